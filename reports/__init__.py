@@ -1,0 +1,1 @@
+"""Tables, intervals and reports built from simulation results."""

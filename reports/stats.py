@@ -1,0 +1,28 @@
+"""Interval estimates for rates and means."""
+
+from __future__ import annotations
+
+import numpy as np
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes, trials, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
+    """Wilson score interval for a binomial rate; (nan, nan) where there are no trials."""
+    k = np.asarray(successes, dtype=float)
+    n = np.asarray(trials, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = k / n
+        denom = 1 + z * z / n
+        centre = (p + z * z / (2 * n)) / denom
+        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return centre - half, centre + half
+
+
+def mean_se(values) -> tuple[float, float]:
+    """Mean and its standard error (nan for fewer than two values)."""
+    v = np.asarray(values, dtype=float)
+    if len(v) == 0:
+        return float("nan"), float("nan")
+    se = float(v.std(ddof=1) / np.sqrt(len(v))) if len(v) > 1 else float("nan")
+    return float(v.mean()), se

@@ -1,0 +1,115 @@
+"""The generic driver: advances a batch of any game until every row is finished.
+
+A game's core supplies `inputs(state, rows, kind, rules) -> (view, legal)` and
+`apply(state, rows, kind, actions, rules)`; its state has `phase` (the pending decision kind, or DONE),
+`turn` (the seat to decide), `deal` (the row's deal number) and `take(rows)`. Each step groups the
+pending decisions by kind and by strategy (seats that share one strategy object are asked together,
+each row seeing its own seat's view), asks for the whole group at once, checks every action against
+the legal mask and applies it. Finished rows leave the working batch.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from simulator.errors import IllegalAction
+
+# Compact the working batch once this share of its rows is finished.
+_COMPACT_AT = 0.25
+
+
+@dataclasses.dataclass(frozen=True)
+class CoreSpec:
+    """What the driver needs to know of a game's batched core."""
+
+    inputs: Callable[..., tuple[Any, np.ndarray]]
+    apply: Callable[..., None]
+    done: int                       # the phase value of a finished row
+    kind_names: Sequence[str]
+    seat_names: Sequence[str]
+    action_name: Callable[[int, int], str]  # (kind, action) -> text for errors
+
+
+def concat(states: Sequence[Any]) -> Any:
+    """One state from several of the same type (rows stacked in order)."""
+    first = states[0]
+    if len(states) == 1:
+        return first
+    return type(first)(**{f.name: np.concatenate([getattr(s, f.name) for s in states])
+                          for f in dataclasses.fields(first)})
+
+
+def strategy_name(strategy: Any) -> str:
+    return getattr(strategy, "spec", None) or type(strategy).__name__
+
+
+def check_actions(core: CoreSpec, strategy: Any, kind: int, legal: np.ndarray, actions: Any,
+                  seats: np.ndarray, deals: np.ndarray) -> np.ndarray:
+    """The actions as an int array, or IllegalAction naming the strategy, seat, deal and move."""
+    m, n_actions = legal.shape
+    a = np.asarray(actions)
+    who = f"strategy {strategy_name(strategy)!r}"
+    if a.shape != (m,) or not np.issubdtype(a.dtype, np.integer):
+        raise IllegalAction(f"{who} returned {a.dtype} {a.shape} for {m} {core.kind_names[kind]} decisions; "
+                            f"expected one integer action per row")
+    ok = (a >= 0) & (a < n_actions)
+    ok[ok] = legal[np.flatnonzero(ok), a[ok]]
+    if not ok.all():
+        i = int(np.flatnonzero(~ok)[0])
+        move = core.action_name(kind, int(a[i])) if 0 <= a[i] < n_actions else f"action {int(a[i])}"
+        raise IllegalAction(f"{who} at seat {core.seat_names[int(seats[i])]} in deal {int(deals[i])}: "
+                            f"illegal {core.kind_names[kind]} {move}")
+    return a
+
+
+def play(core: CoreSpec, state: Any, rules: Any, strategies: Sequence[Any],
+         rngs: Sequence[np.random.Generator]) -> Any:
+    """Run every row of `state` to the end; returns the finished rows, in their original order.
+
+    `strategies[seat]` decides for that seat; seats holding the same object form one group and draw
+    from the generator `rngs[seat]` of the group's first seat.
+    """
+    groups: dict[int, list[int]] = {}
+    for seat, strat in enumerate(strategies):
+        groups.setdefault(id(strat), []).append(seat)
+    group_seats = list(groups.values())
+    group_of_seat = np.empty(len(strategies), dtype=np.int8)
+    for g, seats in enumerate(group_seats):
+        group_of_seat[seats] = g
+    finished = []
+    start = len(state)
+    while len(state):
+        # Advance only the earliest pending kind: rows whose deals are further on wait a step, so that
+        # later phases (the long ones) run on whole, aligned batches instead of scattered rows.
+        per_kind = np.bincount(state.phase, minlength=core.done + 1)
+        pending = np.flatnonzero(per_kind[:core.done])
+        if len(pending):
+            kind = int(pending[0])
+            rows_kind = slice(None) if per_kind[kind] == len(state) else np.flatnonzero(state.phase == kind)
+            if len(group_seats) == 1:
+                parts = [(0, rows_kind)]
+            else:
+                rk = np.arange(len(state)) if isinstance(rows_kind, slice) else rows_kind
+                g_of_row = group_of_seat[state.turn[rk]]
+                parts = [(g, rk[g_of_row == g]) for g in range(len(group_seats))]
+            for g, rows in parts:
+                if not isinstance(rows, slice) and len(rows) == 0:
+                    continue
+                strat = strategies[group_seats[g][0]]
+                view, legal = core.inputs(state, rows, kind, rules)
+                actions = strat.decide(kind, view, legal, rngs[group_seats[g][0]])
+                actions = check_actions(core, strat, kind, legal, actions, state.turn[rows], state.deal[rows])
+                core.apply(state, rows, kind, actions, rules)
+        done = state.phase == core.done
+        n_done = int(done.sum())
+        if n_done and (n_done == len(state) or n_done >= _COMPACT_AT * start):
+            finished.append(state.take(np.flatnonzero(done)))
+            state = state.take(np.flatnonzero(~done))
+            start = len(state)
+    out = concat(finished)
+    order = np.argsort(out.deal, kind="stable")
+    return out.take(order) if not np.array_equal(order, np.arange(len(order))) else out

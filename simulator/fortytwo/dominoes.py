@@ -1,0 +1,106 @@
+"""The double-six set and the lookup tables that turn Forty-two's rules into gathers.
+
+Encoding: domino id d in 0..27 lists (high, low) pairs in order, d = high*(high+1)/2 + low, so 0-0 is 0,
+1-0 is 1, 1-1 is 2, ..., 6-6 is 27. A hand is a uint32 bitmask with bit d set for each domino held.
+Seats are 0=N 1=E 2=S 3=W, clockwise; the side of a seat is seat % 2 (0 = N-S, 1 = E-W).
+A suit is a pip 0..6; suit 7 stands for "trumps led". Tables are indexed [trump, led suit, domino].
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from simulator.errors import DealsimError
+
+N_DOMINOES = 28
+SEATS = ("N", "E", "S", "W")
+SIDES = ("NS", "EW")
+TRUMP_LED = 7
+
+HIGH = np.array([h for h in range(7) for _ in range(h + 1)], dtype=np.int8)
+LOW = np.array([lo for h in range(7) for lo in range(h + 1)], dtype=np.int8)
+IS_DOUBLE = HIGH == LOW
+BIT = (np.uint32(1) << np.arange(N_DOMINOES, dtype=np.uint32)).astype(np.uint32)
+ALL = np.uint32((1 << N_DOMINOES) - 1)
+
+
+def domino_id(a: int, b: int) -> int:
+    hi, lo = max(a, b), min(a, b)
+    return hi * (hi + 1) // 2 + lo
+
+
+def name(d: int) -> str:
+    return f"{HIGH[d]}-{LOW[d]}"
+
+
+def parse_domino(text: str) -> int:
+    m = re.fullmatch(r"\s*(\d)\s*[-:/]\s*(\d)\s*", text)
+    if not m or int(m[1]) > 6 or int(m[2]) > 6:
+        raise DealsimError(f"not a domino of the double-six set: {text!r} (write it like 6-4)")
+    return domino_id(int(m[1]), int(m[2]))
+
+
+def bits_to_ids(mask: int) -> list[int]:
+    return [d for d in range(N_DOMINOES) if mask >> d & 1]
+
+
+def ids_to_bits(ids) -> int:
+    return sum(1 << int(d) for d in ids)
+
+
+# Dominoes whose pips add to 5 or 10 are the count: 5-0 4-1 3-2 5-5 6-4. The trick point is separate.
+_IS_COUNT = (HIGH + LOW) % 5 == 0
+_IS_COUNT[domino_id(0, 0)] = False
+COUNT_POINTS = {
+    "seed": np.where(_IS_COUNT, 7, 0).astype(np.int8),
+    "texas": np.where(_IS_COUNT, np.where(HIGH + LOW == 10, 10, 5), 0).astype(np.int8),
+}
+COUNT_BITS = np.uint32(sum(1 << d for d in range(N_DOMINOES) if _IS_COUNT[d]))
+
+# PIP_BITS[p]: the dominoes that carry pip p.
+PIP_BITS = np.array([sum(1 << d for d in range(N_DOMINOES) if p in (HIGH[d], LOW[d])) for p in range(7)],
+                    dtype=np.uint32)
+
+
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    lead_suit = np.empty((7, N_DOMINOES), dtype=np.int8)
+    # key[t, s, d]: how strongly d stands in a trick led in suit s with t trump; the highest key takes
+    # the trick. Trumps 8..15, dominoes of the led suit 0..7 (the double 7, else its other end),
+    # anything else -1 (it can never win).
+    key = np.full((7, 8, N_DOMINOES), -1, dtype=np.int8)
+    follow = np.zeros((7, 8), dtype=np.uint32)  # the dominoes that follow suit s
+    for t in range(7):
+        for d in range(N_DOMINOES):
+            hi, lo = int(HIGH[d]), int(LOW[d])
+            is_trump = t in (hi, lo)
+            lead_suit[t, d] = TRUMP_LED if is_trump else hi
+            for s in range(8):
+                if is_trump:
+                    other = lo if hi == t else hi
+                    key[t, s, d] = 8 + (7 if hi == lo else other)
+                    if s == TRUMP_LED:
+                        follow[t, s] |= np.uint32(1 << d)
+                elif s != TRUMP_LED and s in (hi, lo):
+                    key[t, s, d] = 7 if hi == lo else (lo if hi == s else hi)
+                    follow[t, s] |= np.uint32(1 << d)
+    return lead_suit, key, follow
+
+
+LEAD_SUIT, KEY, FOLLOW = _tables()
+# Flat views so that one gather with index (trump*8 + led)*28 + domino reads a key.
+KEY_FLAT = KEY.reshape(-1)
+FOLLOW_FLAT = FOLLOW.reshape(-1)
+
+# For strategies: what a domino is worth and what can still beat it.
+IS_TRUMP = ((HIGH[None, :] == np.arange(7)[:, None]) | (LOW[None, :] == np.arange(7)[:, None]))  # [t, d]
+LEAD_KEY = KEY[np.arange(7)[:, None], LEAD_SUIT, np.arange(N_DOMINOES)[None, :]]  # [t, d]: key of d as a lead
+# BEATS[t, s, d]: bitmask of the dominoes that would take a trick from d, suit s led, t trump.
+BEATS = np.zeros((7, 8, N_DOMINOES), dtype=np.uint32)
+for _t in range(7):
+    for _s in range(8):
+        for _d in range(N_DOMINOES):
+            BEATS[_t, _s, _d] = sum(1 << e for e in range(N_DOMINOES) if KEY[_t, _s, e] > KEY[_t, _s, _d])
+DOUBLE_BITS = np.uint32(sum(1 << d for d in range(N_DOMINOES) if IS_DOUBLE[d]))
+BEATS_LEAD = BEATS[np.arange(7)[:, None], LEAD_SUIT, np.arange(N_DOMINOES)[None, :]]  # [t, d]: beats d as a lead

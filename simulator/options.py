@@ -1,0 +1,121 @@
+"""Typed options shared by rule sets and strategy parameters.
+
+Both are frozen dataclasses whose fields carry their help text, and for strings their allowed
+choices and for numbers their range, in `dataclasses.field(metadata=...)`. Values arrive as text
+(command line, TOML, `key=value` lists) or as TOML scalars; `coerce` turns them into the field's
+type and `build` makes an instance from a chain of sources, later sources overriding earlier ones.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any, TypeVar, get_type_hints
+
+from simulator.errors import DealsimError
+
+T = TypeVar("T")
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def option(default: Any, help: str, *, choices: tuple[str, ...] | None = None,
+           lo: float | None = None, hi: float | None = None) -> Any:
+    """A dataclass field with the metadata that `coerce` checks and `describe` prints."""
+    return dataclasses.field(default=default, metadata={"help": help, "choices": choices, "lo": lo, "hi": hi})
+
+
+def fields_of(cls: type) -> dict[str, tuple[dataclasses.Field, type]]:
+    hints = get_type_hints(cls)
+    return {f.name: (f, hints[f.name]) for f in dataclasses.fields(cls) if f.init}
+
+
+def coerce(what: str, name: str, field: dataclasses.Field, kind: type, value: Any) -> Any:
+    """Turn `value` (text or a TOML scalar) into the field's type, or raise one clear DealsimError."""
+    meta = field.metadata
+    bad = f"{what} {name}: "
+    if kind is bool:
+        if isinstance(value, bool):
+            out: Any = value
+        elif str(value).strip().lower() in _TRUE:
+            out = True
+        elif str(value).strip().lower() in _FALSE:
+            out = False
+        else:
+            raise DealsimError(bad + f"expected true or false, got {value!r}")
+    elif kind in (int, float):
+        if isinstance(value, bool):
+            raise DealsimError(bad + f"expected a number, got {value!r}")
+        try:
+            out = kind(value) if not isinstance(value, str) or kind is float else int(value.strip(), 10)
+        except (TypeError, ValueError):
+            raise DealsimError(bad + f"expected {'a whole number' if kind is int else 'a number'}, "
+                               f"got {value!r}") from None
+        if kind is int and isinstance(value, float) and value != out:
+            raise DealsimError(bad + f"expected a whole number, got {value!r}")
+        lo, hi = meta.get("lo"), meta.get("hi")
+        if (lo is not None and out < lo) or (hi is not None and out > hi):
+            raise DealsimError(bad + f"{out} is out of range {lo}..{hi}")
+    elif kind is str:
+        out = str(value).strip()
+        choices = meta.get("choices")
+        if choices and out not in choices:
+            raise DealsimError(bad + f"{out!r} is not one of {', '.join(choices)}")
+    else:  # pragma: no cover - a programming error in a dataclass, not user input
+        raise TypeError(f"unsupported option type {kind} for {name}")
+    return out
+
+
+def parse_pairs(what: str, pairs: Iterable[str]) -> dict[str, str]:
+    """`["a=1", "b=x"]` -> `{"a": "1", "b": "x"}`; a pair without '=' is an error."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise DealsimError(f"{what}: expected key=value, got {pair!r}")
+        out[key.strip()] = value
+    return out
+
+
+def build(cls: type[T], what: str, *sources: Mapping[str, Any], base: T | None = None) -> T:
+    """An instance of `cls` from `base` (or the defaults) with each source's values applied in turn."""
+    known = fields_of(cls)
+    values: dict[str, Any] = dataclasses.asdict(base) if base is not None else {}  # type: ignore[call-overload]
+    for source in sources:
+        for name, value in source.items():
+            if name not in known:
+                raise DealsimError(f"unknown {what} {name!r}; known: {', '.join(known)}")
+            field, kind = known[name]
+            values[name] = coerce(what, name, field, kind, value)
+    try:
+        return cls(**values)
+    except ValueError as exc:  # cross-field checks in __post_init__
+        raise DealsimError(f"{what}s: {exc}") from None
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise DealsimError(f"rules file not found: {path}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DealsimError(f"rules file {path}: {exc}") from None
+
+
+def describe(cls: type) -> list[dict[str, Any]]:
+    """One row per option: name, type, default, allowed values and help, for listings."""
+    rows = []
+    for name, (field, kind) in fields_of(cls).items():
+        meta = field.metadata
+        allowed = ""
+        if meta.get("choices"):
+            allowed = " | ".join(meta["choices"])
+        elif meta.get("lo") is not None or meta.get("hi") is not None:
+            allowed = f"{meta.get('lo', '')}..{meta.get('hi', '')}"
+        rows.append({"name": name, "type": kind.__name__, "default": field.default,
+                     "allowed": allowed, "help": meta.get("help", "")})
+    return rows

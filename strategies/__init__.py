@@ -1,0 +1,51 @@
+"""The strategy registry: every game's strategies by name, and user strategies from `module:Class`.
+
+A spec names a strategy and its parameters: `heuristic`, `heuristic:threshold=32,base=12`,
+`mypackage.mymodule:MyStrategy:weight=2`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from simulator.errors import DealsimError
+from simulator.options import build, describe, parse_pairs
+from strategies import fortytwo
+from strategies.base import Strategy
+
+REGISTRY: dict[str, dict[str, type[Strategy]]] = {
+    "forty-two": fortytwo.STRATEGIES,
+}
+
+
+def _load_user_class(module: str, cls: str) -> type[Strategy]:
+    try:
+        found = getattr(importlib.import_module(module), cls)
+    except (ImportError, AttributeError) as exc:
+        raise DealsimError(f"cannot load strategy {module}:{cls}: {exc}") from None
+    if not (isinstance(found, type) and issubclass(found, Strategy)):
+        raise DealsimError(f"{module}:{cls} is not a Strategy subclass")
+    return found
+
+
+def make(game: str, spec: str) -> Strategy:
+    """A strategy instance from its spec text; unknown names and parameters are clear errors."""
+    known = REGISTRY.get(game, {})
+    parts = spec.strip().split(":")
+    if parts[0] in known:
+        cls, params = known[parts[0]], ":".join(parts[1:])
+    elif len(parts) >= 2 and parts[1].isidentifier():
+        cls, params = _load_user_class(parts[0], parts[1]), ":".join(parts[2:])
+    else:
+        raise DealsimError(f"unknown {game} strategy {parts[0]!r}; known: {', '.join(known)} "
+                           f"(or module:Class)")
+    pairs = parse_pairs(f"{cls.name or cls.__name__} parameter", [p for p in params.split(",") if p.strip()])
+    strategy = build(cls, f"{cls.name or cls.__name__} parameter", pairs)
+    object.__setattr__(strategy, "_spec", spec.strip())
+    return strategy
+
+
+def listing(game: str) -> list[dict]:
+    """Name, summary and parameters (with defaults) of each registered strategy of `game`."""
+    return [{"name": name, "summary": cls.summary, "params": describe(cls)}
+            for name, cls in REGISTRY.get(game, {}).items()]

@@ -1,0 +1,155 @@
+"""Forty-two strategies: random, greedy and heuristic. Each reads only its seat's `FortyTwoView`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from simulator.fortytwo import dominoes as D
+from simulator.fortytwo.view import CALL, PLAY, TRUMP, FortyTwoView
+from simulator.options import option
+from strategies.base import Strategy, best_legal, uniform_choice
+
+_PIPS = np.arange(7)
+
+
+class FortyTwoStrategy(Strategy):
+    """Dispatches a decision to `call`, `trump` or `play`."""
+
+    def decide(self, kind: int, view: FortyTwoView, legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        if kind == CALL:
+            return self.call(view, legal, rng)
+        if kind == TRUMP:
+            return self.trump(view, legal, rng)
+        return self.play(view, legal, rng)
+
+    def call(self, view: FortyTwoView, legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        raise NotImplementedError
+
+    def trump(self, view: FortyTwoView, legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        raise NotImplementedError
+
+    def play(self, view: FortyTwoView, legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        raise NotImplementedError
+
+
+def suit_lengths(hand: np.ndarray) -> np.ndarray:
+    """(m, 7): how many dominoes of the hand carry each pip."""
+    return np.bitwise_count(hand[:, None] & D.PIP_BITS[None, :]).astype(np.int16)
+
+
+def lowest_bid(legal: np.ndarray) -> np.ndarray:
+    """The lowest legal numeric bid of each row (0 = pass where no bid is legal)."""
+    bids = legal[:, 1:]
+    return np.where(bids.any(axis=1), np.argmax(bids, axis=1) + 1, 0)
+
+
+def current_keys(view: FortyTwoView) -> np.ndarray:
+    """(m, 28): each domino's strength in the current trick; as a lead when the seat leads."""
+    t = view.trump.astype(np.intp)
+    leading = view.led < 0
+    following = D.KEY[t, np.maximum(view.led, 0)]
+    return np.where(leading[:, None], D.LEAD_KEY[t], following)
+
+
+@dataclass(frozen=True)
+class Random(FortyTwoStrategy):
+    name = "random"
+    summary = "uniform over the legal calls, trumps and plays"
+
+    def call(self, view, legal, rng):
+        return uniform_choice(legal, rng)
+
+    trump = play = call
+
+
+@dataclass(frozen=True)
+class Greedy(FortyTwoStrategy):
+    name = "greedy"
+    summary = ("bids the minimum with a long suit, names its longest suit, takes the trick with its "
+               "strongest domino when it can, else plays its weakest")
+    min_length: int = option(4, "bid only holding at least this many of one suit", lo=1, hi=7)
+
+    def call(self, view, legal, rng):
+        longest = suit_lengths(view.hand).max(axis=1)
+        return np.where(longest >= self.min_length, lowest_bid(legal), 0)
+
+    def trump(self, view, legal, rng):
+        lengths = suit_lengths(view.hand)
+        return np.argmax(lengths * 8 + _PIPS, axis=1)  # longest suit, the higher pip on ties
+
+    def play(self, view, legal, rng):
+        keys = current_keys(view).astype(np.int16)
+        count = D.COUNT_POINTS["seed"].astype(np.int16)
+        can_win = (np.where(legal, keys, -1) > view.winning_key()[:, None]).any(axis=1)
+        weakest = -(count * 16 + keys)
+        return best_legal(np.where(can_win[:, None], keys, weakest), legal)
+
+
+@dataclass(frozen=True)
+class Heuristic(FortyTwoStrategy):
+    name = "heuristic"
+    summary = ("values its hand for each trump (trumps held, the trump double, other doubles, count "
+               "exposed in off suits), bids up to that value when it reaches the threshold, names its "
+               "best suit, leads trumps to draw them, plays count on tricks its partner has won, keeps "
+               "count away from the opponents")
+    threshold: int = option(32, "bid only when the hand is worth at least this many points", lo=0, hi=84)
+    base: float = option(14.0, "hand value before counting anything", lo=-100, hi=100)
+    trump_weight: float = option(4.0, "value of each trump held", lo=0, hi=42)
+    double_weight: float = option(3.0, "value of each double outside trumps (the trump double: one more)",
+                                  lo=0, hi=42)
+    exposed_weight: float = option(3.0, "cost of each count domino outside trumps that is not a double",
+                                   lo=0, hi=42)
+
+    def hand_values(self, hand: np.ndarray) -> np.ndarray:
+        """(m, 7): estimated points the seat's side takes with each pip as trump."""
+        trumps = suit_lengths(hand)
+        doubles = np.bitwise_count(hand & D.DOUBLE_BITS).astype(np.int16)[:, None]
+        trump_double = (hand[:, None] >> np.array([D.domino_id(p, p) for p in range(7)], np.uint32)) & 1
+        off_double = doubles - trump_double
+        exposed_bits = hand[:, None] & (D.COUNT_BITS & ~D.DOUBLE_BITS) & ~D.PIP_BITS[None, :]
+        exposed = np.bitwise_count(exposed_bits)
+        return (self.base + self.trump_weight * trumps + (self.double_weight + 1) * trump_double
+                + self.double_weight * off_double - self.exposed_weight * exposed)
+
+    def call(self, view, legal, rng):
+        worth = self.hand_values(view.hand).max(axis=1)
+        bid = lowest_bid(legal)
+        partner_leads = (view.high_bidder >= 0) & ((view.high_bidder & 1) == (view.seat & 1))
+        may_bid = (worth >= self.threshold) & (bid > 0) & (bid <= np.maximum(worth, 0)) & ~partner_leads
+        return np.where(may_bid & (bid <= 42), bid, 0)
+
+    def trump(self, view, legal, rng):
+        return np.argmax(self.hand_values(view.hand) * 8 + _PIPS, axis=1)
+
+    def play(self, view, legal, rng):
+        t = view.trump.astype(np.intp)
+        keys = current_keys(view).astype(np.int16)
+        count = D.COUNT_POINTS["seed"].astype(np.int16)[None, :]
+        trumpy = D.IS_TRUMP[t].astype(np.int16)
+        unseen = D.ALL & ~(view.hand | view.played)
+        leading = view.led < 0
+        declaring = (view.high_bidder & 1) == (view.seat & 1)
+        # Leads: the declaring side draws trumps while an opponent may hold one; otherwise a domino that
+        # nothing unseen can beat (count first), else the cheapest domino.
+        trumps_out = (unseen & D.PIP_BITS[t]) != 0
+        draw = leading & declaring & trumps_out & ((view.hand & D.PIP_BITS[t]) != 0)
+        walker = (D.BEATS_LEAD[t] & unseen[:, None]) == 0
+        cheap = 100 - 4 * count - keys - 50 * trumpy
+        lead_score = np.where(draw[:, None], keys, np.where(walker & (trumpy == 0), 200 + 4 * count + keys, cheap))
+        # Following: count onto a trick the partner holds safely (nothing unseen can beat it, or we play
+        # last); otherwise take the trick with the cheapest domino that does, or throw the cheapest.
+        partner = (view.winner >= 0) & ((view.winner & 1) == (view.seat & 1))
+        winning = np.maximum(view.winning, 0)
+        beaters = D.BEATS[t, np.maximum(view.led, 0), winning]
+        last = (view.n_played & 3) == 3
+        safe = partner & (last | ((beaters & unseen) == 0))
+        give = 8 * count - 40 * trumpy - keys
+        takes = keys > view.winning_key()[:, None]
+        contest = np.where(takes, 300 - keys, cheap)
+        follow_score = np.where(safe[:, None], give, contest)
+        return best_legal(np.where(leading[:, None], lead_score, follow_score), legal)
+
+
+STRATEGIES: dict[str, type[FortyTwoStrategy]] = {s.name: s for s in (Random, Greedy, Heuristic)}
