@@ -586,11 +586,3 @@ def hand_to_dict(record: HandRecord) -> dict:
                   for kind, seat, action in record.moves],
     }
 
-
-__all__ = [
-    "Trick", "HandRecord", "MatchRecord", "ends", "is_double", "count_points", "bid_value", "call_text",
-    "high_bid", "auction_over", "is_thrown_in", "legal_calls", "is_trump", "led_suit", "follows",
-    "rank_in_suit", "legal_plays", "winning_play", "trick_winner", "trick_points", "hand_score",
-    "match_winner", "make_view", "strategy_name", "describe_move", "play_hand", "play_match", "format_hand",
-    "hand_to_dict",
-]

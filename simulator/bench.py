@@ -1,0 +1,42 @@
+"""Throughput measurements for `dealsim bench`."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from simulator.games import Game
+
+
+def measure(game: Game, spec: str, deals: int, seed: int = 12345) -> float:
+    """Deals per second on one core: the whole chunk pipeline (deal, play, tables) in this process."""
+    from simulator.runner import Run
+
+    run = Run(game=game.name, n=deals, seed=seed, rules=game.rules(), seats=(spec,) * len(game.seat_names),
+              unit=game.units[0], chunk_size=game.default_chunk.get(game.units[0], 10_000))
+    game.run_chunk(run, 0)  # warm up: imports, lookup tables, caches
+    start = time.perf_counter()
+    for k in range(run.n_chunks):
+        game.run_chunk(run, k)
+    return deals / (time.perf_counter() - start)
+
+
+def default_yardstick() -> Path | None:
+    here = Path(__file__).resolve().parents[2] / "shared" / "bench" / "yardstick42.py"
+    return here if here.exists() else None
+
+
+def run_yardstick(path: Path | None, deals: int) -> float | None:
+    """The yardstick's deals per second, run in a subprocess now; None when it cannot run here."""
+    path = path or default_yardstick()
+    if path is None or not Path(path).exists():
+        return None
+    try:
+        done = subprocess.run([sys.executable, str(path), str(deals)], capture_output=True, text=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        return None
+    m = re.search(r"deals_per_s=([\d,]+)", done.stdout)
+    return float(m[1].replace(",", "")) if m else None

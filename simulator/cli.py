@@ -1,0 +1,211 @@
+"""The `dealsim` command line."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import time
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from simulator import __version__, games
+from simulator.errors import DealsimError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Monte Carlo strategy simulator for Forty-two, Frank's Zoo and Rounds.")
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+class Format(str, Enum):
+    table = "table"
+    json = "json"
+
+
+GameArg = Annotated[str, typer.Argument(help="the game, e.g. forty-two (see `dealsim games`)")]
+DealsOpt = Annotated[int, typer.Option("-n", "--deals", min=1, help="how many deals (hands, or games with --unit match)")]
+SeedOpt = Annotated[int, typer.Option("--seed", min=0, help="the run's seed: the same seed gives the same numbers")]
+PresetOpt = Annotated[str, typer.Option("--preset", help="rule preset to start from (see `dealsim games`)")]
+RulesOpt = Annotated[list[str], typer.Option("--rules", help="TOML file of rule options (repeatable)")]
+RuleOpt = Annotated[list[str], typer.Option("--rule", help="one rule option as key=value (repeatable)")]
+SeatOpt = Annotated[list[str], typer.Option(
+    "--seat", help="SEAT=STRATEGY[:param=value,...], e.g. N=heuristic:threshold=32 or EW=random (repeatable)")]
+UnitOpt = Annotated[str | None, typer.Option("--unit", help="what one deal is: hand (default) or match")]
+ChunkOpt = Annotated[int | None, typer.Option(
+    "--chunk-size", min=1, help="deals per chunk; part of the run's definition (default per game and unit)")]
+
+
+def main() -> None:
+    try:
+        app()
+    except DealsimError as exc:
+        err.print(f"error: {exc}", markup=False)
+        sys.exit(2)
+
+
+def _run(game: str, deals: int, seed: int, preset: str, rules_files: list[str], rule: list[str],
+         seat: list[str], unit: str | None, chunk_size: int | None):
+    from simulator.runner import Run, seat_strategies
+
+    g = games.get(game)
+    unit = unit or g.units[0]
+    if unit not in g.units:
+        raise DealsimError(f"{game} has no unit {unit!r}; use one of {', '.join(g.units)}")
+    rules = g.rules(preset, rules_files, rule)
+    seats = g.seat_specs(seat)
+    seat_strategies(game, seats)  # unknown strategies and parameters fail here, before any work
+    return Run(game=game, n=deals, seed=seed, rules=rules, seats=seats, unit=unit,
+               chunk_size=chunk_size or g.default_chunk.get(unit, 10_000))
+
+
+@app.command("games")
+def games_cmd() -> None:
+    """List the games with their rule options, defaults and presets."""
+    from reports.summary import table
+    from simulator.options import describe
+
+    for g in games.registry().values():
+        out.print(f"[bold]{g.name}[/bold]: {g.title}")
+        out.print(f"  seats: {' '.join(g.seat_names)}  groups: {' '.join(g.seat_groups)}  "
+                  f"units: {', '.join(g.units)}  presets: {', '.join(g.presets)}")
+        out.print(table("  rule options (--rule key=value)", ["option", "default", "allowed", "meaning"],
+                        [[r["name"], str(r["default"]).lower() if isinstance(r["default"], bool) else r["default"],
+                          r["allowed"] or r["type"], r["help"]] for r in describe(g.rules_cls)]))
+
+
+@app.command("strategies")
+def strategies_cmd(game: Annotated[str | None, typer.Argument(help="only this game")] = None) -> None:
+    """List the strategies of each game with their parameters."""
+    from reports.summary import table
+    from strategies import listing
+
+    names = [games.get(game).name] if game else list(games.registry())
+    for name in names:
+        out.print(f"[bold]{name}[/bold] (default: {games.get(name).default_strategy})")
+        for s in listing(name):
+            rows = [[p["name"], p["default"], p["allowed"] or p["type"], p["help"]] for p in s["params"]]
+            out.print(f"  [bold]{s['name']}[/bold]: {s['summary']}")
+            if rows:
+                out.print(table("", ["parameter", "default", "allowed", "meaning"], rows))
+
+
+@app.command()
+def simulate(
+    game: GameArg,
+    deals: DealsOpt = 100_000,
+    seed: SeedOpt = 1,
+    jobs: Annotated[int, typer.Option("-j", "--jobs", help="worker processes; 0 or less = all cores")] = 0,
+    preset: PresetOpt = "seed",
+    rules_files: RulesOpt = [],  # noqa: B006 - typer reads the default
+    rule: RuleOpt = [],  # noqa: B006
+    seat: SeatOpt = [],  # noqa: B006
+    unit: UnitOpt = None,
+    chunk_size: ChunkOpt = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="write tables, summary and manifest here")] = None,
+    fmt: Annotated[Format, typer.Option("--format", help="summary on stdout as a table or as JSON")] = Format.table,
+    progress: Annotated[bool | None, typer.Option("--progress/--no-progress",
+                                                  help="progress bar on stderr (default: when it is a terminal)")] = None,
+    backend: Annotated[str, typer.Option("--backend", help="joblib backend: loky, multiprocessing, threading")] = "loky",
+) -> None:
+    """Play many seeded deals and summarize them."""
+    from reports.summary import json_safe
+    from simulator.runner import execute
+
+    run = _run(game, deals, seed, preset, rules_files, rule, seat, unit, chunk_size)
+    show = sys.stderr.isatty() if progress is None else progress
+    result = execute(run, jobs=jobs, backend=backend, progress=show)
+    if not result.chunks_done:
+        raise DealsimError("interrupted before the first chunk finished; nothing to report")
+    g = games.get(game)
+    summary = g.summarize(result.tables, run.unit)
+    manifest = _manifest(result)
+    if output is not None:
+        _write(output, result, summary, manifest)
+    if fmt is Format.json:
+        print(json.dumps(json_safe({"manifest": manifest, "summary": summary}), indent=2))
+    else:
+        for part in g.render(summary):
+            out.print(part)
+        done = "" if result.complete else f" (interrupted: {result.deals_done:,} of {run.n:,} deals)"
+        out.print(f"{g.name}, {result.deals_done:,} {run.unit}s, seed {seed}, {result.elapsed:.1f} s "
+                  f"with {result.jobs} job(s){done}" + (f"; written to {output}" if output else ""))
+    if not result.complete:
+        sys.exit(130)
+
+
+@app.command()
+def trace(
+    game: GameArg,
+    deal: Annotated[int, typer.Option("--deal", min=0, help="the deal's number in the run (from 0)")],
+    deals: DealsOpt = 100_000,
+    seed: SeedOpt = 1,
+    preset: PresetOpt = "seed",
+    rules_files: RulesOpt = [],  # noqa: B006
+    rule: RuleOpt = [],  # noqa: B006
+    seat: SeatOpt = [],  # noqa: B006
+    chunk_size: ChunkOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON record")] = False,
+) -> None:
+    """Show one deal of a run move by move (give the run's own options; -n matters only for its last chunk)."""
+    from reports.summary import json_safe
+
+    run = _run(game, deals, seed, preset, rules_files, rule, seat, None, chunk_size)
+    result = games.get(game).trace(run, deal, as_json)
+    if as_json:
+        print(json.dumps(json_safe({**_provenance(run), "trace": result}), indent=2))
+    else:
+        out.print(result, markup=False)
+
+
+@app.command()
+def bench(
+    game: Annotated[str, typer.Argument(help="the game to measure")] = "forty-two",
+    deals: Annotated[int, typer.Option("-n", "--deals", min=1000, help="hands per measurement")] = 200_000,
+    yardstick: Annotated[Path | None, typer.Option(help="yardstick script (default: ../shared/bench/yardstick42.py "
+                                                        "beside the checkout, when there)")] = None,
+) -> None:
+    """Hands per second on one core for random and heuristic play, and against the compiled yardstick."""
+    from simulator.bench import measure, run_yardstick
+
+    g = games.get(game)
+    rows = []
+    for spec in ("random", "heuristic"):
+        rate = measure(g, spec, deals)
+        rows.append((spec, rate))
+        out.print(f"{g.name} {spec:>10}: {rate:>12,.0f} hands/s per core ({deals:,} hands, one process)")
+    if g.name == "forty-two":
+        ys = run_yardstick(yardstick, deals * 5)
+        if ys is None:
+            out.print("yardstick: not run (needs the script and numba: pip install -e '.[bench]')")
+        else:
+            out.print(f"yardstick42 (numba): {ys:>12,.0f} deals/s; random play here is "
+                      f"{rows[0][1] / ys:.2f} of it")
+
+
+def _provenance(run) -> dict[str, Any]:
+    import numpy
+
+    return {"dealsim": __version__, "numpy": numpy.__version__, **run.describe()}
+
+
+def _manifest(result) -> dict[str, Any]:
+    return {"command": shlex.join(["dealsim", *sys.argv[1:]]), **_provenance(result.run),
+            "deals_done": result.deals_done, "complete": result.complete, "jobs": result.jobs,
+            "elapsed_seconds": round(result.elapsed, 3),
+            "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+
+
+def _write(folder: Path, result, summary: dict[str, Any], manifest: dict[str, Any]) -> None:
+    from reports.summary import flatten, json_safe
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, frame in result.tables.items():
+        frame.to_parquet(folder / f"{name}.parquet", index=False)
+    flatten(summary).to_csv(folder / "summary.csv", index=False)
+    (folder / "summary.json").write_text(json.dumps(json_safe(summary), indent=2))
+    (folder / "manifest.json").write_text(json.dumps(json_safe(manifest), indent=2))

@@ -1,0 +1,105 @@
+"""Forty-two runs: a chunk of single hands or of whole games to the target, and their per-hand tables."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from simulator import driver
+from simulator.fortytwo import core
+from simulator.fortytwo import dominoes as D
+from simulator.fortytwo.rules import FortyTwoRules
+from simulator.fortytwo.view import BID_VALUE, DONE, KIND_NAMES, TRUMP, call_name
+
+CORE = driver.CoreSpec(
+    inputs=core.inputs, apply=core.apply, done=DONE, kind_names=KIND_NAMES, seat_names=D.SEATS,
+    action_name=lambda kind, a: call_name(a) if kind == 0 else (f"trump {a}" if kind == TRUMP else D.name(a)))
+
+# A game is abandoned (no winner) after this many hands; only strategies that always pass get near it.
+MAX_HANDS_PER_GAME = 1000
+
+
+def play_hands(rng: np.random.Generator, rngs: list[np.random.Generator], deals: np.ndarray,
+               rules: FortyTwoRules, strategies: list) -> core.HandState:
+    """Deal and play one hand per deal number; the finished states in deal order."""
+    return driver.play(CORE, core.deal(rng, deals), rules, strategies, rngs)
+
+
+def _seat_column(codes: np.ndarray) -> pd.Categorical:
+    return pd.Categorical.from_codes(np.asarray(codes, dtype=np.int8), categories=list(D.SEATS))
+
+
+def _missing_where(values: np.ndarray, missing: np.ndarray, dtype: str):
+    out = pd.array(values, dtype=dtype)
+    out[missing] = pd.NA
+    return out
+
+
+def hand_table(s: core.HandState, rules: FortyTwoRules) -> pd.DataFrame:
+    """One row per finished hand. Declarer, bid, trump and made are missing when the hand was thrown in."""
+    score, made = core.hand_scores(s)
+    thrown_in = s.high == 0
+    bid = BID_VALUE[s.high].astype(np.int16)
+    decl = s.high_bidder
+    ar = np.arange(len(s))
+    decl_side = np.where(thrown_in, 0, decl & 1)
+    return pd.DataFrame({
+        "deal": s.deal,
+        "dealer": _seat_column(s.dealer),
+        "declarer": _seat_column(np.where(thrown_in, -1, decl)),
+        "bid": _missing_where(bid, thrown_in, "Int16"),
+        "trump": _missing_where(s.trump, thrown_in, "Int8"),
+        "points_ns": s.points[:, 0], "points_ew": s.points[:, 1],
+        "score_ns": score[:, 0], "score_ew": score[:, 1],
+        "made": _missing_where(made, thrown_in, "boolean"),
+        "thrown_in": thrown_in,
+        "calls": s.n_calls,
+        # The declarer's hand as dealt, for studies of what makes a contract.
+        "declarer_trumps": np.where(thrown_in, 0, np.bitwise_count(
+            s.dealt[ar, np.maximum(decl, 0)] & D.PIP_BITS[np.maximum(s.trump, 0)])).astype(np.int8),
+        "declarer_doubles": np.where(thrown_in, 0, np.bitwise_count(
+            s.dealt[ar, np.maximum(decl, 0)] & D.DOUBLE_BITS)).astype(np.int8),
+        "declarer_side_points": s.points[ar, decl_side],
+    })
+
+
+def play_games(rng: np.random.Generator, rngs: list[np.random.Generator], games: np.ndarray,
+               rules: FortyTwoRules, strategies: list) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Whole games to `rules.target`, one per game number: the per-hand table (with `game` and `hand`
+    columns and the totals after each hand) and the per-game table."""
+    n = len(games)
+    dealer = rng.integers(0, 4, n, dtype=np.int8)
+    first_dealer = dealer.copy()
+    totals = np.zeros((n, 2), np.int32)
+    hands_played = np.zeros(n, np.int32)
+    winner = np.full(n, -1, np.int8)
+    active = np.arange(n)
+    parts = []
+    while len(active):
+        state = core.new_hands(games[active], dealer[active], core.shuffled_hands(rng, len(active)),
+                               scores=totals[active])
+        out = driver.play(CORE, state, rules, strategies, rngs)
+        score, _ = core.hand_scores(out)
+        totals[active] += score
+        table = hand_table(out, rules).rename(columns={"deal": "game"})
+        table.insert(1, "hand", hands_played[active] + 1)
+        table["total_ns"], table["total_ew"] = totals[active, 0], totals[active, 1]
+        parts.append(table)
+        hands_played[active] += 1
+        dealer[active] = (dealer[active] + 1) & 3
+        # After a hand: a side at the target wins; both there: the higher total; equal: the declarers.
+        t = totals[active]
+        reached = (t >= rules.target).any(axis=1)
+        decl_side = np.where(out.high_bidder >= 0, out.high_bidder & 1, 0)
+        won = np.where(t[:, 0] > t[:, 1], 0, np.where(t[:, 1] > t[:, 0], 1, decl_side))
+        winner[active[reached]] = won[reached]
+        over = reached | (hands_played[active] >= MAX_HANDS_PER_GAME)
+        active = active[~over]
+    hands = pd.concat(parts, ignore_index=True).sort_values(["game", "hand"], ignore_index=True)
+    per_game = pd.DataFrame({
+        "game": games, "first_dealer": _seat_column(first_dealer), "hands": hands_played,
+        "winner": pd.Categorical.from_codes(winner, categories=list(D.SIDES)),
+        "final_ns": totals[:, 0], "final_ew": totals[:, 1],
+        "first_dealer_side_won": _missing_where(winner == (first_dealer & 1), winner < 0, "boolean"),
+    })
+    return hands, per_game

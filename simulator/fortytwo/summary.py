@@ -1,0 +1,65 @@
+"""The summary of a Forty-two run: what the hands and games came to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from reports.summary import fmt_mean, fmt_rate, mean, rate, table
+
+
+def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
+    hands = tables["hands"]
+    played = hands[~hands["thrown_in"]]
+    contracts = []
+    for bid, group in played.groupby("bid", sort=True):
+        contracts.append({"bid": int(bid), **rate(int(group["made"].sum()), len(group))})
+    trumps = played["trump"].value_counts().sort_index()
+    out: dict[str, Any] = {
+        "hands": len(hands),
+        "thrown_in": rate(int(hands["thrown_in"].sum()), len(hands)),
+        "contracts": contracts,
+        "all_contracts": rate(int(played["made"].sum()), len(played)),
+        "points": {"NS": mean(hands["points_ns"]), "EW": mean(hands["points_ew"])},
+        "score": {"NS": mean(hands["score_ns"]), "EW": mean(hands["score_ew"])},
+        "trumps": [{"trump": int(t), **rate(int(c), len(played))} for t, c in trumps.items()],
+    }
+    if unit == "match":
+        g = tables["games"]
+        decided = g[g["winner"].notna()]
+        out["games"] = {
+            "games": len(g), "undecided": int(g["winner"].isna().sum()),
+            "hands_per_game": mean(g["hands"]),
+            "ns_wins": rate(int((decided["winner"] == "NS").sum()), len(decided)),
+            "first_dealer_side_wins": rate(int(decided["first_dealer_side_won"].sum()), len(decided)),
+            "final": {"NS": mean(g["final_ns"]), "EW": mean(g["final_ew"])},
+        }
+    return out
+
+
+def render(summary: dict[str, Any]) -> list:
+    s = summary
+    parts = [table("Hands", ["", "value"], [
+        ["hands dealt", f"{s['hands']:,}"],
+        ["thrown in", fmt_rate(s["thrown_in"])],
+        ["contracts made", fmt_rate(s["all_contracts"])],
+    ])]
+    parts.append(table("Contracts by bid (made, Wilson 95%)", ["bid", "hands", "made", "success"],
+                       [[c["bid"], f"{c['of']:,}", f"{c['count']:,}", fmt_rate(c)] for c in s["contracts"]]))
+    parts.append(table("Per side and hand (mean ± s.e.)", ["side", "points", "score"],
+                       [[side, fmt_mean(s["points"][side]), fmt_mean(s["score"][side])] for side in ("NS", "EW")]))
+    parts.append(table("Trumps named", ["trump", "hands", "share"],
+                       [[f"{t['trump']}s", f"{t['count']:,}", fmt_rate(t)] for t in s["trumps"]]))
+    if "games" in s:
+        g = s["games"]
+        parts.append(table("Games", ["", "value"], [
+            ["games", f"{g['games']:,}"],
+            ["undecided (hand limit)", g["undecided"]],
+            ["hands per game", fmt_mean(g["hands_per_game"])],
+            ["N-S wins", fmt_rate(g["ns_wins"])],
+            ["first dealer's side wins", fmt_rate(g["first_dealer_side_wins"])],
+            ["final score N-S", fmt_mean(g["final"]["NS"])],
+            ["final score E-W", fmt_mean(g["final"]["EW"])],
+        ]))
+    return parts

@@ -1,0 +1,63 @@
+"""One hand of a run, move by move: the batched core plays the hand's chunk exactly as the run did,
+then the reference engine replays the recorded moves (checking each against the rules) and tells it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from simulator.errors import DealsimError
+from simulator.fortytwo import dominoes as D
+from simulator.fortytwo import reference
+from simulator.fortytwo.core import HandState
+from simulator.fortytwo.view import CALL, PLAY, TRUMP
+
+
+class Replay:
+    """Plays back one seat's recorded decisions, in order, to the reference engine."""
+
+    def __init__(self, seat: int, moves: list[tuple[int, int, int]]):
+        self.spec = f"replay of seat {D.SEATS[seat]}"
+        self._moves = iter([(kind, action) for kind, s, action in moves if s == seat])
+
+    def decide(self, kind, view, legal, rng):
+        recorded_kind, action = next(self._moves)
+        assert recorded_kind == kind, "replayed decisions out of step with the rules engine"
+        return np.array([action])
+
+
+def recorded_moves(s: HandState, row: int) -> list[tuple[int, int, int]]:
+    """(kind, seat, action) of row `row` in order, rebuilt from the state's records."""
+    moves = []
+    seat = (int(s.dealer[row]) + 1) & 3
+    for k in range(int(s.n_calls[row])):
+        moves.append((CALL, seat, int(s.calls[row, k])))
+        seat = (seat + 1) & 3
+    if s.high[row] > 0:
+        declarer = int(s.high_bidder[row])
+        moves.append((TRUMP, declarer, int(s.trump[row])))
+        # Seats of plays follow from the trick winners, which the reference engine works out; here only
+        # the order of dominoes is known, so the seat is read off the hand that held each domino.
+        for k in range(int(s.n_played[row])):
+            d = int(s.plays[row, k])
+            holder = int(np.flatnonzero((s.dealt[row] >> np.uint32(d)) & 1)[0])
+            moves.append((PLAY, holder, d))
+    return moves
+
+
+def replay(s: HandState, row: int, rules) -> reference.HandRecord:
+    hands = [D.bits_to_ids(int(h)) for h in s.dealt[row]]
+    moves = recorded_moves(s, row)
+    players = [Replay(seat, moves) for seat in range(4)]
+    record = reference.play_hand(hands, int(s.dealer[row]), rules, players, scores=tuple(s.scores[row]))
+    if record.moves != moves:
+        raise DealsimError(f"deal {int(s.deal[row])}: the reference engine does not reproduce the recorded hand")
+    return record
+
+
+def trace(state: HandState, row: int, rules, as_json: bool) -> Any:
+    record = replay(state, row, rules)
+    if as_json:
+        return {"deal": int(state.deal[row]), **reference.hand_to_dict(record)}
+    return f"deal {int(state.deal[row])}\n" + reference.format_hand(record)

@@ -1,0 +1,87 @@
+"""What the runner and the command line need to know of a game, and the registry of games."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from simulator.errors import DealsimError
+from simulator.options import build, parse_pairs, read_toml
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    title: str
+    rules_cls: type
+    presets: Mapping[str, Mapping[str, Any]]
+    seat_names: Sequence[str]
+    seat_groups: Mapping[str, Sequence[int]]   # extra names for several seats, e.g. NS -> (0, 2)
+    units: Sequence[str]                       # what one simulated deal is; the first is the default
+    default_strategy: str
+    # run_chunk(run, chunk) -> {table name: DataFrame}; the first table is the per-deal one.
+    run_chunk: Callable[..., dict[str, Any]]
+    # summarize(tables, run) -> a JSON-able summary; render(summary) -> rich renderables
+    summarize: Callable[..., dict[str, Any]]
+    render: Callable[..., list[Any]]
+    trace: Callable[..., Any]
+    default_chunk: Mapping[str, int] = field(default_factory=dict)
+
+    def rules(self, preset: str = "seed", files: Sequence[str] = (), overrides: Sequence[str] = ()) -> Any:
+        """Rules from a preset, then each TOML file, then `key=value` overrides."""
+        if preset not in self.presets:
+            raise DealsimError(f"unknown {self.name} preset {preset!r}; known: {', '.join(self.presets)}")
+        sources: list[Mapping[str, Any]] = [self.presets[preset]]
+        for path in files:
+            table = read_toml(path)
+            if "preset" in table:
+                sources = [self._preset(table.pop("preset")), *sources[1:]]
+            sources.append(table)
+        sources.append(parse_pairs("--rule", overrides))
+        return build(self.rules_cls, "rule", *sources)
+
+    def _preset(self, name: str) -> Mapping[str, Any]:
+        if name not in self.presets:
+            raise DealsimError(f"unknown {self.name} preset {name!r}; known: {', '.join(self.presets)}")
+        return self.presets[name]
+
+    def seats_of(self, name: str) -> list[int]:
+        """Seat indices named by a seat name, a group name, a number, or 'all'."""
+        key = name.strip()
+        upper = {s.upper(): i for i, s in enumerate(self.seat_names)}
+        if key.upper() in upper:
+            return [upper[key.upper()]]
+        groups = {g.upper(): list(v) for g, v in self.seat_groups.items()}
+        if key.upper() in groups:
+            return groups[key.upper()]
+        if key.lower() in ("all", "*"):
+            return list(range(len(self.seat_names)))
+        if key.isdigit() and int(key) < len(self.seat_names):
+            return [int(key)]
+        raise DealsimError(f"unknown {self.name} seat {name!r}; use one of "
+                           f"{', '.join([*self.seat_names, *self.seat_groups, 'all'])}")
+
+    def seat_specs(self, assignments: Sequence[str], default: str | None = None) -> tuple[str, ...]:
+        """The strategy spec of each seat from `SEAT=SPEC` assignments; later ones win."""
+        specs = [default or self.default_strategy] * len(self.seat_names)
+        for item in assignments:
+            seat, sep, spec = item.partition("=")
+            if not sep or not spec.strip():
+                raise DealsimError(f"--seat: expected SEAT=STRATEGY, got {item!r}")
+            for s in self.seats_of(seat):
+                specs[s] = spec.strip()
+        return tuple(specs)
+
+
+def registry() -> dict[str, Game]:
+    from simulator.fortytwo.game import GAME as FORTY_TWO
+
+    return {g.name: g for g in (FORTY_TWO,)}
+
+
+def get(name: str) -> Game:
+    games = registry()
+    if name not in games:
+        raise DealsimError(f"unknown game {name!r}; known: {', '.join(games)}")
+    return games[name]
