@@ -1,0 +1,32 @@
+"""Test-only strategies and helpers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from strategies.base import Strategy
+
+
+@dataclass(frozen=True)
+class Scrambled(Strategy):
+    """Deterministic but random-looking: picks a legal action by a hash of what the seat sees.
+
+    It reaches the states random play reaches (high bids, odd trumps, every follow case) while staying
+    a pure function of the view, so the batched core and the reference engine must choose alike."""
+
+    name = "scrambled"
+    salt: int = 0
+
+    def decide(self, kind, view, legal, rng):
+        h = (view.hand.astype(np.uint64) * np.uint64(2654435761)
+             + view.played.astype(np.uint64) * np.uint64(40503)
+             + view.n_calls.astype(np.uint64) * np.uint64(7919)
+             + view.n_played.astype(np.uint64) * np.uint64(104729)
+             + view.seat.astype(np.uint64) * np.uint64(31) + np.uint64(self.salt + kind))
+        h ^= h >> np.uint64(13)
+        counts = legal.sum(axis=1)
+        k = (h % counts.astype(np.uint64)).astype(np.int64)
+        # the k-th legal action of each row
+        return np.argmax(np.cumsum(legal, axis=1) > k[:, None], axis=1)
