@@ -19,7 +19,6 @@ from simulator.errors import DealsimError
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Monte Carlo strategy simulator for Forty-two, Frank's Zoo and Rounds.")
 out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
 
 
 class Format(str, Enum):
@@ -44,7 +43,7 @@ def main() -> None:
     try:
         app()
     except DealsimError as exc:
-        err.print(f"error: {exc}", markup=False)
+        print(f"error: {exc}", file=sys.stderr)
         sys.exit(2)
 
 

@@ -31,7 +31,7 @@ class Strategy:
 
 
 # Set-bit counts and "position of the j-th set bit" for every byte, for choosing among legal actions.
-_POPCOUNT = np.array([bin(b).count("1") for b in range(256)], dtype=np.int16)
+_POPCOUNT = np.array([(b).bit_count() for b in range(256)], dtype=np.int16)
 _SELECT = np.zeros((256, 8), dtype=np.int16)
 for _b in range(256):
     for _j, _i in enumerate(i for i in range(8) if _b >> i & 1):

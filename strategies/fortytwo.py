@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simulator.fortytwo import dominoes as D
-from simulator.fortytwo.view import CALL, PLAY, TRUMP, FortyTwoView
+from simulator.fortytwo.view import CALL, TRUMP, FortyTwoView
 from simulator.options import option
 from strategies.base import Strategy, best_legal, uniform_choice
 

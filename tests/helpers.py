@@ -30,3 +30,11 @@ class Scrambled(Strategy):
         k = (h % counts.astype(np.uint64)).astype(np.int64)
         # the k-th legal action of each row
         return np.argmax(np.cumsum(legal, axis=1) > k[:, None], axis=1)
+
+
+@dataclass(frozen=True)
+class AlwaysBid168(Strategy):
+    """Breaks the rules on purpose: bids 168 whatever came before."""
+
+    def decide(self, kind, view, legal, rng):
+        return np.full(len(view), 44 if kind == 0 else 0)

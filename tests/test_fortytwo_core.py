@@ -37,7 +37,7 @@ def act(s: core.HandState, *actions: int) -> None:
 
 
 def legal_plays(s: core.HandState) -> set[str]:
-    view, legal = core.inputs(s, slice(None), PLAY, SEED)
+    _view, legal = core.inputs(s, slice(None), PLAY, SEED)
     return {D.name(d) for d in np.flatnonzero(legal[0])}
 
 

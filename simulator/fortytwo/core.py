@@ -11,14 +11,24 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
-from simulator.fortytwo.view import (BID_84, BID_168, BID_VALUE, CALL, DONE, MAX_CALLS, N_ACTIONS, PLAY,
-                                     TRUMP, FortyTwoView)
+from simulator.fortytwo.view import (
+    BID_84,
+    BID_168,
+    BID_VALUE,
+    CALL,
+    DONE,
+    MAX_CALLS,
+    N_ACTIONS,
+    PLAY,
+    TRUMP,
+    FortyTwoView,
+)
 
 Rows = slice | np.ndarray  # all rows (slice(None)) or an index array
 
@@ -67,7 +77,7 @@ def new_hands(deal: np.ndarray, dealer: np.ndarray, hands: np.ndarray,
               scores: np.ndarray | None = None) -> HandState:
     """A batch of hands dealt as `hands` ((n, 4) uint32), waiting for the first call."""
     n = len(deal)
-    full = lambda v, dt=np.int8: np.full(n, v, dtype=dt)  # noqa: E731
+    full = lambda v, dt=np.int8: np.full(n, v, dtype=dt)
     dealer = np.asarray(dealer, dtype=np.int8)
     return HandState(
         deal=np.asarray(deal, dtype=np.int64), dealer=dealer, dealt=hands.copy(), hands=hands.copy(),
@@ -89,7 +99,7 @@ def deal(rng: np.random.Generator, deal: np.ndarray, dealer: np.ndarray | None =
 
 # ----------------------------------------------------------------------------------------------- calls
 
-@lru_cache(maxsize=None)
+@cache
 def _bid_table(min_bid: int, jump_bids: bool) -> np.ndarray:
     """(45, 45) bool: row = action of the highest bid so far, column = call action; True if legal.
     Pass is always legal; whether the seat may still bid at all is checked separately."""
