@@ -124,32 +124,59 @@ class Heuristic(FortyTwoStrategy):
         return np.argmax(self.hand_values(view.hand) * 8 + _PIPS, axis=1)
 
     def play(self, view, legal, rng):
-        t = view.trump.astype(np.intp)
-        keys = current_keys(view).astype(np.int16)
-        count = D.COUNT_POINTS["seed"].astype(np.int16)[None, :]
-        trumpy = D.IS_TRUMP[t].astype(np.int16)
-        unseen = D.ALL & ~(view.hand | view.played)
         leading = view.led < 0
+        if leading.all():
+            score = self._lead_scores(view)
+        elif not leading.any():
+            score = self._follow_scores(view)
+        else:
+            score = np.empty(legal.shape, np.int16)
+            score[leading] = self._lead_scores(_rows(view, leading))
+            score[~leading] = self._follow_scores(_rows(view, ~leading))
+        return best_legal(score, legal)
+
+    @staticmethod
+    def _lead_scores(view: FortyTwoView) -> np.ndarray:
+        """The declaring side draws trumps while an opponent may hold one; otherwise it leads a domino
+        that nothing unseen can beat (count first), else its cheapest domino."""
+        t = view.trump.astype(np.intp)
+        unseen = D.ALL & ~(view.hand | view.played)
         declaring = (view.high_bidder & 1) == (view.seat & 1)
-        # Leads: the declaring side draws trumps while an opponent may hold one; otherwise a domino that
-        # nothing unseen can beat (count first), else the cheapest domino.
-        trumps_out = (unseen & D.PIP_BITS[t]) != 0
-        draw = leading & declaring & trumps_out & ((view.hand & D.PIP_BITS[t]) != 0)
-        walker = (D.BEATS_LEAD[t] & unseen[:, None]) == 0
-        cheap = 100 - 4 * count - keys - 50 * trumpy
-        lead_score = np.where(draw[:, None], keys, np.where(walker & (trumpy == 0), 200 + 4 * count + keys, cheap))
-        # Following: count onto a trick the partner holds safely (nothing unseen can beat it, or we play
-        # last); otherwise take the trick with the cheapest domino that does, or throw the cheapest.
-        partner = (view.winner >= 0) & ((view.winner & 1) == (view.seat & 1))
-        winning = np.maximum(view.winning, 0)
-        beaters = D.BEATS[t, np.maximum(view.led, 0), winning]
+        draw = declaring & ((unseen & D.PIP_BITS[t]) != 0) & ((view.hand & D.PIP_BITS[t]) != 0)
+        walker = ((D.BEATS_LEAD[t] & unseen[:, None]) == 0) & ~D.IS_TRUMP[t]
+        return np.where(draw[:, None], D.LEAD_KEY[t], np.where(walker, _LEAD_WALKER[t], _LEAD_CHEAP[t]))
+
+    @staticmethod
+    def _follow_scores(view: FortyTwoView) -> np.ndarray:
+        """Count onto a trick the partner holds safely (nothing unseen can beat it, or we play last);
+        otherwise take the trick with the cheapest domino that does, or throw the cheapest."""
+        t = view.trump.astype(np.intp)
+        situation = t * 8 + view.led
+        unseen = D.ALL & ~(view.hand | view.played)
+        partner = (view.winner & 1) == (view.seat & 1)
+        beaters = D.BEATS[t, view.led, view.winning]
         last = (view.n_played & 3) == 3
         safe = partner & (last | ((beaters & unseen) == 0))
-        give = 8 * count - 40 * trumpy - keys
-        takes = keys > view.winning_key()[:, None]
-        contest = np.where(takes, 300 - keys, cheap)
-        follow_score = np.where(safe[:, None], give, contest)
-        return best_legal(np.where(leading[:, None], lead_score, follow_score), legal)
+        takes = _FOLLOW_KEY[situation] > view.winning_key()[:, None]
+        contest = np.where(takes, _FOLLOW_TAKE[situation], _FOLLOW_CHEAP[situation])
+        return np.where(safe[:, None], _FOLLOW_GIVE[situation], contest)
+
+
+def _rows(view: FortyTwoView, rows: np.ndarray) -> FortyTwoView:
+    return FortyTwoView(**{f: getattr(view, f)[rows] for f in view.__dataclass_fields__})
+
+
+# Heuristic play scores for every (trump, domino) as a lead and every (trump * 8 + led suit, domino) when
+# following, built once so that a decision is a few gathers. Higher is better; only legal dominoes count.
+_COUNT = D.COUNT_POINTS["seed"].astype(np.int16)  # "is count" is what matters, so the seed's 7s serve
+_TRUMPY = D.IS_TRUMP.astype(np.int16)
+_LEAD_WALKER = (200 + 4 * _COUNT + D.LEAD_KEY).astype(np.int16)
+_LEAD_CHEAP = (100 - 4 * _COUNT - D.LEAD_KEY - 50 * _TRUMPY).astype(np.int16)
+_FOLLOW_KEY = D.KEY.reshape(56, D.N_DOMINOES).astype(np.int16)
+_TRUMPY_8 = np.repeat(_TRUMPY, 8, axis=0)
+_FOLLOW_TAKE = (300 - _FOLLOW_KEY).astype(np.int16)
+_FOLLOW_CHEAP = (100 - 4 * _COUNT - _FOLLOW_KEY - 50 * _TRUMPY_8).astype(np.int16)
+_FOLLOW_GIVE = (8 * _COUNT - 40 * _TRUMPY_8 - _FOLLOW_KEY).astype(np.int16)
 
 
 STRATEGIES: dict[str, type[FortyTwoStrategy]] = {s.name: s for s in (Random, Greedy, Heuristic)}
