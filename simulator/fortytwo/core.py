@@ -147,46 +147,47 @@ def _apply_trump(s: HandState, r: Rows, actions: np.ndarray) -> None:
 
 # ----------------------------------------------------------------------------------------------- play
 
-def _play_inputs(s: HandState, ri: np.ndarray, hand: np.ndarray) -> np.ndarray:
-    leading = s.led[ri] < 0
-    follow = hand & D.FOLLOW_FLAT[s.trump[ri].astype(np.intp) * 8 + np.maximum(s.led[ri], 0)]
-    legal_bits = np.where(leading | (follow == 0), hand, follow)
+def _play_inputs(s: HandState, r: Rows, hand: np.ndarray) -> np.ndarray:
+    led = s.led[r]
+    follow = hand & D.FOLLOW_FLAT[s.trump[r].astype(np.intp) * 8 + np.maximum(led, 0)]
+    legal_bits = np.where((led < 0) | (follow == 0), hand, follow)
     return np.unpackbits(legal_bits.astype("<u4").view(np.uint8).reshape(-1, 4), axis=1,
                          bitorder="little")[:, :D.N_DOMINOES].view(bool)
 
 
 def _apply_plays(s: HandState, r: Rows, d: np.ndarray, count: np.ndarray) -> None:
+    # One-axis fields are read and written through `r` (a slice when every row plays: no copies);
+    # per-seat and per-play cells through flat indices.
     ri = _index(r, len(s))
-    seat = s.turn[ri]
+    seat = s.turn[r]
     bit = D.BIT[d]
     s.hands.reshape(-1)[ri * 4 + seat] &= ~bit
-    s.played[ri] |= bit
-    k = s.n_played[ri]
-    s.plays[ri, k] = d
-    trump = s.trump[ri].astype(np.intp)
-    led = np.where(k & 3 == 0, D.LEAD_SUIT[trump, d], s.led[ri])
+    s.played[r] |= bit
+    k = s.n_played[r]
+    s.plays.reshape(-1)[ri * D.N_DOMINOES + k] = d
+    trump = s.trump[r].astype(np.intp)
+    led = np.where(k & 3 == 0, D.LEAD_SUIT[trump, d], s.led[r])
     key = D.KEY_FLAT[(trump * 8 + led) * D.N_DOMINOES + d]
-    beats = key > s.win_key[ri]  # the lead has key >= 0 and the key is reset to -1 between tricks
-    winner = np.where(beats, seat, s.winner[ri])
-    win_key = np.where(beats, key, s.win_key[ri])
-    winning = np.where(beats, d, s.winning[ri])
-    trick_points = s.trick_points[ri] + count[d]
-    k = k + 1
-    s.n_played[ri] = k
+    win_key = s.win_key[r]
+    beats = key > win_key  # the lead has key >= 0 and the key is reset to -1 between tricks
+    winner = np.where(beats, seat, s.winner[r])
+    winning = np.where(beats, d, s.winning[r])
+    win_key = np.maximum(key, win_key)
+    trick_points = s.trick_points[r] + count[d]
+    k += 1
+    s.n_played[r] = k
     end = (k & 3) == 0
     if end.any():
-        side = winner[end] & 1
         e = ri[end]
-        s.points[e, side] += trick_points[end] + 1
-        winner_end = winner[end]
-        s.leader[e] = winner_end
-        s.turn[ri] = np.where(end, winner, (seat + 1) & 3)
+        s.points.reshape(-1)[e * 2 + (winner[end] & 1)] += trick_points[end] + 1
+        s.leader[e] = winner[end]
+        s.turn[r] = np.where(end, winner, (seat + 1) & 3)
         led[end] = winner[end] = winning[end] = win_key[end] = -1
         trick_points[end] = 0
         s.phase[e[k[end] == D.N_DOMINOES]] = DONE
     else:
-        s.turn[ri] = (seat + 1) & 3
-    s.led[ri], s.winner[ri], s.winning[ri], s.win_key[ri], s.trick_points[ri] = (
+        s.turn[r] = (seat + 1) & 3
+    s.led[r], s.winner[r], s.winning[r], s.win_key[r], s.trick_points[r] = (
         led, winner, winning, win_key, trick_points)
 
 
@@ -212,7 +213,7 @@ def inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tuple[Fort
     elif kind == TRUMP:
         legal = np.ones((len(seat), N_ACTIONS[TRUMP]), dtype=bool)
     else:
-        legal = _play_inputs(s, ri, hand)
+        legal = _play_inputs(s, r, hand)
     return view, legal
 
 
