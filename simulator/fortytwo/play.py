@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pandas as pd
 
@@ -64,9 +66,12 @@ def hand_table(s: core.HandState, rules: FortyTwoRules) -> pd.DataFrame:
 
 
 def play_games(rng: np.random.Generator, rngs: list[np.random.Generator], games: np.ndarray,
-               rules: FortyTwoRules, strategies: list) -> tuple[pd.DataFrame, pd.DataFrame]:
+               rules: FortyTwoRules, strategies: list,
+               on_hands: Callable[[np.ndarray, core.HandState], None] | None = None,
+               ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Whole games to `rules.target`, one per game number: the per-hand table (with `game` and `hand`
-    columns and the totals after each hand) and the per-game table."""
+    columns and the totals after each hand) and the per-game table. Each round of hands, one for every
+    unfinished game, is played as one batch; `on_hands(games_in_round, finished_states)` sees each."""
     n = len(games)
     dealer = rng.integers(0, 4, n, dtype=np.int8)
     first_dealer = dealer.copy()
@@ -79,6 +84,8 @@ def play_games(rng: np.random.Generator, rngs: list[np.random.Generator], games:
         state = core.new_hands(games[active], dealer[active], core.shuffled_hands(rng, len(active)),
                                scores=totals[active])
         out = driver.play(CORE, state, rules, strategies, rngs)
+        if on_hands is not None:
+            on_hands(games[active], out)
         score, _ = core.hand_scores(out)
         totals[active] += score
         table = hand_table(out, rules).rename(columns={"deal": "game"})
