@@ -131,7 +131,8 @@ def simulate(
         for part in g.render(summary):
             out.print(part)
         done = "" if result.complete else f" (interrupted: {result.deals_done:,} of {run.n:,} deals)"
-        out.print(f"{g.name}, {result.deals_done:,} {run.unit}s, seed {seed}, {result.elapsed:.1f} s "
+        units = run.unit + ("es" if run.unit.endswith("ch") else "s")
+        out.print(f"{g.name}, {result.deals_done:,} {units}, seed {seed}, {result.elapsed:.1f} s "
                   f"with {result.jobs} job(s){done}" + (f"; written to {output}" if output else ""))
     if not result.complete:
         sys.exit(130)
