@@ -21,7 +21,7 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
         "thrown_in": rate(int(hands["thrown_in"].sum()), len(hands)),
         "contracts": contracts,
         "all_contracts": rate(int(played["made"].sum()), len(played)),
-        "points": {"NS": mean(hands["points_ns"]), "EW": mean(hands["points_ew"])},
+        "points": {"NS": mean(played["points_ns"]), "EW": mean(played["points_ew"])},
         "score": {"NS": mean(hands["score_ns"]), "EW": mean(hands["score_ew"])},
         "trumps": [{"trump": int(t), **rate(int(c), len(played))} for t, c in trumps.items()],
     }
@@ -47,7 +47,7 @@ def render(summary: dict[str, Any]) -> list:
     ])]
     parts.append(table("Contracts by bid (made, Wilson 95%)", ["bid", "hands", "made", "success"],
                        [[c["bid"], f"{c['of']:,}", f"{c['count']:,}", fmt_rate(c)] for c in s["contracts"]]))
-    parts.append(table("Per side and hand (mean ± s.e.)", ["side", "points", "score"],
+    parts.append(table("Per side (mean ± s.e.)", ["side", "points per hand played", "score per hand dealt"],
                        [[side, fmt_mean(s["points"][side]), fmt_mean(s["score"][side])] for side in ("NS", "EW")]))
     parts.append(table("Trumps named", ["trump", "hands", "share"],
                        [[f"{t['trump']}s", f"{t['count']:,}", fmt_rate(t)] for t in s["trumps"]]))
