@@ -18,7 +18,7 @@ from simulator.errors import DealsimError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Monte Carlo strategy simulator for Forty-two, Frank's Zoo and Rounds.")
-out = Console(highlight=False)
+out = Console(highlight=False, width=None if sys.stdout.isatty() else 160)  # no wrapping in pipes and files
 
 
 class Format(str, Enum):
@@ -131,8 +131,7 @@ def simulate(
         for part in g.render(summary):
             out.print(part)
         done = "" if result.complete else f" (interrupted: {result.deals_done:,} of {run.n:,} deals)"
-        units = run.unit + ("es" if run.unit.endswith("ch") else "s")
-        out.print(f"{g.name}, {result.deals_done:,} {units}, seed {seed}, {result.elapsed:.1f} s "
+        out.print(f"{g.name}, {result.deals_done:,} {_plural(run.unit)}, seed {seed}, {result.elapsed:.1f} s "
                   f"with {result.jobs} job(s){done}" + (f"; written to {output}" if output else ""))
     if not result.complete:
         sys.exit(130)
@@ -187,6 +186,126 @@ def bench(
                       f"{rows[0][1] / ys:.2f} of it")
 
 
+JobsOpt = Annotated[int, typer.Option("-j", "--jobs", help="worker processes; 0 or less = all cores")]
+OutputOpt = Annotated[Path | None, typer.Option("-o", "--output", help="write the report and its files here")]
+FormatOpt = Annotated[Format, typer.Option("--format", help="results on stdout as a table or as JSON")]
+ProgressOpt = Annotated[bool | None, typer.Option("--progress/--no-progress",
+                                                  help="progress bar on stderr (default: when it is a terminal)")]
+
+
+def _show_progress(progress: bool | None) -> bool:
+    return sys.stderr.isatty() if progress is None else progress
+
+
+@app.command()
+def compare(
+    game: GameArg,
+    vs: Annotated[list[str], typer.Option("--vs", help="arm B's seats, SEAT=STRATEGY (repeatable); arm A is --seat")] = [],  # noqa: B006
+    vs_rule: Annotated[list[str], typer.Option("--vs-rule", help="arm B's rule changes, key=value (repeatable)")] = [],  # noqa: B006
+    deals: DealsOpt = 100_000,
+    seed: SeedOpt = 1,
+    jobs: JobsOpt = 0,
+    preset: PresetOpt = "seed",
+    rules_files: RulesOpt = [],  # noqa: B006
+    rule: RuleOpt = [],  # noqa: B006
+    seat: SeatOpt = [],  # noqa: B006
+    unit: UnitOpt = None,
+    chunk_size: ChunkOpt = None,
+    output: OutputOpt = None,
+    fmt: FormatOpt = Format.table,
+    progress: ProgressOpt = None,
+) -> None:
+    """Two arms on the same deals: paired differences of score, contract success and (--unit match) wins."""
+    import dataclasses
+
+    from reports.experiments import compare as run_compare
+    from reports.experiments import compare_report
+    from reports.summary import json_safe, table
+    from simulator.options import build, parse_pairs
+
+    if not vs and not vs_rule:
+        raise DealsimError("compare needs arm B: give --vs SEAT=STRATEGY and/or --vs-rule key=value")
+    a = _run(game, deals, seed, preset, rules_files, rule, seat, unit, chunk_size)
+    g = games.get(game)
+    b = dataclasses.replace(a, seats=g.seat_specs(vs, base=a.seats),
+                            rules=build(type(a.rules), "rule", parse_pairs("--vs-rule", vs_rule), base=a.rules))
+    if b == a:
+        raise DealsimError("arm B is the same as arm A")
+    result = run_compare(a, b, jobs=jobs, progress=_show_progress(progress))
+    provenance = {**_provenance(a), "arm_b": {"rules": dataclasses.asdict(b.rules),
+                                              "seats": dict(zip(g.seat_names, b.seats))}}
+    if output is not None:
+        compare_report(result, provenance, _command()).write(output)
+    if fmt is Format.json:
+        print(json.dumps(json_safe({**provenance, **result}), indent=2))
+        return
+    rows = [[r["measure"], f"{r['a']:.4g}", f"{r['b']:.4g}",
+             f"{r['diff']:+.4g} [{r['lo']:+.4g}, {r['hi']:+.4g}]", f"{r['narrowing']:.2f}x"] for r in result["rows"]]
+    out.print(table(f"A - B on the same {a.n:,} deals, {result['side']}'s side (95% paired intervals)",
+                    ["measure", "A", "B", "A - B", "narrowing"], rows))
+    out.print("narrowing: how many times wider the interval would be on independent deals")
+
+
+@app.command()
+def tune(
+    game: GameArg,
+    vary: Annotated[list[str], typer.Option(
+        "--vary", help="KEY=v1,v2,... or KEY=lo:hi[:step]; KEY is a rule option, seat.SEATS.param or seat.SEATS "
+                       "(repeatable: a grid)")],
+    deals: DealsOpt = 20_000,
+    seed: SeedOpt = 1,
+    jobs: JobsOpt = 0,
+    preset: PresetOpt = "seed",
+    rules_files: RulesOpt = [],  # noqa: B006
+    rule: RuleOpt = [],  # noqa: B006
+    seat: SeatOpt = [],  # noqa: B006
+    unit: Annotated[str, typer.Option("--unit", help="hand, or match (default: whole games)")] = "match",
+    chunk_size: ChunkOpt = None,
+    output: OutputOpt = None,
+    fmt: FormatOpt = Format.table,
+    progress: ProgressOpt = None,
+) -> None:
+    """Sweep rule options or strategy parameters on common deals: one row per value, with intervals."""
+    from reports.experiments import parse_vary, tune_report
+    from reports.experiments import tune as run_tune
+    from reports.summary import json_safe, table
+
+    base = _run(game, deals, seed, preset, rules_files, rule, seat, unit, chunk_size)
+    grid = parse_vary(vary)
+    for key, values in grid:  # check every setting before the first run
+        for v in values:
+            from reports.experiments import apply_setting
+            apply_setting(base, key, v)
+    frame = run_tune(base, grid, jobs=jobs, progress=_show_progress(progress))
+    keys = [k for k, _ in grid]
+    names = [c for c in frame.columns if c not in keys and not c.endswith((" lo", " hi"))]
+    if output is not None:
+        tune_report(frame, grid, names, _provenance(base), _command()).write(output)
+    if fmt is Format.json:
+        print(json.dumps(json_safe({**_provenance(base), "rows": frame.to_dict(orient="records")}), indent=2))
+        return
+    records = frame.to_dict(orient="records")
+    header = [", ".join(str(r[k]) for k in keys) for r in records]
+    rows = [[n, *[_compact(r[n], r[f"{n} lo"], r[f"{n} hi"]) for r in records]] for n in names]
+    out.print(table(f"{game}: one column per {', '.join(keys)}; {base.n:,} {_plural(base.unit)} each, seed {seed}; "
+                    f"value ± half the 95% interval", ["measure", *header], rows))
+
+
+def _compact(value: float, lo: float, hi: float) -> str:
+    half = (hi - lo) / 2
+    if 0 <= lo and hi <= 1 and abs(value) <= 1:
+        return f"{100 * value:.2f}% ±{100 * half:.2f}"
+    return f"{value:.2f} ±{half:.2f}"
+
+
+def _plural(unit: str) -> str:
+    return unit + ("es" if unit.endswith("ch") else "s")
+
+
+def _command() -> str:
+    return shlex.join(["dealsim", *sys.argv[1:]])
+
+
 def _provenance(run) -> dict[str, Any]:
     import numpy
 
@@ -194,7 +313,7 @@ def _provenance(run) -> dict[str, Any]:
 
 
 def _manifest(result) -> dict[str, Any]:
-    return {"command": shlex.join(["dealsim", *sys.argv[1:]]), **_provenance(result.run),
+    return {"command": _command(), **_provenance(result.run),
             "deals_done": result.deals_done, "complete": result.complete, "jobs": result.jobs,
             "elapsed_seconds": round(result.elapsed, 3),
             "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S%z")}

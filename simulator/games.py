@@ -26,6 +26,8 @@ class Game:
     summarize: Callable[..., dict[str, Any]]
     render: Callable[..., list[Any]]
     trace: Callable[..., Any]
+    # measures(tables, unit, side) -> [reports.estimates.Measure]: per-deal figures for tune and compare
+    measures: Callable[..., list[Any]]
     default_chunk: Mapping[str, int] = field(default_factory=dict)
 
     def rules(self, preset: str = "seed", files: Sequence[str] = (), overrides: Sequence[str] = ()) -> Any:
@@ -62,9 +64,10 @@ class Game:
         raise DealsimError(f"unknown {self.name} seat {name!r}; use one of "
                            f"{', '.join([*self.seat_names, *self.seat_groups, 'all'])}")
 
-    def seat_specs(self, assignments: Sequence[str], default: str | None = None) -> tuple[str, ...]:
-        """The strategy spec of each seat from `SEAT=SPEC` assignments; later ones win."""
-        specs = [default or self.default_strategy] * len(self.seat_names)
+    def seat_specs(self, assignments: Sequence[str], base: Sequence[str] | None = None) -> tuple[str, ...]:
+        """The strategy spec of each seat from `SEAT=SPEC` assignments over `base` (default: the game's
+        default strategy everywhere); later assignments win."""
+        specs = list(base) if base is not None else [self.default_strategy] * len(self.seat_names)
         for item in assignments:
             seat, sep, spec = item.partition("=")
             if not sep or not spec.strip():

@@ -49,3 +49,18 @@ def listing(game: str) -> list[dict]:
     """Name, summary and parameters (with defaults) of each registered strategy of `game`."""
     return [{"name": name, "summary": cls.summary, "params": describe(cls)}
             for name, cls in REGISTRY.get(game, {}).items()]
+
+
+def with_params(spec: str, params: dict[str, str]) -> str:
+    """The spec with these parameters set (replacing any it had): 'heuristic' -> 'heuristic:threshold=30'."""
+    parts = spec.strip().split(":")
+    head_len = 2 if len(parts) >= 2 and parts[1].isidentifier() and parts[0] not in _all_names() else 1
+    head, tail = parts[:head_len], ":".join(parts[head_len:])
+    current = parse_pairs("strategy parameter", [p for p in tail.split(",") if p.strip()])
+    current.update(params)
+    text = ",".join(f"{k}={v}" for k, v in current.items())
+    return ":".join(head) + (f":{text}" if text else "")
+
+
+def _all_names() -> set[str]:
+    return {name for strategies in REGISTRY.values() for name in strategies}

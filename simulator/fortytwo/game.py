@@ -8,7 +8,7 @@ import numpy as np
 
 from simulator.errors import DealsimError
 from simulator.fortytwo import dominoes as D
-from simulator.fortytwo import play, summary, trace
+from simulator.fortytwo import measures, play, summary, trace
 from simulator.fortytwo.rules import PRESETS, FortyTwoRules
 from simulator.games import Game
 
@@ -56,5 +56,6 @@ GAME = Game(
     summarize=summary.summarize,
     render=summary.render,
     trace=trace_deal,
+    measures=measures.measures,
     default_chunk={"hand": 25_000, "match": 2_500},
 )

@@ -56,13 +56,27 @@ def hand_table(s: core.HandState, rules: FortyTwoRules) -> pd.DataFrame:
         "made": _missing_where(made, thrown_in, "boolean"),
         "thrown_in": thrown_in,
         "calls": s.n_calls,
-        # The declarer's hand as dealt, for studies of what makes a contract.
-        "declarer_trumps": np.where(thrown_in, 0, np.bitwise_count(
-            s.dealt[ar, np.maximum(decl, 0)] & D.PIP_BITS[np.maximum(s.trump, 0)])).astype(np.int8),
-        "declarer_doubles": np.where(thrown_in, 0, np.bitwise_count(
-            s.dealt[ar, np.maximum(decl, 0)] & D.DOUBLE_BITS)).astype(np.int8),
-        "declarer_side_points": s.points[ar, decl_side],
+        **_contract_hands(s, thrown_in),
     })
+
+
+def _contract_hands(s: core.HandState, thrown_in: np.ndarray) -> dict[str, pd.api.extensions.ExtensionArray]:
+    """What the declaring side held as dealt, with the named trump: the features a bidder weighs."""
+    ar = np.arange(len(s))
+    decl = np.maximum(s.high_bidder, 0)
+    trump_bits = D.PIP_BITS[np.maximum(s.trump, 0)]
+    declarer, partner = s.dealt[ar, decl], s.dealt[ar, (decl + 2) & 3]
+    exposed = D.COUNT_BITS & ~D.DOUBLE_BITS & ~trump_bits  # count that an opponent's trump or double can catch
+    features = {
+        "declarer_trumps": np.bitwise_count(declarer & trump_bits),
+        "declarer_doubles": np.bitwise_count(declarer & D.DOUBLE_BITS),
+        "declarer_exposed": np.bitwise_count(declarer & exposed),
+        "partner_trumps": np.bitwise_count(partner & trump_bits),
+        "side_trumps": np.bitwise_count((declarer | partner) & trump_bits),
+        "side_doubles": np.bitwise_count((declarer | partner) & D.DOUBLE_BITS),
+        "side_count": np.bitwise_count((declarer | partner) & D.COUNT_BITS),
+    }
+    return {name: _missing_where(v.astype(np.int8), thrown_in, "Int8") for name, v in features.items()}
 
 
 def play_games(rng: np.random.Generator, rngs: list[np.random.Generator], games: np.ndarray,

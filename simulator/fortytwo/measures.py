@@ -1,0 +1,60 @@
+"""Per-deal measures of a Forty-two run, for tuning sweeps and paired comparisons.
+
+A deal is a hand (`--unit hand`) or a whole game (`--unit match`); measures over hands are sums over a
+game's hands in the second case, so deals stay the independent unit and arms pair deal by deal."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from reports.estimates import Measure
+from simulator.fortytwo.dominoes import SIDES
+
+
+def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[Measure]:
+    """`side` is the side whose point of view margins and wins take (0 = N-S, 1 = E-W)."""
+    hands = tables["hands"]
+    me, them = ("ns", "ew") if side == 0 else ("ew", "ns")
+    played = ~hands["thrown_in"].to_numpy()
+    made = hands["made"].fillna(False).to_numpy(bool)
+    decl_side = hands["declarer"].isin(["E", "W"]).to_numpy().astype(int)
+    score = {s: hands[f"score_{s}"].to_numpy(float) for s in ("ns", "ew")}
+    decl_score = np.where(decl_side == 0, score["ns"], score["ew"])
+    def_score = np.where(decl_side == 0, score["ew"], score["ns"])
+    mine = played & (decl_side == side)
+    per_hand = {
+        "hands": np.ones(len(hands)),
+        "thrown_in": (~played).astype(float),
+        "played": played.astype(float),
+        "made": made.astype(float),
+        "margin": score[me] - score[them],
+        "swing": np.where(played, decl_score - def_score, 0.0),
+        "mine": mine.astype(float),
+        "mine_made": (made & mine).astype(float),
+    }
+    if unit == "match":
+        games = tables["games"]
+        keys = hands["game"].to_numpy()
+        index = pd.Index(games["game"].to_numpy())
+        per = {k: np.bincount(index.get_indexer(keys), weights=v, minlength=len(index)) for k, v in per_hand.items()}
+    else:
+        per = per_hand
+    name = SIDES[side]
+    out = [
+        Measure("thrown in", per["thrown_in"], per["hands"], binary=True),
+        Measure("contract success", per["made"], per["played"], binary=True),
+        Measure(f"{name} contract success", per["mine_made"], per["mine"], binary=True),
+        Measure("score swing per contract", per["swing"], per["played"]),
+        Measure(f"{name} score margin per hand", per["margin"], per["hands"]),
+    ]
+    if unit == "match":
+        games = tables["games"]
+        decided = games["winner"].notna().to_numpy()
+        out += [
+            Measure("hands per game", games["hands"].to_numpy(float)),
+            Measure(f"{name} wins", (games["winner"] == name).to_numpy(float), decided.astype(float), binary=True),
+            Measure("first dealer's side wins", games["first_dealer_side_won"].fillna(False).to_numpy(float),
+                    decided.astype(float), binary=True),
+        ]
+    return out
