@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shlex
 import sys
@@ -95,6 +96,7 @@ def strategies_cmd(game: Annotated[str | None, typer.Argument(help="only this ga
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     game: GameArg,
     deals: DealsOpt = 100_000,
     seed: SeedOpt = 1,
@@ -122,7 +124,7 @@ def simulate(
         raise DealsimError("interrupted before the first chunk finished; nothing to report")
     g = games.get(game)
     summary = g.summarize(result.tables, run.unit)
-    manifest = _manifest(result)
+    manifest = _manifest(result, _command(ctx))
     if output is not None:
         _write(output, result, summary, manifest)
     if fmt is Format.json:
@@ -199,6 +201,7 @@ def _show_progress(progress: bool | None) -> bool:
 
 @app.command()
 def compare(
+    ctx: typer.Context,
     game: GameArg,
     vs: Annotated[list[str], typer.Option("--vs", help="arm B's seats, SEAT=STRATEGY (repeatable); arm A is --seat")] = [],  # noqa: B006
     vs_rule: Annotated[list[str], typer.Option("--vs-rule", help="arm B's rule changes, key=value (repeatable)")] = [],  # noqa: B006
@@ -235,7 +238,7 @@ def compare(
     provenance = {**_provenance(a), "arm_b": {"rules": dataclasses.asdict(b.rules),
                                               "seats": dict(zip(g.seat_names, b.seats))}}
     if output is not None:
-        compare_report(result, provenance, _command()).write(output)
+        compare_report(result, provenance, _command(ctx)).write(output)
     if fmt is Format.json:
         print(json.dumps(json_safe({**provenance, **result}), indent=2))
         return
@@ -248,6 +251,7 @@ def compare(
 
 @app.command()
 def tune(
+    ctx: typer.Context,
     game: GameArg,
     vary: Annotated[list[str], typer.Option(
         "--vary", help="KEY=v1,v2,... or KEY=lo:hi[:step]; KEY is a rule option, seat.SEATS.param or seat.SEATS "
@@ -280,7 +284,7 @@ def tune(
     keys = [k for k, _ in grid]
     names = [c for c in frame.columns if c not in keys and not c.endswith((" lo", " hi"))]
     if output is not None:
-        tune_report(frame, grid, names, _provenance(base), _command()).write(output)
+        tune_report(frame, grid, names, _provenance(base), _command(ctx)).write(output)
     if fmt is Format.json:
         print(json.dumps(json_safe({**_provenance(base), "rows": frame.to_dict(orient="records")}), indent=2))
         return
@@ -289,6 +293,109 @@ def tune(
     rows = [[n, *[_compact(r[n], r[f"{n} lo"], r[f"{n} hi"]) for r in records]] for n in names]
     out.print(table(f"{game}: one column per {', '.join(keys)}; {base.n:,} {_plural(base.unit)} each, seed {seed}; "
                     f"value ± half the 95% interval", ["measure", *header], rows))
+
+
+STUDIES = {"bid-success": "forty-two: contract success by bid and by hand, swings, throw-ins, trumps, games"}
+
+
+@app.command()
+def report(
+    ctx: typer.Context,
+    study: Annotated[str, typer.Argument(help="the study: " + "; ".join(f"{k} ({v})" for k, v in STUDIES.items()))],
+    deals: DealsOpt = 1_000_000,
+    games_n: Annotated[int | None, typer.Option("--games", min=0, help="whole games for the game-length part "
+                                                                       "(default: deals / 10; 0 = none)")] = None,
+    seed: SeedOpt = 1,
+    jobs: JobsOpt = 0,
+    preset: PresetOpt = "seed",
+    rules_files: RulesOpt = [],  # noqa: B006
+    rule: RuleOpt = [],  # noqa: B006
+    seat: SeatOpt = [],  # noqa: B006
+    chunk_size: ChunkOpt = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="folder for report.html, CSV and PNG "
+                                                                       "(default: ./STUDY)")] = None,
+    progress: ProgressOpt = None,
+) -> None:
+    """Run a named study and write a self-contained HTML report with its tables (CSV) and plots (PNG)."""
+    if study not in STUDIES:
+        raise DealsimError(f"unknown study {study!r}; known: {', '.join(STUDIES)}")
+    from reports import bid_success
+
+    base = _run("forty-two", deals, seed, preset, rules_files, rule, seat, "hand", chunk_size)
+    hands_run, games_run = bid_success.runs(base, deals // 10 if games_n is None else games_n)
+    folder = output or Path(study)
+    provenance = {**_provenance(base), "games": games_run.n if games_run else 0}
+    start = time.perf_counter()
+    rep, facts = bid_success.build(hands_run, games_run, jobs, _show_progress(progress), _command(ctx), provenance)
+    written = rep.write(folder)
+    out.print(f"{study}: {deals:,} hands" + (f" and {games_run.n:,} games" if games_run else "")
+              + f" in {time.perf_counter() - start:.1f} s; wrote {len(written)} files to {folder}/ "
+              f"(open {folder / 'report.html'})")
+
+
+@app.command()
+def analyze(
+    ctx: typer.Context,
+    game: GameArg,
+    hand: Annotated[str, typer.Option("--hand", help='the fixed hand, e.g. "6-6 6-5 5-5 4-4 6-4 3-2 1-0"')],
+    seat_name: Annotated[str, typer.Option("--seat", help="the seat holding it (declares)")] = "N",
+    dealer_name: Annotated[str | None, typer.Option("--dealer", help="the dealer (default: the seat on its right)")] = None,
+    deals: Annotated[int, typer.Option("-n", "--deals", min=1, help="deals of the other 21 dominoes (the same "
+                                                                   "deals for every choice)")] = 20_000,
+    seed: SeedOpt = 1,
+    jobs: JobsOpt = 0,
+    preset: PresetOpt = "seed",
+    rules_files: RulesOpt = [],  # noqa: B006
+    rule: RuleOpt = [],  # noqa: B006
+    strategy: Annotated[list[str], typer.Option("--strategy", help="SEAT=STRATEGY for the play (repeatable; "
+                                                                   "default heuristic everywhere)")] = [],  # noqa: B006
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="write analyze.csv and provenance here")] = None,
+    fmt: FormatOpt = Format.table,
+) -> None:
+    """Hold one hand fixed, deal the rest many times, and play every trump and bid: P(make) and expected score."""
+    from reports.summary import json_safe, table
+    from simulator.fortytwo import analyze as fa
+    from simulator.runner import _resolve_jobs, seat_strategies
+
+    g = games.get(game)
+    if g.name != "forty-two":
+        raise DealsimError(f"analyze is available for forty-two only, not {game}")
+    fixed = fa.parse_hand(hand)
+    (seat_i,) = g.seats_of(seat_name) if len(g.seats_of(seat_name)) == 1 else (None,)
+    if seat_i is None:
+        raise DealsimError(f"--seat names one seat (N, E, S or W), not {seat_name!r}")
+    dealer_i = (seat_i - 1) % 4 if dealer_name is None else g.seats_of(dealer_name)[0]
+    rules = g.rules(preset, rules_files, rule)
+    seats = g.seat_specs(strategy)
+    seat_strategies(game, seats)
+    a = fa.Analysis(hand=fixed, seat=seat_i, dealer=dealer_i, rules=rules, seats=seats, n=deals, seed=seed)
+    start = time.perf_counter()
+    frame = fa.run(a, _resolve_jobs(jobs))
+    elapsed = time.perf_counter() - start
+    top = fa.best(frame)
+    provenance = {"dealsim": __version__, "game": game, "hand": hand, "seat": g.seat_names[seat_i],
+                  "dealer": g.seat_names[dealer_i], "deals": deals, "seed": seed,
+                  "rules": dataclasses.asdict(rules), "seats": dict(zip(g.seat_names, seats)),
+                  "elapsed_seconds": round(elapsed, 2), "command": _command(ctx)}
+    if output is not None:
+        output.mkdir(parents=True, exist_ok=True)
+        frame.to_csv(output / "analyze.csv", index=False)
+        (output / "provenance.json").write_text(json.dumps(json_safe(provenance), indent=2))
+    if fmt is Format.json:
+        print(json.dumps(json_safe({**provenance, "best": top, "rows": frame.to_dict(orient="records")}), indent=2))
+        return
+    bids = sorted(frame["bid"].unique())
+    grid = {(r["trump"], r["bid"]): r for r in frame.to_dict(orient="records")}
+    make_rows = [[f"{t}s", *[f"{100 * grid[t, b]['p_make']:.1f}±{50 * (grid[t, b]['hi'] - grid[t, b]['lo']):.1f}"
+                             for b in bids]] for t in range(7)]
+    out.print(table(f"P(make) for {g.seat_names[seat_i]} holding {hand}: trump x bid, {deals:,} deals each "
+                    "(%, ± half the 95% interval)", ["trump", *map(str, bids)], make_rows))
+    score_rows = [[f"{t}s", *[f"{grid[t, b]['score_diff']:+.1f}" for b in bids]] for t in range(7)]
+    out.print(table("Expected score difference (declarers minus defenders) per choice",
+                    ["trump", *map(str, bids)], score_rows))
+    out.print(f"best: trump {int(top['trump'])}s, bid {int(top['bid'])}: expected difference "
+              f"{top['score_diff']:+.2f} (s.e. {top['score_diff_se']:.2f}), P(make) {100 * top['p_make']:.1f}% "
+              f"[{100 * top['lo']:.1f}, {100 * top['hi']:.1f}]  ({elapsed:.1f} s)")
 
 
 def _compact(value: float, lo: float, hi: float) -> str:
@@ -302,8 +409,27 @@ def _plural(unit: str) -> str:
     return unit + ("es" if unit.endswith("ch") else "s")
 
 
-def _command() -> str:
-    return shlex.join(["dealsim", *sys.argv[1:]])
+def _command(ctx: typer.Context) -> str:
+    """The command line that reproduces this command: every argument, every option not at its default, and
+    the seed always (rebuilt from the parsed values, so it reads the same however it was typed)."""
+    words = ["dealsim", ctx.info_name or ""]
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name)
+        if param.param_type_name == "argument":
+            words.append(str(value))
+            continue
+        if param.name == "progress" or (value == param.default and param.name != "seed") or value in (None, [], ()):
+            continue
+        values = value if isinstance(value, (list, tuple)) else [value]
+        for v in values:
+            v = getattr(v, "value", v)
+            if isinstance(v, bool) and param.is_flag:
+                flag = param.opts[0] if v else (param.secondary_opts or [None])[0]
+                if flag:
+                    words.append(flag)
+            else:
+                words += [param.opts[-1] if param.opts[-1].startswith("--") else param.opts[0], str(v)]
+    return shlex.join(words)
 
 
 def _provenance(run) -> dict[str, Any]:
@@ -312,8 +438,8 @@ def _provenance(run) -> dict[str, Any]:
     return {"dealsim": __version__, "numpy": numpy.__version__, **run.describe()}
 
 
-def _manifest(result) -> dict[str, Any]:
-    return {"command": _command(), **_provenance(result.run),
+def _manifest(result, command: str) -> dict[str, Any]:
+    return {"command": command, **_provenance(result.run),
             "deals_done": result.deals_done, "complete": result.complete, "jobs": result.jobs,
             "elapsed_seconds": round(result.elapsed, 3),
             "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S%z")}

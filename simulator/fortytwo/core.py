@@ -244,3 +244,22 @@ def hand_scores(s: HandState) -> tuple[np.ndarray, np.ndarray]:
     thrown_in = s.high == 0
     score[thrown_in] = 0
     return score, made & ~thrown_in
+
+
+def deal_around(rng: np.random.Generator, n: int, seat: int, fixed: int) -> np.ndarray:
+    """(n, 4) uint32: `seat` holds the dominoes of bitmask `fixed` (seven of them); the other 21 are dealt
+    uniformly to the other three seats, seven each."""
+    rest = np.array([d for d in range(D.N_DOMINOES) if not fixed >> d & 1], dtype=np.int8)
+    order = rng.permuted(np.broadcast_to(rest, (n, len(rest))), axis=1)
+    others = D.BIT[order].reshape(n, 3, 7).sum(axis=2, dtype=np.uint32)
+    return np.insert(others, seat, np.uint32(fixed), axis=1)
+
+
+def with_contract(s: HandState, declarer: int, bid_action: int, trump: int) -> HandState:
+    """The hands of `s` at the start of play with this contract imposed (no auction is recorded)."""
+    s.high[:] = bid_action
+    s.high_bidder[:] = declarer
+    s.trump[:] = trump
+    s.turn[:] = s.leader[:] = declarer
+    s.phase[:] = PLAY
+    return s

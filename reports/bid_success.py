@@ -1,0 +1,131 @@
+"""The Forty-two bid-success study: how often contracts make, what in a hand makes them, what they are
+worth made and set, how often hands are thrown in, which trumps are named, and how games to the target go."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from reports.html import Report, rate_plot
+from reports.stats import mean_se, wilson
+from simulator.runner import Run, execute
+
+FEATURES = {
+    "declarer_trumps": "trumps the declarer holds",
+    "declarer_doubles": "doubles the declarer holds",
+    "declarer_exposed": "count dominoes the declarer holds outside trumps, not doubles",
+    "side_trumps": "trumps the declaring side holds",
+    "side_doubles": "doubles the declaring side holds",
+    "side_count": "count dominoes the declaring side holds",
+}
+
+
+def _band(bid: pd.Series) -> pd.Series:
+    """Bids grouped so that each band holds enough contracts to read: <30, 30, 31, 32-33, 34-41, 42+."""
+    b = bid.to_numpy(int)
+    labels = np.select([b < 30, b == 30, b == 31, b <= 33, b <= 41], ["<30", "30", "31", "32-33", "34-41"], "42+")
+    return pd.Series(labels, index=bid.index)
+
+
+def _rates(frame: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    g = frame.groupby(by, observed=True)["made"].agg(contracts="size", made="sum").reset_index()
+    g["rate"] = g["made"] / g["contracts"]
+    g["lo"], g["hi"] = wilson(g["made"], g["contracts"])
+    return g
+
+
+def build(hands_run: Run, games_run: Run | None, jobs: int, progress: bool, command: str,
+          provenance: dict) -> tuple[Report, dict]:
+    result = execute(hands_run, jobs=jobs, progress=progress)
+    hands = result.tables["hands"]
+    played = hands[~hands["thrown_in"]].copy()
+    played["made"] = played["made"].astype(bool)
+    played["bid"] = played["bid"].astype(int)
+    decl_ns = played["declarer"].isin(["N", "S"])
+    played["swing"] = np.where(decl_ns, played["score_ns"] - played["score_ew"], played["score_ew"] - played["score_ns"])
+    played["band"] = _band(played["bid"])
+
+    report = Report("Forty-two: how often does a bid make?", provenance, command)
+    facts = {}
+
+    report.heading("Contracts by bid")
+    levels = _rates(played, ["bid"])
+    thrown = int(hands["thrown_in"].sum())
+    lo, hi = wilson(thrown, len(hands))
+    facts["thrown_in"] = {"rate": thrown / len(hands), "lo": float(lo), "hi": float(hi)}
+    report.text(f"{len(hands):,} hands dealt; {thrown:,} thrown in (four passes): {100 * thrown / len(hands):.2f}% "
+                f"[{100 * lo:.2f}, {100 * hi:.2f}]. Success rates carry Wilson 95% intervals.")
+    report.table("success_by_bid", levels, "Contracts made by bid")
+    report.figure("success_by_bid", rate_plot(levels, "bid", value="rate", title="Contracts made by bid", ylabel="made"),
+                  "Share of contracts made at each bid, 95% intervals")
+    facts["levels"] = levels.to_dict(orient="records")
+
+    report.heading("What in the hand makes a contract")
+    report.text("Features of the hands as dealt, with the trump the declarer named; bids grouped in bands.")
+    for feature, label in FEATURES.items():
+        table = _rates(played.assign(**{feature: played[feature].astype(int)}), ["band", feature])
+        report.table(f"success_by_{feature}", table, f"Contracts made by {label}, per bid band")
+        keep = table[table["contracts"] >= 30]
+        report.figure(f"success_by_{feature}", rate_plot(keep, feature, value="rate", group="band", title=f"Made by {label}",
+                                                         ylabel="made"),
+                      f"Share of contracts made by {label} (bands with at least 30 contracts per point)")
+
+    report.heading("What a contract is worth, made and set")
+    swing = (played.groupby(["bid", "made"])["swing"].apply(lambda s: pd.Series(mean_se(s), index=["mean", "se"]))
+             .unstack().reset_index())
+    wide = swing.pivot(index="bid", columns="made", values=["mean", "se"])
+    wide.columns = [f"{'made' if m else 'set'} {stat}" for stat, m in wide.columns]
+    wide = wide.reset_index()
+    counts = played.groupby("bid")["made"].agg(contracts="size", p_made="mean").reset_index()
+    worth = counts.merge(wide, on="bid", how="left")
+    worth = worth[["bid", "contracts", "p_made", *[c for c in ("made mean", "made se", "set mean", "set se")
+                                                   if c in worth.columns]]]
+    worth["expected swing"] = worth["p_made"] * worth.get("made mean", 0).fillna(0) + \
+        (1 - worth["p_made"]) * worth.get("set mean", 0).fillna(0)
+    report.text("Swing = the declaring side's score minus the defenders' in that hand (mean ± standard error).")
+    report.table("swing_by_bid", worth, "Score swing of the declaring side, made against set, by bid")
+
+    report.heading("Trumps named")
+    trumps = played["trump"].astype(int).value_counts().sort_index().rename_axis("trump").reset_index(name="hands")
+    trumps["share"] = trumps["hands"] / len(played)
+    trumps["lo"], trumps["hi"] = wilson(trumps["hands"], len(played))
+    report.table("trumps", trumps, "Trump named by the declarer")
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.bar(trumps["trump"].astype(str), 100 * trumps["share"])
+    ax.set_xlabel("trump (pip)"), ax.set_ylabel("share of contracts (%)"), ax.set_title("Trumps named")
+    report.figure("trumps", fig, "Share of contracts with each trump")
+
+    if games_run is not None:
+        games = execute(games_run, jobs=jobs, progress=progress).tables["games"]
+        report.heading(f"Games to {games_run.rules.target}")
+        decided = games[games["winner"].notna()]
+        first = int(decided["first_dealer_side_won"].sum())
+        flo, fhi = wilson(first, len(decided))
+        m, se = mean_se(games["hands"])
+        facts["games"] = {"games": len(games), "hands_mean": m, "first_dealer_side": first / max(len(decided), 1)}
+        report.text(f"{len(games):,} games: {m:.2f} ± {se:.2f} hands per game (hands thrown in count). "
+                    f"The first dealer's side won {100 * first / max(len(decided), 1):.2f}% "
+                    f"[{100 * flo:.2f}, {100 * fhi:.2f}].")
+        lengths = games["hands"].value_counts().sort_index().rename_axis("hands").reset_index(name="games")
+        lengths["share"] = lengths["games"] / len(games)
+        report.table("hands_per_game", lengths, "How many hands a game takes")
+        fig, ax = plt.subplots(figsize=(6, 3.5))
+        ax.bar(lengths["hands"], 100 * lengths["share"])
+        ax.set_xlabel("hands in the game"), ax.set_ylabel("share of games (%)")
+        ax.set_title(f"Hands per game to {games_run.rules.target}")
+        report.figure("hands_per_game", fig, "Distribution of hands per game")
+    return report, facts
+
+
+def runs(base: Run, games: int) -> tuple[Run, Run | None]:
+    """The study's hand run and (when games > 0) its game run, on the same seed."""
+    from simulator import games as registry
+
+    game_run = None
+    if games > 0:
+        game_run = dataclasses.replace(base, n=games, unit="match",
+                                       chunk_size=registry.get(base.game).default_chunk["match"])
+    return base, game_run

@@ -1,0 +1,52 @@
+"""Intervals and paired estimates."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from reports.estimates import Measure, estimate, paired
+from reports.stats import mean_se, wilson
+
+
+@pytest.mark.parametrize("k,n,lo,hi", [
+    (0, 10, 0.0, 0.27753), (5, 10, 0.23659, 0.76341), (10, 10, 0.72247, 1.0), (81, 263, 0.25529, 0.36621),
+    (1, 1000, 0.00018, 0.00564),
+])
+def test_wilson_against_known_values(k: int, n: int, lo: float, hi: float) -> None:
+    got = wilson(k, n)
+    assert got[0] == pytest.approx(lo, abs=1e-5) and got[1] == pytest.approx(hi, abs=1e-5)
+
+
+def test_wilson_without_trials_is_undefined() -> None:
+    assert np.isnan(wilson(0, 0)).all()
+
+
+def test_mean_se() -> None:
+    assert mean_se([1, 2, 3, 4]) == pytest.approx((2.5, np.std([1, 2, 3, 4], ddof=1) / 2))
+
+
+def test_a_rate_of_independent_trials_uses_wilson_and_a_ratio_the_normal_interval() -> None:
+    rate = estimate(Measure("r", np.array([1, 0, 1, 1, 0, 0, 0, 1, 1, 1.0]), binary=True))
+    assert (rate["lo"], rate["hi"]) == pytest.approx(tuple(wilson(6, 10)))
+    num, den = np.array([2, 0, 3, 1.0]), np.array([3, 1, 4, 2.0])
+    ratio = estimate(Measure("q", num, den, binary=True))
+    assert ratio["value"] == pytest.approx(6 / 10)
+    z = (num - 0.6 * den) / den.mean()
+    assert ratio["se"] == pytest.approx(z.std(ddof=1) / 2)
+
+
+def test_pairing_an_arm_with_itself_is_exactly_zero() -> None:
+    rng = np.random.default_rng(0)
+    m = Measure("m", rng.normal(size=500), rng.integers(1, 4, 500))
+    p = paired(m, m)
+    assert p["diff"] == 0 and p["se"] == 0 and p["lo"] == 0 and p["hi"] == 0
+
+
+def test_pairing_narrows_the_interval_when_arms_share_noise() -> None:
+    rng = np.random.default_rng(1)
+    noise = rng.normal(0, 10, 4000)
+    a, b = Measure("a", noise + 1 + rng.normal(0, 1, 4000)), Measure("b", noise + rng.normal(0, 1, 4000))
+    p = paired(a, b)
+    assert p["lo"] < 1 < p["hi"]
+    assert p["narrowing"] > 5
