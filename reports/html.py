@@ -15,8 +15,8 @@ from typing import Any
 import matplotlib
 
 matplotlib.use("Agg")  # reports are files; never open a window
-import matplotlib.pyplot as plt  # noqa: E402
-import pandas as pd  # noqa: E402
+import matplotlib.pyplot as plt
+import pandas as pd
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 1000px; margin: 2em auto; padding: 0 1em; color: #222; }

@@ -320,6 +320,7 @@ def report(
     if study not in STUDIES:
         raise DealsimError(f"unknown study {study!r}; known: {', '.join(STUDIES)}")
     from reports import bid_success
+    from reports.summary import table
 
     base = _run("forty-two", deals, seed, preset, rules_files, rule, seat, "hand", chunk_size)
     hands_run, games_run = bid_success.runs(base, deals // 10 if games_n is None else games_n)
@@ -328,6 +329,8 @@ def report(
     start = time.perf_counter()
     rep, facts = bid_success.build(hands_run, games_run, jobs, _show_progress(progress), _command(ctx), provenance)
     written = rep.write(folder)
+    rows = [[r["bid"], f"{r['contracts']:,}", _compact(r["rate"], r["lo"], r["hi"])] for r in facts["levels"]]
+    out.print(table("Contracts made by bid (± half the 95% interval)", ["bid", "contracts", "made"], rows))
     out.print(f"{study}: {deals:,} hands" + (f" and {games_run.n:,} games" if games_run else "")
               + f" in {time.perf_counter() - start:.1f} s; wrote {len(written)} files to {folder}/ "
               f"(open {folder / 'report.html'})")

@@ -43,8 +43,6 @@ def hand_table(s: core.HandState, rules: FortyTwoRules) -> pd.DataFrame:
     thrown_in = s.high == 0
     bid = BID_VALUE[s.high].astype(np.int16)
     decl = s.high_bidder
-    ar = np.arange(len(s))
-    decl_side = np.where(thrown_in, 0, decl & 1)
     return pd.DataFrame({
         "deal": s.deal,
         "dealer": _seat_column(s.dealer),
