@@ -54,7 +54,7 @@ def apply_setting(base: Run, key: str, value: str) -> Run:
         _, _, rest = key.partition(".")
         seat_name, _, param = rest.partition(".")
         seats = list(base.seats)
-        for s in game.seats_of(seat_name):
+        for s in game.seats_of(seat_name, base.rules):
             seats[s] = with_params(seats[s], {param: value}) if param else value
         run = dataclasses.replace(base, seats=tuple(seats))
         seat_strategies(run.game, run.seats)  # a bad parameter or value fails here, clearly
@@ -66,7 +66,7 @@ def apply_setting(base: Run, key: str, value: str) -> Run:
 def focus_side(game, a: Run, b: Run) -> int:
     """The side whose seats differ between the arms (the first side when both or neither do)."""
     changed = {s for s, (x, y) in enumerate(zip(a.seats, b.seats)) if x != y}
-    for i, seats in enumerate(game.seat_groups.values()):
+    for i, seats in enumerate(game.seat_groups(a.rules).values()):
         if changed and changed <= set(seats):
             return i
     return 0
@@ -81,7 +81,7 @@ def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False) -> dict[str, 
         raise DealsimError("interrupted: a comparison needs both arms complete")
     ma, mb = (game.measures(r.tables, r.run.unit, side) for r in results)
     rows = [{"measure": x.name, **paired(x, y)} for x, y in zip(ma, mb)]
-    return {"side": list(game.seat_groups)[side], "rows": rows, "elapsed": sum(r.elapsed for r in results)}
+    return {"side": list(game.seat_groups(a.rules))[side], "rows": rows, "elapsed": sum(r.elapsed for r in results)}
 
 
 def tune(base: Run, vary: list[tuple[str, list[str]]], jobs: int = 0, progress: bool = False) -> pd.DataFrame:

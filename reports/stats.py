@@ -16,7 +16,7 @@ def wilson(successes, trials, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
         denom = 1 + z * z / n
         centre = (p + z * z / (2 * n)) / denom
         half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
+    return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
 
 
 def mean_se(values) -> tuple[float, float]:

@@ -13,14 +13,15 @@ from simulator.games import Game
 
 def measure(game: Game, spec: str, deals: int, seed: int = 12345) -> float:
     """Deals per second on one core: the whole chunk pipeline (deal, play, tables) in this process."""
-    from simulator.runner import Run
+    from simulator.runner import Run, run_chunk
 
-    run = Run(game=game.name, n=deals, seed=seed, rules=game.rules(), seats=(spec,) * len(game.seat_names),
+    rules = game.rules()
+    run = Run(game=game.name, n=deals, seed=seed, rules=rules, seats=(spec,) * len(game.seat_names(rules)),
               unit=game.units[0], chunk_size=game.default_chunk.get(game.units[0], 10_000))
-    game.run_chunk(run, 0)  # warm up: imports, lookup tables, caches
+    run_chunk(run, 0)  # warm up: imports, lookup tables, caches
     start = time.perf_counter()
     for k in range(run.n_chunks):
-        game.run_chunk(run, k)
+        run_chunk(run, k)
     return deals / (time.perf_counter() - start)
 
 

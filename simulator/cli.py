@@ -27,6 +27,17 @@ class Format(str, Enum):
     json = "json"
 
 
+class Backend(str, Enum):
+    loky = "loky"
+    threading = "threading"
+
+
+def _check_output(folder: Path | None) -> None:
+    """Refuse an output folder that cannot be written before any work is done."""
+    if folder is not None and folder.exists() and not folder.is_dir():
+        raise DealsimError(f"output {folder} exists and is not a folder")
+
+
 GameArg = Annotated[str, typer.Argument(help="the game, e.g. forty-two (see `dealsim games`)")]
 DealsOpt = Annotated[int, typer.Option("-n", "--deals", min=1, help="how many deals (hands, or games with --unit match)")]
 SeedOpt = Annotated[int, typer.Option("--seed", min=0, help="the run's seed: the same seed gives the same numbers")]
@@ -41,11 +52,27 @@ ChunkOpt = Annotated[int | None, typer.Option(
 
 
 def main() -> None:
+    """Run the command line; bad input of any kind ends in one line on stderr and exit code 2."""
     try:
-        app()
+        code = app(standalone_mode=False, prog_name="dealsim")
     except DealsimError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        sys.exit(2)
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
+    except Exception as exc:
+        # typer's usage errors (a missing option, -n 0, an unknown command) carry their own message and exit code
+        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+            ctx = getattr(exc, "ctx", None)
+            hint = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
+            _fail(exc.format_message() + hint, exc.exit_code)
+        raise
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    print("error: " + " ".join(message.split()), file=sys.stderr)
+    sys.exit(code)
 
 
 def _run(game: str, deals: int, seed: int, preset: str, rules_files: list[str], rule: list[str],
@@ -57,7 +84,7 @@ def _run(game: str, deals: int, seed: int, preset: str, rules_files: list[str], 
     if unit not in g.units:
         raise DealsimError(f"{game} has no unit {unit!r}; use one of {', '.join(g.units)}")
     rules = g.rules(preset, rules_files, rule)
-    seats = g.seat_specs(seat)
+    seats = g.seat_specs(seat, rules)
     seat_strategies(game, seats)  # unknown strategies and parameters fail here, before any work
     return Run(game=game, n=deals, seed=seed, rules=rules, seats=seats, unit=unit,
                chunk_size=chunk_size or g.default_chunk.get(unit, 10_000))
@@ -71,7 +98,8 @@ def games_cmd() -> None:
 
     for g in games.registry().values():
         out.print(f"[bold]{g.name}[/bold]: {g.title}")
-        out.print(f"  seats: {' '.join(g.seat_names)}  groups: {' '.join(g.seat_groups)}  "
+        rules = g.rules()
+        out.print(f"  seats: {' '.join(g.seat_names(rules))}  groups: {' '.join(g.seat_groups(rules))}  "
                   f"units: {', '.join(g.units)}  presets: {', '.join(g.presets)}")
         out.print(table("  rule options (--rule key=value)", ["option", "default", "allowed", "meaning"],
                         [[r["name"], str(r["default"]).lower() if isinstance(r["default"], bool) else r["default"],
@@ -111,7 +139,7 @@ def simulate(
     fmt: Annotated[Format, typer.Option("--format", help="summary on stdout as a table or as JSON")] = Format.table,
     progress: Annotated[bool | None, typer.Option("--progress/--no-progress",
                                                   help="progress bar on stderr (default: when it is a terminal)")] = None,
-    backend: Annotated[str, typer.Option("--backend", help="joblib backend: loky, multiprocessing, threading")] = "loky",
+    backend: Annotated[Backend, typer.Option("--backend", help="joblib backend for the workers")] = Backend.loky,
 ) -> None:
     """Play many seeded deals and summarize them."""
     from reports.summary import json_safe
@@ -119,7 +147,8 @@ def simulate(
 
     run = _run(game, deals, seed, preset, rules_files, rule, seat, unit, chunk_size)
     show = sys.stderr.isatty() if progress is None else progress
-    result = execute(run, jobs=jobs, backend=backend, progress=show)
+    _check_output(output)
+    result = execute(run, jobs=jobs, backend=backend.value, progress=show)
     if not result.chunks_done:
         raise DealsimError("interrupted before the first chunk finished; nothing to report")
     g = games.get(game)
@@ -143,24 +172,48 @@ def simulate(
 def trace(
     game: GameArg,
     deal: Annotated[int, typer.Option("--deal", min=0, help="the deal's number in the run (from 0)")],
+    run_dir: Annotated[Path | None, typer.Option("--run", help="a folder written by simulate -o: take the run's "
+                                                               "options from its manifest.json")] = None,
     deals: DealsOpt = 100_000,
     seed: SeedOpt = 1,
     preset: PresetOpt = "seed",
     rules_files: RulesOpt = [],  # noqa: B006
     rule: RuleOpt = [],  # noqa: B006
     seat: SeatOpt = [],  # noqa: B006
+    unit: UnitOpt = None,
     chunk_size: ChunkOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON record")] = False,
 ) -> None:
-    """Show one deal of a run move by move (give the run's own options; -n matters only for its last chunk)."""
+    """Show one deal of a run move by move: give --run DIR, or the run's own options (with random strategies
+    -n matters for the deals of the last chunk)."""
     from reports.summary import json_safe
 
-    run = _run(game, deals, seed, preset, rules_files, rule, seat, None, chunk_size)
+    if run_dir is not None:
+        run = _run_from_manifest(game, run_dir)
+    else:
+        run = _run(game, deals, seed, preset, rules_files, rule, seat, unit, chunk_size)
     result = games.get(game).trace(run, deal, as_json)
     if as_json:
         print(json.dumps(json_safe({**_provenance(run), "trace": result}), indent=2))
     else:
         out.print(result, markup=False)
+
+
+def _run_from_manifest(game: str, folder: Path):
+    from simulator.options import build
+    from simulator.runner import Run
+
+    try:
+        m = json.loads((folder / "manifest.json").read_text())
+        if m["game"] != game:
+            raise DealsimError(f"{folder} holds a {m['game']} run, not {game}")
+        g = games.get(game)
+        rules = build(g.rules_cls, "rule", m["rules"])
+        return Run(game=game, n=int(m["deals"]), seed=int(m["seed"]), rules=rules,
+                   seats=tuple(m["seats"][name] for name in g.seat_names(rules)), unit=m["unit"],
+                   chunk_size=int(m["chunk_size"]))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise DealsimError(f"cannot read the run in {folder}: {type(exc).__name__}: {exc}") from None
 
 
 @app.command()
@@ -230,13 +283,14 @@ def compare(
         raise DealsimError("compare needs arm B: give --vs SEAT=STRATEGY and/or --vs-rule key=value")
     a = _run(game, deals, seed, preset, rules_files, rule, seat, unit, chunk_size)
     g = games.get(game)
-    b = dataclasses.replace(a, seats=g.seat_specs(vs, base=a.seats),
+    b = dataclasses.replace(a, seats=g.seat_specs(vs, a.rules, base=a.seats),
                             rules=build(type(a.rules), "rule", parse_pairs("--vs-rule", vs_rule), base=a.rules))
     if b == a:
         raise DealsimError("arm B is the same as arm A")
+    _check_output(output)
     result = run_compare(a, b, jobs=jobs, progress=_show_progress(progress))
     provenance = {**_provenance(a), "arm_b": {"rules": dataclasses.asdict(b.rules),
-                                              "seats": dict(zip(g.seat_names, b.seats))}}
+                                              "seats": dict(zip(g.seat_names(b.rules), b.seats))}}
     if output is not None:
         compare_report(result, provenance, _command(ctx)).write(output)
     if fmt is Format.json:
@@ -280,6 +334,7 @@ def tune(
         for v in values:
             from reports.experiments import apply_setting
             apply_setting(base, key, v)
+    _check_output(output)
     frame = run_tune(base, grid, jobs=jobs, progress=_show_progress(progress))
     keys = [k for k, _ in grid]
     names = [c for c in frame.columns if c not in keys and not c.endswith((" lo", " hi"))]
@@ -325,6 +380,7 @@ def report(
     base = _run("forty-two", deals, seed, preset, rules_files, rule, seat, "hand", chunk_size)
     hands_run, games_run = bid_success.runs(base, deals // 10 if games_n is None else games_n)
     folder = output or Path(study)
+    _check_output(folder)
     provenance = {**_provenance(base), "games": games_run.n if games_run else 0}
     start = time.perf_counter()
     rep, facts = bid_success.build(hands_run, games_run, jobs, _show_progress(progress), _command(ctx), provenance)
@@ -363,22 +419,25 @@ def analyze(
     g = games.get(game)
     if g.name != "forty-two":
         raise DealsimError(f"analyze is available for forty-two only, not {game}")
+    _check_output(output)
     fixed = fa.parse_hand(hand)
-    (seat_i,) = g.seats_of(seat_name) if len(g.seats_of(seat_name)) == 1 else (None,)
-    if seat_i is None:
-        raise DealsimError(f"--seat names one seat (N, E, S or W), not {seat_name!r}")
-    dealer_i = (seat_i - 1) % 4 if dealer_name is None else g.seats_of(dealer_name)[0]
     rules = g.rules(preset, rules_files, rule)
-    seats = g.seat_specs(strategy)
+    names = g.seat_names(rules)
+    seat_ids = g.seats_of(seat_name, rules)
+    if len(seat_ids) != 1:
+        raise DealsimError(f"--seat names one seat ({', '.join(names)}), not {seat_name!r}")
+    seat_i = seat_ids[0]
+    dealer_i = (seat_i - 1) % 4 if dealer_name is None else g.seats_of(dealer_name, rules)[0]
+    seats = g.seat_specs(strategy, rules)
     seat_strategies(game, seats)
     a = fa.Analysis(hand=fixed, seat=seat_i, dealer=dealer_i, rules=rules, seats=seats, n=deals, seed=seed)
     start = time.perf_counter()
     frame = fa.run(a, _resolve_jobs(jobs))
     elapsed = time.perf_counter() - start
     top = fa.best(frame)
-    provenance = {"dealsim": __version__, "game": game, "hand": hand, "seat": g.seat_names[seat_i],
-                  "dealer": g.seat_names[dealer_i], "deals": deals, "seed": seed,
-                  "rules": dataclasses.asdict(rules), "seats": dict(zip(g.seat_names, seats)),
+    provenance = {"dealsim": __version__, "game": game, "hand": hand, "seat": names[seat_i],
+                  "dealer": names[dealer_i], "deals": deals, "seed": seed,
+                  "rules": dataclasses.asdict(rules), "seats": dict(zip(names, seats)),
                   "elapsed_seconds": round(elapsed, 2), "command": _command(ctx)}
     if output is not None:
         output.mkdir(parents=True, exist_ok=True)
@@ -391,7 +450,7 @@ def analyze(
     grid = {(r["trump"], r["bid"]): r for r in frame.to_dict(orient="records")}
     make_rows = [[f"{t}s", *[f"{100 * grid[t, b]['p_make']:.1f}±{50 * (grid[t, b]['hi'] - grid[t, b]['lo']):.1f}"
                              for b in bids]] for t in range(7)]
-    out.print(table(f"P(make) for {g.seat_names[seat_i]} holding {hand}: trump x bid, {deals:,} deals each "
+    out.print(table(f"P(make) for {names[seat_i]} holding {hand}: trump x bid, {deals:,} deals each "
                     "(%, ± half the 95% interval)", ["trump", *map(str, bids)], make_rows))
     score_rows = [[f"{t}s", *[f"{grid[t, b]['score_diff']:+.1f}" for b in bids]] for t in range(7)]
     out.print(table("Expected score difference (declarers minus defenders) per choice",

@@ -16,13 +16,15 @@ class Game:
     title: str
     rules_cls: type
     presets: Mapping[str, Mapping[str, Any]]
-    seat_names: Sequence[str]
-    seat_groups: Mapping[str, Sequence[int]]   # extra names for several seats, e.g. NS -> (0, 2)
+    # The seats and named groups of seats (e.g. NS -> (0, 2)) under given rules: a game's player count
+    # may be a rule.
+    seat_names: Callable[[Any], Sequence[str]]
+    seat_groups: Callable[[Any], Mapping[str, Sequence[int]]]
     units: Sequence[str]                       # what one simulated deal is; the first is the default
     default_strategy: str
-    # run_chunk(run, chunk) -> {table name: DataFrame}; the first table is the per-deal one.
-    run_chunk: Callable[..., dict[str, Any]]
-    # summarize(tables, run) -> a JSON-able summary; render(summary) -> rich renderables
+    # play_chunk(run, runner.Chunk) -> {table name: DataFrame}; the first table is the per-deal one.
+    play_chunk: Callable[..., dict[str, Any]]
+    # summarize(tables, unit) -> a JSON-able summary; render(summary) -> rich renderables
     summarize: Callable[..., dict[str, Any]]
     render: Callable[..., list[Any]]
     trace: Callable[..., Any]
@@ -43,36 +45,36 @@ class Game:
         sources.append(parse_pairs("--rule", overrides))
         return build(self.rules_cls, "rule", *sources)
 
-    def _preset(self, name: str) -> Mapping[str, Any]:
-        if name not in self.presets:
+    def _preset(self, name: Any) -> Mapping[str, Any]:
+        if not isinstance(name, str) or name not in self.presets:
             raise DealsimError(f"unknown {self.name} preset {name!r}; known: {', '.join(self.presets)}")
         return self.presets[name]
 
-    def seats_of(self, name: str) -> list[int]:
+    def seats_of(self, name: str, rules: Any) -> list[int]:
         """Seat indices named by a seat name, a group name, a number, or 'all'."""
         key = name.strip()
-        upper = {s.upper(): i for i, s in enumerate(self.seat_names)}
+        names, groups = self.seat_names(rules), self.seat_groups(rules)
+        upper = {s.upper(): i for i, s in enumerate(names)}
         if key.upper() in upper:
             return [upper[key.upper()]]
-        groups = {g.upper(): list(v) for g, v in self.seat_groups.items()}
-        if key.upper() in groups:
-            return groups[key.upper()]
+        by_group = {g.upper(): list(v) for g, v in groups.items()}
+        if key.upper() in by_group:
+            return by_group[key.upper()]
         if key.lower() in ("all", "*"):
-            return list(range(len(self.seat_names)))
-        if key.isdigit() and int(key) < len(self.seat_names):
+            return list(range(len(names)))
+        if key.isdecimal() and key.isascii() and int(key) < len(names):
             return [int(key)]
-        raise DealsimError(f"unknown {self.name} seat {name!r}; use one of "
-                           f"{', '.join([*self.seat_names, *self.seat_groups, 'all'])}")
+        raise DealsimError(f"unknown {self.name} seat {name!r}; use one of {', '.join([*names, *groups, 'all'])}")
 
-    def seat_specs(self, assignments: Sequence[str], base: Sequence[str] | None = None) -> tuple[str, ...]:
+    def seat_specs(self, assignments: Sequence[str], rules: Any, base: Sequence[str] | None = None) -> tuple[str, ...]:
         """The strategy spec of each seat from `SEAT=SPEC` assignments over `base` (default: the game's
         default strategy everywhere); later assignments win."""
-        specs = list(base) if base is not None else [self.default_strategy] * len(self.seat_names)
+        specs = list(base) if base is not None else [self.default_strategy] * len(self.seat_names(rules))
         for item in assignments:
             seat, sep, spec = item.partition("=")
             if not sep or not spec.strip():
                 raise DealsimError(f"--seat: expected SEAT=STRATEGY, got {item!r}")
-            for s in self.seats_of(seat):
+            for s in self.seats_of(seat, rules):
                 specs[s] = spec.strip()
         return tuple(specs)
 

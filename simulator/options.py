@@ -9,6 +9,7 @@ type and `build` makes an instance from a chain of sources, later sources overri
 from __future__ import annotations
 
 import dataclasses
+import math
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -51,9 +52,11 @@ def coerce(what: str, name: str, field: dataclasses.Field, kind: type, value: An
             raise DealsimError(bad + f"expected a number, got {value!r}")
         try:
             out = kind(value) if not isinstance(value, str) or kind is float else int(value.strip(), 10)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise DealsimError(bad + f"expected {'a whole number' if kind is int else 'a number'}, "
                                f"got {value!r}") from None
+        if kind is float and not math.isfinite(out):
+            raise DealsimError(bad + f"expected a finite number, got {value!r}")
         if kind is int and isinstance(value, float) and value != out:
             raise DealsimError(bad + f"expected a whole number, got {value!r}")
         lo, hi = meta.get("lo"), meta.get("hi")
@@ -92,7 +95,7 @@ def build(cls: type[T], what: str, *sources: Mapping[str, Any], base: T | None =
             values[name] = coerce(what, name, field, kind, value)
     try:
         return cls(**values)
-    except ValueError as exc:  # cross-field checks in __post_init__
+    except (TypeError, ValueError) as exc:  # cross-field checks in __post_init__, or a class that needs more
         raise DealsimError(f"{what}s: {exc}") from None
 
 
@@ -102,8 +105,10 @@ def read_toml(path: str | Path) -> dict[str, Any]:
             return tomllib.load(fh)
     except FileNotFoundError:
         raise DealsimError(f"rules file not found: {path}") from None
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise DealsimError(f"rules file {path}: {exc}") from None
+    except OSError as exc:
+        raise DealsimError(f"rules file {path}: {exc.strerror or exc}") from None
 
 
 def describe(cls: type) -> list[dict[str, Any]]:

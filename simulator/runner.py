@@ -1,9 +1,9 @@
 """Runs a simulation as fixed-size chunks, in parallel through joblib.
 
 Chunk k covers deals [k * chunk_size, (k + 1) * chunk_size) and draws all its randomness from
-`SeedSequence(seed, spawn_key=(k,))`: stream 0 deals, stream 1 + s feeds the strategy of seat s. The
-chunk size belongs to the run's definition, so a run gives the same numbers for any --jobs and any
-backend, and any deal can be played again alone (`dealsim trace`).
+`SeedSequence(seed, spawn_key=(k,))`: child 0 deals, child 1 + s feeds the strategy of seat s. The chunk
+size belongs to the run's definition, so a run gives the same numbers for any --jobs and any backend, and
+any deal can be played again alone (`dealsim trace`). A game plays a chunk through `Game.play_chunk`.
 """
 
 from __future__ import annotations
@@ -45,12 +45,34 @@ class Run:
     def describe(self) -> dict[str, Any]:
         return {"game": self.game, "deals": self.n, "unit": self.unit, "seed": self.seed,
                 "chunk_size": self.chunk_size, "rules": dataclasses.asdict(self.rules),
-                "seats": dict(zip(games.get(self.game).seat_names, self.seats))}
+                "seats": dict(zip(games.get(self.game).seat_names(self.rules), self.seats))}
 
 
-def chunk_rngs(seed: int, k: int, streams: int) -> list[np.random.Generator]:
-    children = np.random.SeedSequence(seed, spawn_key=(k,)).spawn(streams)
-    return [np.random.Generator(np.random.PCG64(c)) for c in children]
+@dataclass
+class Chunk:
+    """What one chunk of a run is played with."""
+
+    index: int
+    deals: np.ndarray                   # the deal numbers it covers
+    deal_rng: np.random.Generator       # dealing and every other chance event of the rules
+    seat_rngs: list[np.random.Generator]
+    strategies: list[Strategy]
+
+
+def streams(seed: int, k: int, n_seats: int) -> tuple[np.random.Generator, list[np.random.Generator]]:
+    """Chunk k's dealing generator and one generator per seat."""
+    children = np.random.SeedSequence(seed, spawn_key=(k,)).spawn(1 + n_seats)
+    # A strategy's generator is seeded from words drawn out of its stream, not from the stream itself, so
+    # that it cannot walk back (through bit_generator.seed_seq) to the run's seed and redeal the hands.
+    seat_rngs = [np.random.Generator(np.random.PCG64(np.random.SeedSequence(c.generate_state(4))))
+                 for c in children[1:]]
+    return np.random.Generator(np.random.PCG64(children[0])), seat_rngs
+
+
+def chunk(run: Run, k: int) -> Chunk:
+    deal_rng, seat_rngs = streams(run.seed, k, len(games.get(run.game).seat_names(run.rules)))
+    start, stop = run.bounds(k)
+    return Chunk(k, np.arange(start, stop), deal_rng, seat_rngs, seat_strategies(run.game, run.seats))
 
 
 def seat_strategies(game: str, specs: tuple[str, ...]) -> list[Strategy]:
@@ -60,7 +82,7 @@ def seat_strategies(game: str, specs: tuple[str, ...]) -> list[Strategy]:
 
 
 def run_chunk(run: Run, k: int) -> dict[str, pd.DataFrame]:
-    return games.get(run.game).run_chunk(run, k)
+    return games.get(run.game).play_chunk(run, chunk(run, k))
 
 
 @dataclass

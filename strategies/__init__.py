@@ -7,6 +7,8 @@ A spec names a strategy and its parameters: `heuristic`, `heuristic:threshold=32
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 
 from simulator.errors import DealsimError
 from simulator.options import build, describe, parse_pairs
@@ -19,12 +21,18 @@ REGISTRY: dict[str, dict[str, type[Strategy]]] = {
 
 
 def _load_user_class(module: str, cls: str) -> type[Strategy]:
+    # The working directory is importable, as with `python -m`, so a strategy file beside the user's
+    # data loads from the console script too.
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
     try:
         found = getattr(importlib.import_module(module), cls)
-    except (ImportError, AttributeError) as exc:
-        raise DealsimError(f"cannot load strategy {module}:{cls}: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - any failure of user code on import is the user's input error
+        raise DealsimError(f"cannot load strategy {module}:{cls}: {type(exc).__name__}: {exc}") from None
     if not (isinstance(found, type) and issubclass(found, Strategy)):
         raise DealsimError(f"{module}:{cls} is not a Strategy subclass")
+    if found.decide is Strategy.decide:
+        raise DealsimError(f"{module}:{cls} does not implement decide()")
     return found
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -84,7 +85,7 @@ class Greedy(FortyTwoStrategy):
 
     def play(self, view, legal, rng):
         keys = current_keys(view).astype(np.int16)
-        count = D.COUNT_POINTS["seed"].astype(np.int16)
+        count = count_points(view).astype(np.int16)
         can_win = (np.where(legal, keys, -1) > view.winning_key()[:, None]).any(axis=1)
         weakest = -(count * 16 + keys)
         return best_legal(np.where(can_win[:, None], keys, weakest), legal)
@@ -136,8 +137,8 @@ class Heuristic(FortyTwoStrategy):
             score = self._follow_scores(view)
         else:
             score = np.empty(legal.shape, np.int16)
-            score[leading] = self._lead_scores(_rows(view, leading))
-            score[~leading] = self._follow_scores(_rows(view, ~leading))
+            score[leading] = self._lead_scores(view.take(leading))
+            score[~leading] = self._follow_scores(view.take(~leading))
         return best_legal(score, legal)
 
     @staticmethod
@@ -149,7 +150,8 @@ class Heuristic(FortyTwoStrategy):
         declaring = (view.high_bidder & 1) == (view.seat & 1)
         draw = declaring & ((unseen & D.PIP_BITS[t]) != 0) & ((view.hand & D.PIP_BITS[t]) != 0)
         walker = ((D.BEATS_LEAD[t] & unseen[:, None]) == 0) & ~D.IS_TRUMP[t]
-        return np.where(draw[:, None], D.LEAD_KEY[t], np.where(walker, _LEAD_WALKER[t], _LEAD_CHEAP[t]))
+        tables = _tables(view)
+        return np.where(draw[:, None], D.LEAD_KEY[t], np.where(walker, tables.lead_walker[t], tables.lead_cheap[t]))
 
     @staticmethod
     def _follow_scores(view: FortyTwoView) -> np.ndarray:
@@ -162,26 +164,49 @@ class Heuristic(FortyTwoStrategy):
         beaters = D.BEATS[t, view.led, view.winning]
         last = (view.n_played & 3) == 3
         safe = partner & (last | ((beaters & unseen) == 0))
-        takes = _FOLLOW_KEY[situation] > view.winning_key()[:, None]
-        contest = np.where(takes, _FOLLOW_TAKE[situation], _FOLLOW_CHEAP[situation])
-        return np.where(safe[:, None], _FOLLOW_GIVE[situation], contest)
+        tables = _tables(view)
+        takes = tables.follow_key[situation] > view.winning_key()[:, None]
+        contest = np.where(takes, tables.follow_take[situation], tables.follow_cheap[situation])
+        return np.where(safe[:, None], tables.follow_give[situation], contest)
 
 
-def _rows(view: FortyTwoView, rows: np.ndarray) -> FortyTwoView:
-    return FortyTwoView(**{f: getattr(view, f)[rows] for f in view.__dataclass_fields__})
+def count_points(view: FortyTwoView) -> np.ndarray:
+    """(28,) the count value of each domino under the game's rules (the seed's when the view has none)."""
+    return D.COUNT_POINTS[view.rules.count_values if view.rules is not None else "seed"]
 
 
-# Heuristic play scores for every (trump, domino) as a lead and every (trump * 8 + led suit, domino) when
-# following, built once so that a decision is a few gathers. Higher is better; only legal dominoes count.
-_COUNT = D.COUNT_POINTS["seed"].astype(np.int16)  # "is count" is what matters, so the seed's 7s serve
-_TRUMPY = D.IS_TRUMP.astype(np.int16)
-_LEAD_WALKER = (200 + 4 * _COUNT + D.LEAD_KEY).astype(np.int16)
-_LEAD_CHEAP = (100 - 4 * _COUNT - D.LEAD_KEY - 50 * _TRUMPY).astype(np.int16)
-_FOLLOW_KEY = D.KEY.reshape(56, D.N_DOMINOES).astype(np.int16)
-_TRUMPY_8 = np.repeat(_TRUMPY, 8, axis=0)
-_FOLLOW_TAKE = (300 - _FOLLOW_KEY).astype(np.int16)
-_FOLLOW_CHEAP = (100 - 4 * _COUNT - _FOLLOW_KEY - 50 * _TRUMPY_8).astype(np.int16)
-_FOLLOW_GIVE = (8 * _COUNT - 40 * _TRUMPY_8 - _FOLLOW_KEY).astype(np.int16)
+@dataclass(frozen=True)
+class _PlayTables:
+    """Heuristic play scores for every (trump, domino) as a lead and every (trump * 8 + led suit, domino)
+    when following, built once per count scale so that a decision is a few gathers. Higher is better;
+    only legal dominoes count."""
+
+    lead_walker: np.ndarray
+    lead_cheap: np.ndarray
+    follow_key: np.ndarray
+    follow_take: np.ndarray
+    follow_cheap: np.ndarray
+    follow_give: np.ndarray
+
+
+@cache
+def _play_tables(count_values: str) -> _PlayTables:
+    count = (D.COUNT_POINTS[count_values] * 7 // D.COUNT_POINTS[count_values].max()).astype(np.int16)  # 0..7
+    trumpy = D.IS_TRUMP.astype(np.int16)
+    key = D.KEY.reshape(56, D.N_DOMINOES).astype(np.int16)
+    trumpy_8 = np.repeat(trumpy, 8, axis=0)
+    return _PlayTables(
+        lead_walker=(200 + 4 * count + D.LEAD_KEY).astype(np.int16),
+        lead_cheap=(100 - 4 * count - D.LEAD_KEY - 50 * trumpy).astype(np.int16),
+        follow_key=key,
+        follow_take=(300 - key).astype(np.int16),
+        follow_cheap=(100 - 4 * count - key - 50 * trumpy_8).astype(np.int16),
+        follow_give=(8 * count - 40 * trumpy_8 - key).astype(np.int16),
+    )
+
+
+def _tables(view: FortyTwoView) -> _PlayTables:
+    return _play_tables(view.rules.count_values if view.rules is not None else "seed")
 
 
 STRATEGIES: dict[str, type[FortyTwoStrategy]] = {s.name: s for s in (Random, Greedy, Heuristic)}

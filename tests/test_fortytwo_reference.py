@@ -317,7 +317,7 @@ def test_views_in_the_30_12_hand():
     assert first_call.plays[0].tolist() == [-1] * 28 and first_call.n_played[0] == 0
     assert first_call.played[0] == 0 and first_call.points[0].tolist() == [0, 0]
     assert first_call.scores[0].tolist() == [5, 7]
-    dtypes = {f: getattr(first_call, f).dtype for f in first_call.__dataclass_fields__}
+    dtypes = {f: a.dtype for f, a in first_call.arrays().items()}
     assert dtypes == {"seat": np.int8, "dealer": np.int8, "hand": np.uint32, "calls": np.int8,
                       "n_calls": np.int8, "high_bid": np.int16, "high_bidder": np.int8, "trump": np.int8,
                       "plays": np.int8, "n_played": np.int8, "leader": np.int8, "led": np.int8,
@@ -443,8 +443,12 @@ def test_match_random_and_dealer_rotation():
     before = (totals[0] - last.score[0], totals[1] - last.score[1])
     assert max(before) < 100
 
-    capped = play_match(lambda hand_no, dealer: random_deal(rng), 0, FortyTwoRules(target=100_000),
-                        [RandomLegal()] * 4, rng, max_hands=3)
+    class AlwaysPass:
+        def decide(self, kind, view, legal, rng):
+            return np.array([0])
+
+    capped = play_match(lambda hand_no, dealer: random_deal(rng), 0, FortyTwoRules(), [AlwaysPass()] * 4, rng,
+                        max_thrown_in=3)
     assert capped.winner is None and len(capped.hands) == 3 and [h.dealer for h in capped.hands] == [0, 1, 2]
 
 

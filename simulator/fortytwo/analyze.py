@@ -52,10 +52,10 @@ class Analysis:
 
 def _chunk(a: Analysis, k: int) -> dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]:
     """Per (trump, bid action): made flags and score differences (declarers minus defenders), per deal."""
-    from simulator.runner import chunk_rngs, seat_strategies
+    from simulator.runner import seat_strategies, streams
 
     start, stop = k * a.chunk_size, min(a.n, (k + 1) * a.chunk_size)
-    deal_rng = chunk_rngs(a.seed, k, 1)[0]
+    deal_rng, _ = streams(a.seed, k, 4)
     hands = core.deal_around(deal_rng, stop - start, a.seat, a.hand)
     strategies = seat_strategies("forty-two", a.seats)
     side = a.seat & 1
@@ -64,7 +64,8 @@ def _chunk(a: Analysis, k: int) -> dict[tuple[int, int], tuple[np.ndarray, np.nd
         for bid in opening_bids(a.rules):
             state = core.with_contract(core.new_hands(np.arange(start, stop), np.full(stop - start, a.dealer), hands),
                                        a.seat, bid, trump)
-            done = driver.play(CORE, state, a.rules, strategies, chunk_rngs(a.seed, k, 5)[1:])
+            # every choice replays the same strategy streams too, so choices differ only by the choice
+            done = driver.play(CORE, state, a.rules, strategies, streams(a.seed, k, 4)[1])
             score, made = core.hand_scores(done)
             out[trump, bid] = made, (score[:, side] - score[:, 1 - side]).astype(np.int16)
     return out

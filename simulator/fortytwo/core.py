@@ -89,12 +89,11 @@ def new_hands(deal: np.ndarray, dealer: np.ndarray, hands: np.ndarray,
         scores=np.zeros((n, 2), np.int32) if scores is None else np.asarray(scores, np.int32).copy())
 
 
-def deal(rng: np.random.Generator, deal: np.ndarray, dealer: np.ndarray | None = None) -> HandState:
-    """Deal a batch: uniform hands and, unless given, a uniform dealer, all drawn from `rng`."""
-    n = len(deal)
-    if dealer is None:
-        dealer = rng.integers(0, 4, n, dtype=np.int8)
-    return new_hands(deal, np.broadcast_to(dealer, (n,)), shuffled_hands(rng, n))
+def deal(rng: np.random.Generator, deal: np.ndarray) -> HandState:
+    """Deal a batch of uniform hands. The deal passes round the table with the deal number (deal k is dealt
+    by seat k % 4), so seats deal equally often and a deal's hands do not depend on the batch's length."""
+    deal = np.asarray(deal)
+    return new_hands(deal, (deal % 4).astype(np.int8), shuffled_hands(rng, len(deal)))
 
 
 # ----------------------------------------------------------------------------------------------- calls
@@ -207,7 +206,9 @@ def inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tuple[Fort
         seat=seat, dealer=s.dealer[r], hand=hand, calls=s.calls[r], n_calls=s.n_calls[r],
         high_bid=BID_VALUE[high], high_bidder=s.high_bidder[r], trump=s.trump[r], plays=s.plays[r],
         n_played=s.n_played[r], leader=s.leader[r], led=s.led[r], winner=s.winner[r], winning=s.winning[r],
-        played=s.played[r], points=s.points[r], scores=s.scores[r])
+        played=s.played[r], points=s.points[r], scores=s.scores[r], rules=rules)
+    for array in view.arrays().values():
+        array.flags.writeable = False  # a strategy must not write through a window into the game state
     if kind == CALL:
         legal = _call_inputs(s, r, rules)
     elif kind == TRUMP:

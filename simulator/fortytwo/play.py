@@ -17,8 +17,9 @@ CORE = driver.CoreSpec(
     inputs=core.inputs, apply=core.apply, done=DONE, kind_names=KIND_NAMES, seat_names=D.SEATS,
     action_name=lambda kind, a: call_name(a) if kind == 0 else (f"trump {a}" if kind == TRUMP else D.name(a)))
 
-# A game is abandoned (no winner) after this many hands; only strategies that always pass get near it.
-MAX_HANDS_PER_GAME = 1000
+# A game is abandoned (no winner) after this many hands in a row are thrown in: no rule forces a bid, so
+# strategies that always pass would never finish.
+MAX_THROWN_IN_A_ROW = 100
 
 
 def play_hands(rng: np.random.Generator, rngs: list[np.random.Generator], deals: np.ndarray,
@@ -77,6 +78,15 @@ def _contract_hands(s: core.HandState, thrown_in: np.ndarray) -> dict[str, pd.ap
     return {name: _missing_where(v.astype(np.int8), thrown_in, "Int8") for name, v in features.items()}
 
 
+def game_winner(totals: np.ndarray, declarer: np.ndarray, target: int) -> np.ndarray:
+    """After a hand: the side (0 N-S, 1 E-W) that has won the game, or -1. A side at the target wins; both
+    there: the higher total; equal totals: the side that declared this hand."""
+    reached = (totals >= target).any(axis=1)
+    decl_side = np.where(declarer >= 0, declarer & 1, 0)
+    won = np.where(totals[:, 0] > totals[:, 1], 0, np.where(totals[:, 1] > totals[:, 0], 1, decl_side))
+    return np.where(reached, won, -1).astype(np.int8)
+
+
 def play_games(rng: np.random.Generator, rngs: list[np.random.Generator], games: np.ndarray,
                rules: FortyTwoRules, strategies: list,
                on_hands: Callable[[np.ndarray, core.HandState], None] | None = None,
@@ -85,11 +95,12 @@ def play_games(rng: np.random.Generator, rngs: list[np.random.Generator], games:
     columns and the totals after each hand) and the per-game table. Each round of hands, one for every
     unfinished game, is played as one batch; `on_hands(games_in_round, finished_states)` sees each."""
     n = len(games)
-    dealer = rng.integers(0, 4, n, dtype=np.int8)
+    dealer = (games % 4).astype(np.int8)  # the first dealer of game k is seat k % 4
     first_dealer = dealer.copy()
     totals = np.zeros((n, 2), np.int32)
     hands_played = np.zeros(n, np.int32)
     winner = np.full(n, -1, np.int8)
+    thrown_in_a_row = np.zeros(n, np.int32)
     active = np.arange(n)
     parts = []
     while len(active):
@@ -106,13 +117,11 @@ def play_games(rng: np.random.Generator, rngs: list[np.random.Generator], games:
         parts.append(table)
         hands_played[active] += 1
         dealer[active] = (dealer[active] + 1) & 3
-        # After a hand: a side at the target wins; both there: the higher total; equal: the declarers.
-        t = totals[active]
-        reached = (t >= rules.target).any(axis=1)
-        decl_side = np.where(out.high_bidder >= 0, out.high_bidder & 1, 0)
-        won = np.where(t[:, 0] > t[:, 1], 0, np.where(t[:, 1] > t[:, 0], 1, decl_side))
+        won = game_winner(totals[active], out.high_bidder, rules.target)
+        reached = won >= 0
         winner[active[reached]] = won[reached]
-        over = reached | (hands_played[active] >= MAX_HANDS_PER_GAME)
+        thrown_in_a_row[active] = np.where(out.high == 0, thrown_in_a_row[active] + 1, 0)
+        over = reached | (thrown_in_a_row[active] >= MAX_THROWN_IN_A_ROW)
         active = active[~over]
     hands = pd.concat(parts, ignore_index=True).sort_values(["game", "hand"], ignore_index=True)
     per_game = pd.DataFrame({

@@ -345,6 +345,7 @@ def make_view(
     trick: Sequence[tuple[int, int]],
     points: Sequence[int],
     scores: Sequence[int],
+    rules: FortyTwoRules | None = None,
 ) -> FortyTwoView:
     """A one-row `FortyTwoView` of the hand as `seat` sees it.
 
@@ -377,6 +378,7 @@ def make_view(
         played=np.array([ids_to_bits(plays)], dtype=np.uint32),
         points=np.array([points], dtype=np.int16),
         scores=np.array([scores], dtype=np.int32),
+        rules=rules,
     )
 
 
@@ -445,7 +447,7 @@ def play_hand(hands: Sequence[Sequence[int]], dealer: int, rules: FortyTwoRules,
         seat = (dealer + 1 + len(call_actions)) % 4
         legal = legal_calls(call_actions, rules)
         view = make_view(seat=seat, dealer=dealer, hand=held[seat], calls=call_actions, trump=None, plays=[],
-                         leader=None, trick=[], points=(0, 0), scores=scores)
+                         leader=None, trick=[], points=(0, 0), scores=scores, rules=rules)
         action = _decide(strategies[seat], CALL, seat, view, legal, rng)
         calls.append((seat, action))
         call_actions.append(action)
@@ -459,7 +461,7 @@ def play_hand(hands: Sequence[Sequence[int]], dealer: int, rules: FortyTwoRules,
     bid, position = high_bid(call_actions)
     declarer = calls[position][0]
     view = make_view(seat=declarer, dealer=dealer, hand=held[declarer], calls=call_actions, trump=None,
-                     plays=[], leader=declarer, trick=[], points=(0, 0), scores=scores)
+                     plays=[], leader=declarer, trick=[], points=(0, 0), scores=scores, rules=rules)
     trump = _decide(strategies[declarer], TRUMP, declarer, view, list(range(7)), rng)
     moves.append((TRUMP, declarer, trump))
 
@@ -474,7 +476,7 @@ def play_hand(hands: Sequence[Sequence[int]], dealer: int, rules: FortyTwoRules,
             seat = (leader + i) % 4
             legal = legal_plays(held[seat], [d for _, d in trick], trump)
             view = make_view(seat=seat, dealer=dealer, hand=held[seat], calls=call_actions, trump=trump,
-                             plays=plays, leader=leader, trick=trick, points=points, scores=scores)
+                             plays=plays, leader=leader, trick=trick, points=points, scores=scores, rules=rules)
             domino = _decide(strategies[seat], PLAY, seat, view, legal, rng)
             held[seat].remove(domino)
             trick.append((seat, domino))
@@ -494,8 +496,9 @@ def play_hand(hands: Sequence[Sequence[int]], dealer: int, rules: FortyTwoRules,
 
 def play_match(deal: Callable[[int, int], Sequence[Sequence[int]]], first_dealer: int, rules: FortyTwoRules,
                strategies: Sequence[Any], rng: np.random.Generator | None = None,
-               max_hands: int = 1000) -> MatchRecord:
-    """Play hands until a side wins the match (or `max_hands` hands, then the winner is None).
+               max_thrown_in: int = 100) -> MatchRecord:
+    """Play hands until a side wins the match; after `max_thrown_in` hands in a row thrown in, the game is
+    abandoned with winner None (no rule forces a bid, so strategies that always pass never finish).
 
     deal(hand_no, dealer) gives the hand's 4 lists of dominoes (hand_no counts from 0). The deal passes
     clockwise every hand, thrown-in hands included; those score nothing. Each hand's views show the totals
@@ -504,13 +507,18 @@ def play_match(deal: Callable[[int, int], Sequence[Sequence[int]]], first_dealer
     totals = [0, 0]
     records: list[HandRecord] = []
     winner: int | None = None
-    for hand_no in range(max_hands):
+    thrown_in_a_row = 0
+    hand_no = 0
+    while thrown_in_a_row < max_thrown_in:
         dealer = (first_dealer + hand_no) % 4
         record = play_hand(deal(hand_no, dealer), dealer, rules, strategies, rng,
                            scores=(totals[0], totals[1]))
         records.append(record)
+        hand_no += 1
         if record.thrown_in:
+            thrown_in_a_row += 1
             continue
+        thrown_in_a_row = 0
         totals[0] += record.score[0]
         totals[1] += record.score[1]
         winner = match_winner(totals, record.declarer % 2, rules.target)

@@ -61,3 +61,20 @@ def trace(state: HandState, row: int, rules, as_json: bool) -> Any:
     if as_json:
         return {"deal": int(state.deal[row]), **reference.hand_to_dict(record)}
     return f"deal {int(state.deal[row])}\n" + reference.format_hand(record)
+
+
+def trace_game(hands: list[HandState], rules, as_json: bool) -> Any:
+    """Every hand of one game (each a one-row state, in order), the totals after each, and the winner."""
+    records = [replay(h, 0, rules) for h in hands]
+    totals = [tuple(int(t) + int(x) for t, x in zip(h.scores[0], r.score)) for h, r in zip(hands, records)]
+    last = records[-1]
+    winner = reference.match_winner(totals[-1], None if last.declarer is None else last.declarer % 2, rules.target)
+    if as_json:
+        return {"game": int(hands[0].deal[0]), "target": rules.target, "winner": None if winner is None else
+                D.SIDES[winner], "hands": [{**reference.hand_to_dict(r), "totals": list(t)}
+                                           for r, t in zip(records, totals)]}
+    parts = [f"game {int(hands[0].deal[0])} to {rules.target}"]
+    for i, (r, t) in enumerate(zip(records, totals), 1):
+        parts.append(f"\n--- hand {i} ---\n{reference.format_hand(r)}\nTotals: N-S {t[0]}, E-W {t[1]}")
+    parts.append(f"\nWinner: {'none (hand limit)' if winner is None else D.SIDES[winner]}")
+    return "\n".join(parts)

@@ -6,6 +6,7 @@ Decision kinds and their actions:
 - PLAY: the domino id 0..27 (see `dominoes`).
 A view holds one row per pending decision; every array has that row as its first axis. It holds the
 deciding seat's own hand and the public record of the hand, never another hand, the partner's included.
+Its arrays are read-only: some are windows on the live game state.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simulator.fortytwo.dominoes import KEY
+from simulator.fortytwo.rules import FortyTwoRules
 
 CALL, TRUMP, PLAY, DONE = 0, 1, 2, 3
 KIND_NAMES = ("call", "trump", "play")
@@ -53,9 +55,18 @@ class FortyTwoView:
     played: np.ndarray       # uint32 bitmask of every domino played so far
     points: np.ndarray       # (m, 2) int16 points taken so far this hand, N-S then E-W
     scores: np.ndarray       # (m, 2) int32 game totals before this hand, N-S then E-W
+    rules: FortyTwoRules | None = None  # the rules of the game (public, the same for every row)
 
     def __len__(self) -> int:
         return len(self.seat)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The per-row fields by name."""
+        return {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "rules"}
+
+    def take(self, rows: np.ndarray) -> FortyTwoView:
+        """The view of some of its rows."""
+        return FortyTwoView(**{k: v[rows] for k, v in self.arrays().items()}, rules=self.rules)
 
     def winning_key(self) -> np.ndarray:
         """int16 strength (dominoes.KEY) of the domino now winning the trick, -1 while leading."""
