@@ -28,8 +28,30 @@ class Scrambled(Strategy):
         h ^= h >> np.uint64(13)
         counts = legal.sum(axis=1)
         k = (h % counts.astype(np.uint64)).astype(np.int64)
-        # the k-th legal action of each row
-        return np.argmax(np.cumsum(legal, axis=1) > k[:, None], axis=1)
+        return kth_legal(legal, k)
+
+
+def kth_legal(legal: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """The k-th legal action of each row."""
+    return np.argmax(np.cumsum(legal, axis=1) > k[:, None], axis=1)
+
+
+@dataclass(frozen=True)
+class FieldHash(Strategy):
+    """Picks a legal action by a hash of every field of the view, so the batched core and the reference
+    engine agree move for move only if they show a seat the same view, field for field."""
+
+    name = "fieldhash"
+
+    def decide(self, kind, view, legal, rng):
+        h = np.full(len(view), 1469598103934665603, dtype=np.uint64)
+        for name, array in sorted(view.arrays().items()):
+            columns = array.reshape(len(view), -1).astype(np.int64).astype(np.uint64)
+            for j in range(columns.shape[1]):
+                h = (h ^ (columns[:, j] + np.uint64(hash(name) & 0xFFFF))) * np.uint64(1099511628211)
+        h ^= h >> np.uint64(29)
+        k = (h % legal.sum(axis=1).astype(np.uint64)).astype(np.int64)
+        return kth_legal(legal, k)
 
 
 @dataclass(frozen=True)

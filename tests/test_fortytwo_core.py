@@ -145,7 +145,10 @@ def test_random_hands_add_to_42_and_seed_count_never_gives_impossible_totals(cou
     assert (np.sort(s.plays[played], axis=1) == np.arange(28)).all()  # every domino played once
     if count_values == "seed":
         assert not np.isin(s.points[played], [6, 7, 14, 21, 28, 35, 36]).any()
-        assert set(np.unique(s.points[played]) % 7) <= {0, 1, 2, 3, 4, 5, 6}
+        # while the totals around them do occur (5, 13, 29 and 37 are possible but need four count
+        # dominoes in one trick, too rare to expect here)
+        common = set(range(43)) - {6, 7, 14, 21, 28, 35, 36} - {5, 13, 29, 37}
+        assert common <= set(np.unique(s.points[played]).tolist())
 
 
 def test_deals_are_partitions_of_the_set() -> None:

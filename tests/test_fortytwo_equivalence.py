@@ -14,13 +14,16 @@ from simulator.fortytwo.rules import PRESETS, FortyTwoRules
 from simulator.fortytwo.trace import recorded_moves
 from simulator.options import build
 from strategies import make
-from tests.helpers import Scrambled
+from tests.helpers import FieldHash, Scrambled
 
 RULES = {
     "seed": build(FortyTwoRules, "rule", PRESETS["seed"]),
     "texas": build(FortyTwoRules, "rule", PRESETS["texas"]),
     "seed-jump-28": FortyTwoRules(jump_bids=True, min_bid=28),
 }
+# Every combination of the options that change play, for the field-by-field view check.
+ALL_OPTIONS = [FortyTwoRules(count_values=c, auction=a, jump_bids=j, min_bid=m)
+               for c in ("seed", "texas") for a in ("seed", "one-lap") for j in (False, True) for m in (1, 30, 42)]
 
 SEATINGS = {
     "greedy": lambda: [make("forty-two", "greedy")] * 4,
@@ -52,6 +55,11 @@ def _compare(rules: FortyTwoRules, seats, n: int, seed: int) -> None:
 @pytest.mark.parametrize("seating", list(SEATINGS))
 def test_batched_core_equals_reference(rules: str, seating: str) -> None:
     _compare(RULES[rules], SEATINGS[seating](), n=1500, seed=zlib.crc32(f"{rules}{seating}".encode()))
+
+
+@pytest.mark.parametrize("rules", ALL_OPTIONS, ids=lambda r: f"{r.count_values}-{r.auction}-{r.jump_bids}-{r.min_bid}")
+def test_every_rule_combination_shows_the_same_views(rules: FortyTwoRules) -> None:
+    _compare(rules, [FieldHash()] * 4, n=100, seed=rules.min_bid)
 
 
 @pytest.mark.slow

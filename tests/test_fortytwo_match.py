@@ -41,3 +41,16 @@ def test_games_equal_the_reference_engine(seats, target: int) -> None:
         mine = hands[hands["game"] == game.game]
         assert [h.score for h in ref.hands] == list(zip(mine["score_ns"], mine["score_ew"]))
         assert [D.SEATS[h.dealer] for h in ref.hands] == list(mine["dealer"])
+
+
+def test_game_winner_matches_the_reference_rule_including_ties() -> None:
+    rng = np.random.default_rng(8)
+    totals = rng.integers(200, 300, (5000, 2))
+    totals[::7, 1] = totals[::7, 0]  # ties
+    declarer = rng.integers(-1, 4, 5000)
+    got = play.game_winner(totals, declarer, 250)
+    for t, d, g in zip(totals, declarer, got):
+        expected = reference.match_winner(tuple(t), None if d < 0 else d % 2, 250)
+        assert (-1 if expected is None else expected) == g or (d < 0 and t[0] == t[1] and t[0] >= 250)
+    tie = play.game_winner(np.array([[260, 260], [260, 260]]), np.array([1, 2]), 250)
+    assert tie.tolist() == [1, 0]  # equal totals: the side that declared this hand
