@@ -25,15 +25,13 @@ def measure(game: Game, spec: str, deals: int, seed: int = 12345) -> float:
     return deals / (time.perf_counter() - start)
 
 
-def default_yardstick() -> Path | None:
-    here = Path(__file__).resolve().parents[2] / "shared" / "bench" / "yardstick42.py"
-    return here if here.exists() else None
-
-
-def run_yardstick(path: Path | None, deals: int) -> float | None:
-    """The yardstick's deals per second, run in a subprocess now; None when it cannot run here."""
-    path = path or default_yardstick()
-    if path is None or not Path(path).exists():
+def run_yardstick(path: Path | str, deals: int) -> float | None:
+    """The yardstick's deals per second, run in a subprocess now; None when it cannot run here. A bare file
+    name is looked for in ../shared/bench beside the checkout."""
+    path = Path(path)
+    if not path.exists() and len(path.parts) == 1:
+        path = Path(__file__).resolve().parents[2] / "shared" / "bench" / path
+    if not path.exists():
         return None
     try:
         done = subprocess.run([sys.executable, str(path), str(deals)], capture_output=True, text=True, timeout=600,

@@ -219,26 +219,25 @@ def _run_from_manifest(game: str, folder: Path):
 @app.command()
 def bench(
     game: Annotated[str, typer.Argument(help="the game to measure")] = "forty-two",
-    deals: Annotated[int, typer.Option("-n", "--deals", min=1000, help="hands per measurement")] = 200_000,
-    yardstick: Annotated[Path | None, typer.Option(help="yardstick script (default: ../shared/bench/yardstick42.py "
-                                                        "beside the checkout, when there)")] = None,
+    deals: Annotated[int, typer.Option("-n", "--deals", min=1000, help="deals per measurement")] = 200_000,
+    yardstick: Annotated[Path | None, typer.Option(help="the game's yardstick script (default: the one in "
+                                                        "../shared/bench beside the checkout, when there)")] = None,
 ) -> None:
-    """Hands per second on one core for random and heuristic play, and against the compiled yardstick."""
+    """Deals per second on one core for random and heuristic play, and against the game's compiled yardstick."""
     from simulator.bench import measure, run_yardstick
 
     g = games.get(game)
-    rows = []
+    rates = {}
     for spec in ("random", "heuristic"):
-        rate = measure(g, spec, deals)
-        rows.append((spec, rate))
-        out.print(f"{g.name} {spec:>10}: {rate:>12,.0f} hands/s per core ({deals:,} hands, one process)")
-    if g.name == "forty-two":
-        ys = run_yardstick(yardstick, deals * 5)
-        if ys is None:
-            out.print("yardstick: not run (needs the script and numba: pip install -e '.[bench]')")
-        else:
-            out.print(f"yardstick42 (numba): {ys:>12,.0f} deals/s; random play here is "
-                      f"{rows[0][1] / ys:.2f} of it")
+        rates[spec] = measure(g, spec, deals)
+        out.print(f"{g.name} {spec:>10}: {rates[spec]:>12,.0f} {g.units[0]}s/s per core ({deals:,}, one process)")
+    if g.yardstick is None:
+        return
+    ys = run_yardstick(yardstick or g.yardstick, deals * 5)
+    if ys is None:
+        out.print(f"{g.yardstick}: not run (needs the script and numba: pip install -e '.[bench]')")
+    else:
+        out.print(f"{g.yardstick} (numba): {ys:>12,.0f} deals/s; random play here is {rates['random'] / ys:.2f} of it")
 
 
 JobsOpt = Annotated[int, typer.Option("-j", "--jobs", help="worker processes; 0 or less = all cores")]

@@ -31,6 +31,7 @@ class Game:
     # measures(tables, unit, side) -> [reports.estimates.Measure]: per-deal figures for tune and compare
     measures: Callable[..., list[Any]]
     default_chunk: Mapping[str, int] = field(default_factory=dict)
+    yardstick: str | None = None  # a compiled per-deal loop in shared/bench doing random play's work
 
     def rules(self, preset: str = "seed", files: Sequence[str] = (), overrides: Sequence[str] = ()) -> Any:
         """Rules from a preset, then each TOML file, then `key=value` overrides."""

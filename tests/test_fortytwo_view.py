@@ -55,7 +55,7 @@ def test_views_do_not_change_when_other_hands_change(steps: int, offsets: tuple[
 def test_view_arrays_cannot_be_written() -> None:
     s = core.deal(np.random.default_rng(3), np.arange(50))
     view, _ = core.inputs(s, slice(None), 0, RULES)
-    for name, array in view.arrays().items():
+    for array in view.arrays().values():
         with pytest.raises(ValueError):
             array[...] = 0
     assert (s.turn == (s.dealer + 1) & 3).all()

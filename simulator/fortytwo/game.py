@@ -57,4 +57,5 @@ GAME = Game(
     trace=trace_deal,
     measures=measures.measures,
     default_chunk={"hand": 25_000, "match": 2_500},
+    yardstick="yardstick42.py",
 )
