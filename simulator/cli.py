@@ -409,11 +409,12 @@ def analyze(
                                                                    "default heuristic everywhere)")] = [],  # noqa: B006
     output: Annotated[Path | None, typer.Option("-o", "--output", help="write analyze.csv and provenance here")] = None,
     fmt: FormatOpt = Format.table,
+    progress: ProgressOpt = None,
 ) -> None:
     """Hold one hand fixed, deal the rest many times, and play every trump and bid: P(make) and expected score."""
     from reports.summary import json_safe, table
     from simulator.fortytwo import analyze as fa
-    from simulator.runner import _resolve_jobs, seat_strategies
+    from simulator.runner import resolve_jobs, seat_strategies
 
     g = games.get(game)
     if g.name != "forty-two":
@@ -431,7 +432,7 @@ def analyze(
     seat_strategies(game, seats)
     a = fa.Analysis(hand=fixed, seat=seat_i, dealer=dealer_i, rules=rules, seats=seats, n=deals, seed=seed)
     start = time.perf_counter()
-    frame = fa.run(a, _resolve_jobs(jobs))
+    frame = fa.run(a, resolve_jobs(jobs), _show_progress(progress))
     elapsed = time.perf_counter() - start
     top = fa.best(frame)
     provenance = {"dealsim": __version__, "game": game, "hand": hand, "seat": names[seat_i],

@@ -9,10 +9,11 @@ any deal can be played again alone (`dealsim trace`). A game plays a chunk throu
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -21,6 +22,8 @@ from joblib import Parallel, delayed
 from simulator import games
 from strategies import make
 from strategies.base import Strategy
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -102,13 +105,12 @@ class Result:
         return self.run.bounds(self.chunks_done - 1)[1] if self.chunks_done else 0
 
 
-def _chunks(run: Run, jobs: int, backend: str) -> Iterator[dict[str, pd.DataFrame]]:
-    if jobs == 1 or run.n_chunks == 1:
-        for k in range(run.n_chunks):
-            yield run_chunk(run, k)
+def in_order(fn: Callable[[int], T], n: int, jobs: int, backend: str = "loky") -> Iterator[T]:
+    """fn(0), fn(1), ..., fn(n - 1), computed by `jobs` workers and yielded in order as they finish."""
+    if jobs == 1 or n == 1:
+        yield from (fn(k) for k in range(n))
         return
-    parallel = Parallel(n_jobs=jobs, backend=backend, return_as="generator")
-    yield from parallel(delayed(run_chunk)(run, k) for k in range(run.n_chunks))
+    yield from Parallel(n_jobs=jobs, backend=backend, return_as="generator")(delayed(fn)(k) for k in range(n))
 
 
 def execute(run: Run, jobs: int = -1, backend: str = "loky", progress: bool = False) -> Result:
@@ -116,14 +118,14 @@ def execute(run: Run, jobs: int = -1, backend: str = "loky", progress: bool = Fa
     False), so an interrupted run still yields a reproducible prefix of the deals."""
     # Fail on bad strategy specs here, with one clear error, rather than inside a worker.
     seat_strategies(run.game, run.seats)
-    jobs = _resolve_jobs(jobs)
+    jobs = resolve_jobs(jobs)
     start = time.perf_counter()
     parts: list[dict[str, pd.DataFrame]] = []
-    bar = _progress(progress)
+    bar = progress_bar(progress)
     with bar:
         task = bar.add_task(f"{run.game}: {run.n:,} {run.unit}s", total=run.n)
         try:
-            for part in _chunks(run, jobs, backend):
+            for part in in_order(functools.partial(run_chunk, run), run.n_chunks, jobs, backend):
                 parts.append(part)
                 bar.update(task, completed=run.bounds(len(parts) - 1)[1])
         except KeyboardInterrupt:
@@ -132,14 +134,16 @@ def execute(run: Run, jobs: int = -1, backend: str = "loky", progress: bool = Fa
     return Result(run, tables, time.perf_counter() - start, len(parts), jobs)
 
 
-def _resolve_jobs(jobs: int) -> int:
+def resolve_jobs(jobs: int) -> int:
+    """The worker count: `jobs`, or every core this process may use when jobs <= 0."""
     import os
 
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return cores if jobs <= 0 else jobs
 
 
-def _progress(enabled: bool):
+def progress_bar(enabled: bool):
+    """A rich progress bar on stderr (a no-op when disabled)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
 
 from reports.stats import Z95, wilson
 from simulator import driver
@@ -71,11 +71,17 @@ def _chunk(a: Analysis, k: int) -> dict[tuple[int, int], tuple[np.ndarray, np.nd
     return out
 
 
-def run(a: Analysis, jobs: int) -> pd.DataFrame:
+def run(a: Analysis, jobs: int, progress: bool = False) -> pd.DataFrame:
     """One row per (trump, bid): P(make) with its Wilson interval and the mean score difference."""
+    from simulator.runner import in_order, progress_bar
+
     n_chunks = -(-a.n // a.chunk_size)
-    parts = Parallel(n_jobs=jobs)(delayed(_chunk)(a, k) for k in range(n_chunks)) if jobs != 1 and n_chunks > 1 \
-        else [_chunk(a, k) for k in range(n_chunks)]
+    parts = []
+    with progress_bar(progress) as bar:
+        task = bar.add_task(f"analyze: {a.n:,} deals x {7 * len(opening_bids(a.rules))} choices", total=a.n)
+        for part in in_order(functools.partial(_chunk, a), n_chunks, jobs):
+            parts.append(part)
+            bar.update(task, completed=min(a.n, len(parts) * a.chunk_size))
     rows = []
     for key in parts[0]:
         made = np.concatenate([p[key][0] for p in parts])
