@@ -104,8 +104,10 @@ def play_games(rng: np.random.Generator, rngs: list[np.random.Generator], games:
     active = np.arange(n)
     parts = []
     while len(active):
-        state = core.new_hands(games[active], dealer[active], core.shuffled_hands(rng, len(active)),
-                               scores=totals[active])
+        # Every round deals a hand to every game of the chunk, finished or not, so that hand j of game k is
+        # the same whatever happened in other games: arms of a comparison then share their deals.
+        dealt = core.shuffled_hands(rng, n)[active]
+        state = core.new_hands(games[active], dealer[active], dealt, scores=totals[active])
         out = driver.play(CORE, state, rules, strategies, rngs)
         if on_hands is not None:
             on_hands(games[active], out)
