@@ -63,10 +63,18 @@ def apply_setting(base: Run, key: str, value: str) -> Run:
     return dataclasses.replace(base, rules=build(type(base.rules), "rule", {name: value}, base=base.rules))
 
 
+def sides(game, rules) -> list[tuple[str, list[int]]]:
+    """The sides a comparison can take the view of: the named seat groups, or else each seat."""
+    groups = game.seat_groups(rules)
+    if groups:
+        return [(name, list(seats)) for name, seats in groups.items()]
+    return [(name, [i]) for i, name in enumerate(game.seat_names(rules))]
+
+
 def focus_side(game, a: Run, b: Run) -> int:
     """The side whose seats differ between the arms (the first side when both or neither do)."""
     changed = {s for s, (x, y) in enumerate(zip(a.seats, b.seats)) if x != y}
-    for i, seats in enumerate(game.seat_groups(a.rules).values()):
+    for i, (_, seats) in enumerate(sides(game, a.rules)):
         if changed and changed <= set(seats):
             return i
     return 0
@@ -81,7 +89,7 @@ def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False) -> dict[str, 
         raise DealsimError("interrupted: a comparison needs both arms complete")
     ma, mb = (game.measures(r.tables, r.run.unit, side) for r in results)
     rows = [{"measure": x.name, **paired(x, y)} for x, y in zip(ma, mb)]
-    return {"side": list(game.seat_groups(a.rules))[side], "rows": rows, "elapsed": sum(r.elapsed for r in results)}
+    return {"side": sides(game, a.rules)[side][0], "rows": rows, "elapsed": sum(r.elapsed for r in results)}
 
 
 def tune(base: Run, vary: list[tuple[str, list[str]]], jobs: int = 0, progress: bool = False) -> pd.DataFrame:

@@ -82,8 +82,9 @@ class Game:
 
 def registry() -> dict[str, Game]:
     from simulator.fortytwo.game import GAME as FORTY_TWO
+    from simulator.rounds.game import GAME as ROUNDS
 
-    return {g.name: g for g in (FORTY_TWO,)}
+    return {g.name: g for g in (FORTY_TWO, ROUNDS)}
 
 
 def get(name: str) -> Game:

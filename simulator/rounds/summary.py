@@ -1,0 +1,86 @@
+"""The summary of a Rounds run: points, sweeps, who takes the tricks, and matches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from reports.summary import fmt_mean, fmt_rate, mean, rate, table
+from simulator.rounds.view import N_STAGES
+
+
+def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
+    g = tables["games"]
+    n = len(g)
+    stages = []
+    for k in range(1, N_STAGES + 1):
+        sweep = g[f"s{k}_sweep"].to_numpy()
+        swept = sweep >= 0
+        short = g[f"s{k}_short_sweep"].to_numpy()
+        stages.append({
+            "stage": k,
+            "points": {"0": mean(g[f"s{k}_points_0"]), "1": mean(g[f"s{k}_points_1"])},
+            "sweeps": rate(int(swept.sum()), n),
+            "sweeps_scoring_less_than_cards": rate(int(short.sum()), int(swept.sum())),
+            "dealer_tricks": rate(int(g[f"s{k}_dealer_tricks"].sum()), 5 * n),
+            "leader_tricks": rate(int(g[f"s{k}_leader_tricks"].sum()), 5 * n),
+        })
+    leader = sum(int(g[f"s{k}_leader_tricks"].sum()) for k in range(1, N_STAGES + 1))
+    dealer = sum(int(g[f"s{k}_dealer_tricks"].sum()) for k in range(1, N_STAGES + 1))
+    sweeps = sum(int((g[f"s{k}_sweep"] >= 0).sum()) for k in range(1, N_STAGES + 1))
+    short = sum(int(g[f"s{k}_short_sweep"].sum()) for k in range(1, N_STAGES + 1))
+    out: dict[str, Any] = {
+        "games": n,
+        "points": {"0": mean(g["points_0"]), "1": mean(g["points_1"])},
+        "points_by_first_dealer": mean(np.where(g["first_dealer"] == 0, g["points_0"], g["points_1"])),
+        "stages": stages,
+        "sweeps": rate(sweeps, N_STAGES * n),
+        "sweeps_scoring_less_than_cards": rate(short, sweeps),
+        "leader_tricks": rate(leader, 25 * n),
+        "dealer_tricks": rate(dealer, 25 * n),
+    }
+    if unit == "match":
+        m = tables["matches"]
+        decided = m[m["winner"] >= 0]
+        out["matches"] = {
+            "matches": len(m), "undecided": int((m["winner"] < 0).sum()),
+            "games_per_match": mean(m["games"]),
+            "player_0_wins": rate(int((decided["winner"] == 0).sum()), len(decided)),
+            "first_dealer_wins": rate(int((decided["winner"] == decided["first_dealer"]).sum()), len(decided)),
+            "final": {"0": mean(m["final_0"]), "1": mean(m["final_1"])},
+        }
+    return out
+
+
+def render(summary: dict[str, Any]) -> list:
+    s = summary
+    parts = [table("Games", ["", "value"], [
+        ["games", f"{s['games']:,}"],
+        ["points, player 0", fmt_mean(s["points"]["0"])],
+        ["points, player 1", fmt_mean(s["points"]["1"])],
+        ["points, the game's first dealer", fmt_mean(s["points_by_first_dealer"])],
+        ["stages swept", fmt_rate(s["sweeps"])],
+        ["sweeps scoring less than their cards", fmt_rate(s["sweeps_scoring_less_than_cards"])],
+        ["tricks taken by the leader", fmt_rate(s["leader_tricks"])],
+        ["tricks taken by the stage's dealer", fmt_rate(s["dealer_tricks"])],
+    ])]
+    parts.append(table("By stage (means ± s.e.; rates with Wilson 95%)",
+                       ["stage", "points 0", "points 1", "swept", "sweep < cards", "dealer's tricks",
+                        "leader's tricks"],
+                       [[st["stage"], fmt_mean(st["points"]["0"]), fmt_mean(st["points"]["1"]), fmt_rate(st["sweeps"]),
+                         fmt_rate(st["sweeps_scoring_less_than_cards"]), fmt_rate(st["dealer_tricks"]),
+                         fmt_rate(st["leader_tricks"])] for st in s["stages"]]))
+    if "matches" in s:
+        m = s["matches"]
+        parts.append(table("Matches", ["", "value"], [
+            ["matches", f"{m['matches']:,}"],
+            ["undecided (game limit)", m["undecided"]],
+            ["games per match", fmt_mean(m["games_per_match"])],
+            ["player 0 wins", fmt_rate(m["player_0_wins"])],
+            ["first dealer wins", fmt_rate(m["first_dealer_wins"])],
+            ["final score 0", fmt_mean(m["final"]["0"])],
+            ["final score 1", fmt_mean(m["final"]["1"])],
+        ]))
+    return parts

@@ -1,0 +1,217 @@
+"""Rounds strategies: random, greedy and heuristic. Each reads only its player's `RoundsView`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from simulator.options import option
+from simulator.rounds import cards as C
+from simulator.rounds.rules import RoundsRules
+from simulator.rounds.view import RoundsView
+from strategies.base import Strategy, best_legal, uniform_choice
+
+_DEFAULT_RULES = RoundsRules()
+
+
+def context(view: RoundsView) -> np.ndarray:
+    """The trump context index (cards.context) of the current trick."""
+    rank = np.where(view.trump_rank < 0, C.NO_RANK, view.trump_rank)
+    return view.trump.astype(np.intp) * 14 + rank
+
+
+def card_points(view: RoundsView) -> np.ndarray:
+    """(52,) the points of each card under the game's rules."""
+    rules = view.rules or _DEFAULT_RULES
+    return rules.points_by_rank[C.RANK].astype(np.int16)
+
+
+def keys_now(view: RoundsView, ctx: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(m, 52) each card's strength in the current trick, and (m,) the strength to beat (-1 when leading)."""
+    leading = view.led < 0
+    led = np.maximum(view.led, 0)
+    suit = C.EFFECTIVE[ctx, led]
+    following = C.KEY[ctx[:, None], suit[:, None], np.arange(C.N_CARDS)[None, :]]
+    keys = np.where(leading[:, None], C.LEAD_KEY[ctx], following)
+    return keys.astype(np.int16), np.where(leading, -1, C.KEY[ctx, suit, led]).astype(np.int16)
+
+
+@dataclass(frozen=True)
+class Random(Strategy):
+    name = "random"
+    summary = "uniform over the legal cards"
+
+    def decide(self, kind, view, legal, rng):
+        return uniform_choice(legal, rng)
+
+
+@dataclass(frozen=True)
+class Greedy(Strategy):
+    name = "greedy"
+    summary = "leads its strongest card; takes the trick with its strongest card when it can, else plays its lowest"
+
+    def decide(self, kind, view, legal, rng):
+        ctx = context(view)
+        keys, to_beat = keys_now(view, ctx)
+        can_win = (np.where(legal, keys, -1) > to_beat[:, None]).any(axis=1)
+        lowest = -(card_points(view) * 16 + C.RANK).astype(np.int16)
+        return best_legal(np.where(can_win[:, None], keys, lowest), legal)
+
+
+@dataclass(frozen=True)
+class Heuristic(Strategy):
+    name = "heuristic"
+    summary = ("tracks the cards seen; cashes cards nothing unseen can beat, wins tricks cheaply, trumps only "
+               "for points, keeps its point cards from the opponent; on a stage's fifth trick takes or ducks "
+               "the sweep by comparing the sweep bonus with the card points at stake")
+    trump_cost: float = option(3.0, "points a trump is worth keeping: trump a trick only when more is at stake",
+                               lo=0, hi=100)
+    duck: bool = option(True, "decide the fifth trick of a stage by the sweep bonus against the card points")
+    duck_margin: float = option(0.0, "duck (or let the opponent sweep) only when the card points beat the "
+                                "sweep bonus by more than this", lo=-100, hi=100)
+
+    def decide(self, kind, view, legal, rng):
+        # A game runs in lockstep, so a step is usually all leads or all replies, and only trick 5 of a
+        # stage needs the sweep decision: each part is computed for the rows that need it.
+        leading = view.led < 0
+        if leading.all():
+            score = self._lead(view)
+        elif not leading.any():
+            score = self._follow(view)
+        else:
+            score = np.empty(legal.shape, np.int16)
+            score[leading] = self._lead(view.take(leading))
+            score[~leading] = self._follow(view.take(~leading))
+        fifth = view.trick == 4
+        if self.duck and fifth.any():
+            rows = np.flatnonzero(fifth)
+            score[rows] = self._fifth_trick(view.take(rows), score[rows])
+        return best_legal(score, legal)
+
+    def _tables(self, view: RoundsView) -> _Tables:
+        return _tables(tuple((view.rules or _DEFAULT_RULES).points_by_rank.tolist()), self.trump_cost)
+
+    def _lead(self, view: RoundsView) -> np.ndarray:
+        """Cash a card that nothing unseen can beat; otherwise lead low, away from points and trumps."""
+        ctx = context(view)
+        unseen = C.ALL & ~(view.hand | view.played | _face_up_bits(view))
+        t = self._tables(view)
+        sure = _bits_to_mask(_unbeatable_leads(view, unseen))
+        return np.where(sure, t.lead_sure[ctx], t.lead_low[ctx])
+
+    def _follow(self, view: RoundsView) -> np.ndarray:
+        """Win the trick's points and my card's, or give both away; a trump costs something to spend."""
+        ctx = context(view)
+        led = view.led.astype(np.intp)
+        situation = ctx * 4 + C.EFFECTIVE[ctx, led]
+        t = self._tables(view)
+        wins = t.key[situation] > C.KEY[ctx, C.EFFECTIVE[ctx, led], led][:, None]
+        at_stake = (_SCALE * t.points[led]).astype(np.int16)[:, None]
+        return np.where(wins, t.win[ctx] + at_stake, t.lose[ctx] - at_stake)
+
+    def _fifth_trick(self, view: RoundsView, score: np.ndarray) -> np.ndarray:
+        """Trick 5 of a stage where one player took tricks 1-4: a sweep scores the bonus instead of the
+        stage's card points. Lose the trick on purpose when that leaves the better difference: keep my
+        card points rather than sweep, or let the opponent sweep rather than keep his."""
+        t = self._tables(view)
+        me = view.seat.astype(np.intp)
+        ar = np.arange(len(view))
+        mine, theirs = view.stage_points[ar, me], view.stage_points[ar, 1 - me]
+        my_tricks = view.stage_tricks[ar, me]
+        at_stake = np.where(view.led < 0, 0, t.points[np.maximum(view.led, 0)])
+        bonus = (view.rules or _DEFAULT_RULES).sweep_bonus
+        lose = (((my_tricks == 4) & (mine - at_stake > bonus + self.duck_margin))
+                | ((my_tricks == 0) & (theirs - at_stake > bonus + self.duck_margin)))
+        if not lose.any():
+            return score
+        rows = np.flatnonzero(lose)
+        sub = view.take(rows)
+        ctx = context(sub)
+        keys, to_beat = keys_now(sub, ctx)
+        # To lose: following, any card that does not beat the lead; leading, the weakest card. Cheapest first.
+        losing = np.where(sub.led[:, None] < 0, -16 * keys, np.where(keys > to_beat[:, None], -2000, 0))
+        score = score.copy()
+        score[rows] = (losing + t.lose[ctx]).astype(np.int16)
+        return score
+
+
+_SCALE = 16  # scores are integers: points times _SCALE, less a little for a higher rank on ties
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Heuristic scores per trump context (and per context and led suit for keys), built once per
+    card-point scale and trump cost, so that a decision is a few gathers."""
+
+    points: np.ndarray     # (52,) card points
+    key: np.ndarray        # (56 * 4, 52) KEY by context * 4 + led suit
+    lead_sure: np.ndarray  # (56, 52) leading a card nothing unseen beats
+    lead_low: np.ndarray   # (56, 52) leading a card that can be beaten
+    win: np.ndarray        # (56, 52) following with a card that takes the trick (before the led card's points)
+    lose: np.ndarray       # (56, 52) following with a card that does not
+
+
+@cache
+def _tables(points_by_rank: tuple[int, ...], trump_cost: float) -> _Tables:
+    points = np.asarray(points_by_rank, dtype=np.int16)[C.RANK]
+    trump = C.IS_TRUMP.astype(np.float64)
+    pts = points[None, :].astype(np.float64)
+    tie = C.RANK[None, :] / 4  # prefer the lower card when nothing else differs
+
+    def scaled(x: np.ndarray) -> np.ndarray:
+        return np.round(_SCALE * x - tie).astype(np.int16)
+
+    return _Tables(
+        points=points,
+        key=C.KEY.reshape(C.N_CONTEXTS * 4, C.N_CARDS).astype(np.int16),
+        lead_sure=scaled(pts + 2 - 0.5 * trump_cost * trump),
+        lead_low=scaled(-pts - trump_cost * trump),
+        win=scaled(pts - trump_cost * trump),
+        lose=scaled(-pts + 0 * trump),
+    )
+
+
+# _HIGHEST[x]: the highest set bit of a 13-bit suit pattern x (-1 for none): the top rank in a suit.
+_HIGHEST = np.array([x.bit_length() - 1 for x in range(1 << 13)], dtype=np.int8)
+_ONE = np.uint64(1)
+
+
+def _unbeatable_leads(view: RoundsView, unseen: np.ndarray) -> np.ndarray:
+    """uint64 bitmask per row of the cards that no unseen card could beat if led now. Suit by suit on
+    13-bit patterns (a table gives each suit's top unseen rank): a handful of operations per row."""
+    trump = view.trump.astype(np.intp)
+    rank_trumps = np.where(view.trump_rank >= 0, C.RANK_BITS[np.maximum(view.trump_rank, 0)] & ~C.SUIT_BITS[trump],
+                           np.uint64(0))
+    plain = unseen & ~rank_trumps
+    sure = np.zeros(len(view), np.uint64)
+    for suit in range(4):
+        top = _HIGHEST[((plain >> np.uint64(13 * suit)) & np.uint64(0x1FFF)).astype(np.intp)].astype(np.int64)
+        above_top = C.SUIT_BITS[suit] & ~((_ONE << (13 * suit + top + 1).astype(np.uint64)) - _ONE)
+        sure |= np.where(trump == suit, np.uint64(0), above_top)  # plain suits: only while no trump is out
+        trump_sure = np.where(trump == suit, above_top, np.uint64(0))
+        if suit == 0:
+            trump_part = trump_sure
+        else:
+            trump_part |= trump_sure
+    trumps_out = (unseen & (C.SUIT_BITS[trump] | rank_trumps)) != 0
+    sure = np.where(trumps_out, np.uint64(0), sure) & ~rank_trumps
+    # trumps: the suit's cards above every unseen one, unless a rank trump is unseen; a rank trump always
+    # (another one ties it, and the lead wins a tie)
+    trump_part = np.where((unseen & rank_trumps) != 0, np.uint64(0), trump_part & ~rank_trumps)
+    return sure | trump_part | rank_trumps
+
+
+def _bits_to_mask(bits: np.ndarray) -> np.ndarray:
+    return np.unpackbits(bits.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1,
+                         bitorder="little")[:, :C.N_CARDS].view(bool)
+
+
+def _face_up_bits(view: RoundsView) -> np.ndarray:
+    up = view.face_up.astype(np.intp)
+    bits = np.where(up >= 0, C.BIT[np.maximum(up, 0)], np.uint64(0))
+    return bits[:, 0] | bits[:, 1]
+
+
+STRATEGIES: dict[str, type[Strategy]] = {s.name: s for s in (Random, Greedy, Heuristic)}
