@@ -82,7 +82,7 @@ def new_games(deal: np.ndarray, first_dealer: np.ndarray, deck: np.ndarray, shuf
               rules: RoundsRules, scores: np.ndarray | None = None) -> GameState:
     """Games about to start: stage 1 dealt, the non-dealer to lead."""
     n = len(deal)
-    z = lambda shape, dt, v=0: np.full(shape, v, dtype=dt)  # noqa: E731
+    z = lambda shape, dt, v=0: np.full(shape, v, dtype=dt)
     s = GameState(
         deal=np.asarray(deal, np.int64), first_dealer=np.asarray(first_dealer, np.int8), deck=deck,
         shuffles=shuffles, stock=z((n, 33), np.int8, -1), hands=z((n, 2), np.uint64), dealt=z((n, 5, 2), np.uint64),

@@ -1,0 +1,76 @@
+"""Rounds from the command line and its matches against the reference engine."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from simulator.cli import app
+from simulator.rounds import play, reference
+from simulator.rounds.rules import RoundsRules
+from simulator.rounds.trace import deal_of
+from strategies import make
+
+runner = CliRunner()
+
+
+def run_json(*args: str) -> dict:
+    result = runner.invoke(app, ["simulate", "rounds", "--format", "json", "--no-progress", *args])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("unit", ["game", "match"])
+def test_same_seed_same_results_for_any_jobs(unit: str, tmp_path: Path) -> None:
+    args = ["-n", "3000" if unit == "game" else "300", "--chunk-size", "500" if unit == "game" else "50",
+            "--seed", "5", "--unit", unit, "--seat", "1=random"]
+    one = run_json(*args, "-j", "1", "-o", str(tmp_path / "a"))
+    two = run_json(*args, "-j", "2", "-o", str(tmp_path / "b"))
+    assert one["summary"] == two["summary"]
+    for name in ["games.parquet"] + (["matches.parquet"] if unit == "match" else []):
+        pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "a" / name), pd.read_parquet(tmp_path / "b" / name))
+
+
+def test_summary_and_trace_of_a_run(tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    data = run_json("-n", "2000", "--seed", "2", "-j", "1", "-o", str(out), "--rule", "rank_trumps=true")
+    s = data["summary"]
+    assert s["games"] == 2000 and len(s["stages"]) == 5
+    games = pd.read_parquet(out / "games.parquet").set_index("game")
+    result = runner.invoke(app, ["trace", "rounds", "--run", str(out), "--deal", "1234", "--json"])
+    assert result.exit_code == 0, result.output
+    trace = json.loads(result.stdout)["trace"]["games"][0]
+    assert trace["points"] == [games.loc[1234, "points_0"], games.loc[1234, "points_1"]]
+    text = runner.invoke(app, ["trace", "rounds", "--run", str(out), "--deal", "5"])
+    assert text.exit_code == 0 and "Stage 5" in text.stdout
+
+
+def test_matches_equal_the_reference_engine() -> None:
+    rules = RoundsRules(target=120)
+    strategies = [make("rounds", "heuristic"), make("rounds", "greedy")]
+    dealt: dict[tuple[int, int], tuple] = {}
+
+    def keep(matches: np.ndarray, state) -> None:
+        for row, m in enumerate(matches):
+            number = sum(1 for k in dealt if k[0] == m)
+            dealt[int(m), number] = deal_of(state, row)
+
+    rng = np.random.default_rng(6)
+    games, matches = play.play_matches(rng, [rng] * 2, np.arange(60), rules, strategies, on_games=keep)
+    for m in matches.itertuples():
+        ref = reference.play_match(lambda g, k=m.match: dealt[k, g], int(m.first_dealer), rules, strategies)
+        assert len(ref.games) == m.games
+        assert ref.totals == (m.final_0, m.final_1)
+        assert (-1 if ref.winner is None else ref.winner) == m.winner
+        mine = games[games["match"] == m.match]
+        assert [g.points for g in ref.games] == list(zip(mine["points_0"], mine["points_1"]))
+
+
+def test_match_winner_needs_a_strictly_higher_total() -> None:
+    got = play.match_winner(np.array([[200, 150], [210, 220], [205, 205], [199, 0]]), 200)
+    assert got.tolist() == [0, 1, -1, -1]
