@@ -11,6 +11,7 @@ import pandas as pd
 
 from reports.html import Report, rate_plot
 from reports.stats import mean_se, wilson
+from reports.studies import Study
 from simulator.runner import Run, execute
 
 FEATURES = {
@@ -37,8 +38,9 @@ def _rates(frame: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     return g
 
 
-def build(hands_run: Run, games_run: Run | None, jobs: int, progress: bool, command: str,
-          provenance: dict) -> tuple[Report, dict]:
+def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
+          provenance: dict) -> tuple[Report, tuple[str, list[str], list[list]]]:
+    games_run = _games_run(hands_run, matches)
     result = execute(hands_run, jobs=jobs, progress=progress)
     hands = result.tables["hands"]
     played = hands[~hands["thrown_in"]].copy()
@@ -49,19 +51,16 @@ def build(hands_run: Run, games_run: Run | None, jobs: int, progress: bool, comm
     played["band"] = _band(played["bid"])
 
     report = Report("Forty-two: how often does a bid make?", provenance, command)
-    facts = {}
 
     report.heading("Contracts by bid")
     levels = _rates(played, ["bid"])
     thrown = int(hands["thrown_in"].sum())
     lo, hi = wilson(thrown, len(hands))
-    facts["thrown_in"] = {"rate": thrown / len(hands), "lo": float(lo), "hi": float(hi)}
     report.text(f"{len(hands):,} hands dealt; {thrown:,} thrown in (four passes): {100 * thrown / len(hands):.2f}% "
                 f"[{100 * lo:.2f}, {100 * hi:.2f}]. Success rates carry Wilson 95% intervals.")
     report.table("success_by_bid", levels, "Contracts made by bid")
     report.figure("success_by_bid", rate_plot(levels, "bid", value="rate", title="Contracts made by bid", ylabel="made"),
                   "Share of contracts made at each bid, 95% intervals")
-    facts["levels"] = levels.to_dict(orient="records")
 
     report.heading("What in the hand makes a contract")
     report.text("Features of the hands as dealt, with the trump the declarer named; bids grouped in bands.")
@@ -105,7 +104,6 @@ def build(hands_run: Run, games_run: Run | None, jobs: int, progress: bool, comm
         first = int(decided["first_dealer_side_won"].sum())
         flo, fhi = wilson(first, len(decided))
         m, se = mean_se(games["hands"])
-        facts["games"] = {"games": len(games), "hands_mean": m, "first_dealer_side": first / max(len(decided), 1)}
         report.text(f"{len(games):,} games: {m:.2f} ± {se:.2f} hands per game (hands thrown in count). "
                     f"The first dealer's side won {100 * first / max(len(decided), 1):.2f}% "
                     f"[{100 * flo:.2f}, {100 * fhi:.2f}].")
@@ -117,15 +115,24 @@ def build(hands_run: Run, games_run: Run | None, jobs: int, progress: bool, comm
         ax.set_xlabel("hands in the game"), ax.set_ylabel("share of games (%)")
         ax.set_title(f"Hands per game to {games_run.rules.target}")
         report.figure("hands_per_game", fig, "Distribution of hands per game")
-    return report, facts
+    headline = [[int(r["bid"]), f"{int(r['contracts']):,}", _pct(r["rate"], r["lo"], r["hi"])]
+                for r in levels.to_dict(orient="records")]
+    return report, ("Contracts made by bid (Wilson 95%)", ["bid", "contracts", "made"], headline)
 
 
-def runs(base: Run, games: int) -> tuple[Run, Run | None]:
-    """The study's hand run and (when games > 0) its game run, on the same seed."""
+def _pct(rate: float, lo: float, hi: float) -> str:
+    return f"{100 * rate:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]"
+
+
+def _games_run(base: Run, games: int) -> Run | None:
+    """The study's games to the target (when games > 0), on the same seed."""
     from simulator import games as registry
 
-    game_run = None
-    if games > 0:
-        game_run = dataclasses.replace(base, n=games, unit="match",
-                                       chunk_size=registry.get(base.game).default_chunk["match"])
-    return base, game_run
+    if games <= 0:
+        return None
+    return dataclasses.replace(base, n=games, unit="match", chunk_size=registry.get(base.game).default_chunk["match"])
+
+
+STUDY = Study(name="bid-success", game="forty-two", unit="hand",
+              summary="contract success by bid and by hand, swings, throw-ins, trumps, game length",
+              matches_help="games to the target for the game-length part", build=build)

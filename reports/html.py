@@ -16,6 +16,7 @@ import matplotlib
 
 matplotlib.use("Agg")  # reports are files; never open a window
 import matplotlib.pyplot as plt
+import matplotlib.ticker
 import pandas as pd
 
 _STYLE = """
@@ -112,6 +113,8 @@ def rate_plot(frame: pd.DataFrame, x: str, value: str = "value", lo: str = "lo",
         err = [y - part[lo].to_numpy(float) * scale, part[hi].to_numpy(float) * scale - y]
         ax.errorbar(part[x].astype(str) if part[x].dtype == object else part[x], y, yerr=err, marker="o",
                     capsize=3, label=None if label is None else f"{group} {label}")
+    if pd.api.types.is_integer_dtype(frame[x]):
+        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     ax.set_xlabel(x)
     ax.set_ylabel(ylabel + (" (%)" if percent else ""))
     ax.set_title(title)

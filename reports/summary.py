@@ -33,10 +33,11 @@ def fmt_mean(m: dict[str, float]) -> str:
     return "-" if np.isnan(m["mean"]) else f"{m['mean']:.3f} ± {m['se']:.3f}"
 
 
-def table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> Table:
+def table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]], text_columns: int = 1) -> Table:
+    """A rich table; the first `text_columns` columns are left-aligned, numbers to the right."""
     t = Table(title=title, title_justify="left")
     for i, c in enumerate(columns):
-        t.add_column(c, justify="left" if i == 0 else "right")
+        t.add_column(c, justify="left" if i < text_columns else "right")
     for row in rows:
         t.add_row(*[str(x) for x in row])
     return t

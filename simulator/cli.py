@@ -103,7 +103,7 @@ def games_cmd() -> None:
                   f"units: {', '.join(g.units)}  presets: {', '.join(g.presets)}")
         out.print(table("  rule options (--rule key=value)", ["option", "default", "allowed", "meaning"],
                         [[r["name"], str(r["default"]).lower() if isinstance(r["default"], bool) else r["default"],
-                          r["allowed"] or r["type"], r["help"]] for r in describe(g.rules_cls)]))
+                          r["allowed"] or r["type"], r["help"]] for r in describe(g.rules_cls)], text_columns=4))
 
 
 @app.command("strategies")
@@ -119,7 +119,7 @@ def strategies_cmd(game: Annotated[str | None, typer.Argument(help="only this ga
             rows = [[p["name"], p["default"], p["allowed"] or p["type"], p["help"]] for p in s["params"]]
             out.print(f"  [bold]{s['name']}[/bold]: {s['summary']}")
             if rows:
-                out.print(table("", ["parameter", "default", "allowed", "meaning"], rows))
+                out.print(table("", ["parameter", "default", "allowed", "meaning"], rows, text_columns=4))
 
 
 @app.command()
@@ -349,16 +349,14 @@ def tune(
                     f"value ± half the 95% interval", ["measure", *header], rows))
 
 
-STUDIES = {"bid-success": "forty-two: contract success by bid and by hand, swings, throw-ins, trumps, games"}
-
-
 @app.command()
 def report(
     ctx: typer.Context,
-    study: Annotated[str, typer.Argument(help="the study: " + "; ".join(f"{k} ({v})" for k, v in STUDIES.items()))],
+    study: Annotated[str, typer.Argument(help="the study: bid-success (forty-two) or sweep-value (rounds)")],
     deals: DealsOpt = 1_000_000,
-    games_n: Annotated[int | None, typer.Option("--games", min=0, help="whole games for the game-length part "
-                                                                       "(default: deals / 10; 0 = none)")] = None,
+    matches: Annotated[int | None, typer.Option("--matches", "--games", min=0, help=(
+        "whole games/matches for the game-length part (default: deals / 10 for bid-success, deals / 50 per "
+        "sweep bonus for sweep-value; 0 = none)"))] = None,
     seed: SeedOpt = 1,
     jobs: JobsOpt = 0,
     preset: PresetOpt = "seed",
@@ -371,22 +369,21 @@ def report(
     progress: ProgressOpt = None,
 ) -> None:
     """Run a named study and write a self-contained HTML report with its tables (CSV) and plots (PNG)."""
-    if study not in STUDIES:
-        raise DealsimError(f"unknown study {study!r}; known: {', '.join(STUDIES)}")
-    from reports import bid_success
+    from reports import studies
     from reports.summary import table
 
-    base = _run("forty-two", deals, seed, preset, rules_files, rule, seat, "hand", chunk_size)
-    hands_run, games_run = bid_success.runs(base, deals // 10 if games_n is None else games_n)
+    s = studies.get(study)
+    base = _run(s.game, deals, seed, preset, rules_files, rule, seat, s.unit, chunk_size)
+    if matches is None:
+        matches = deals // 10 if s.name == "bid-success" else deals // 50
     folder = output or Path(study)
     _check_output(folder)
-    provenance = {**_provenance(base), "games": games_run.n if games_run else 0}
+    provenance = {**_provenance(base), "study": study, "matches": matches}
     start = time.perf_counter()
-    rep, facts = bid_success.build(hands_run, games_run, jobs, _show_progress(progress), _command(ctx), provenance)
+    rep, (title, columns, rows) = s.build(base, matches, jobs, _show_progress(progress), _command(ctx), provenance)
     written = rep.write(folder)
-    rows = [[r["bid"], f"{r['contracts']:,}", _compact(r["rate"], r["lo"], r["hi"])] for r in facts["levels"]]
-    out.print(table("Contracts made by bid (± half the 95% interval)", ["bid", "contracts", "made"], rows))
-    out.print(f"{study}: {deals:,} hands" + (f" and {games_run.n:,} games" if games_run else "")
+    out.print(table(title, columns, rows))
+    out.print(f"{study}: {deals:,} {_plural(s.unit)}" + (f" and {matches:,} matches" if matches else "")
               + f" in {time.perf_counter() - start:.1f} s; wrote {len(written)} files to {folder}/ "
               f"(open {folder / 'report.html'})")
 

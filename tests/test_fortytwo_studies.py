@@ -170,7 +170,7 @@ def test_bid_success_report_writes_every_file(tmp_path: Path) -> None:
     hands = int(levels["contracts"].sum())
     assert 0 < hands <= 3000 and ((levels["lo"] <= levels["rate"]) & (levels["rate"] <= levels["hi"])).all()
     provenance = json.loads((out / "provenance.json").read_text())
-    assert provenance["seed"] == 3 and provenance["deals"] == 3000 and provenance["games"] == 40
+    assert provenance["seed"] == 3 and provenance["deals"] == 3000 and provenance["matches"] == 40
 
 
 def test_compare_cli_reports_paired_differences(tmp_path: Path) -> None:

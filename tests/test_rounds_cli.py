@@ -74,3 +74,39 @@ def test_matches_equal_the_reference_engine() -> None:
 def test_match_winner_needs_a_strictly_higher_total() -> None:
     got = play.match_winner(np.array([[200, 150], [210, 220], [205, 205], [199, 0]]), 200)
     assert got.tolist() == [0, 1, -1, -1]
+
+
+def test_sweep_value_report_writes_every_file(tmp_path: Path) -> None:
+    out = tmp_path / "sv"
+    result = runner.invoke(app, ["report", "sweep-value", "-n", "2000", "--matches", "30", "-j", "1", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    for name in ["report.html", "provenance.json", "fifth_trick.csv", "taking_pays.png", "value_of_ducking.csv",
+                 "edge_by_stage.csv", "edge_by_stage.png", "matches_by_bonus.csv", "games_per_match.png",
+                 "sweeps_by_bonus.png"]:
+        assert (out / name).stat().st_size > 0, name
+    html = (out / "report.html").read_text()
+    assert html.count("data:image/png;base64,") == 4 and "dealsim report sweep-value" in html
+    value = pd.read_csv(out / "value_of_ducking.csv").set_index("measure")
+    assert value.loc["player 0 margin per game", "deals"] == 2000
+    fifth = pd.read_csv(out / "fifth_trick.csv")
+    assert list(fifth["stage"]) == [1, 2, 3, 4, 5] and (fifth["share of stages"].between(0, 1)).all()
+    bonuses = pd.read_csv(out / "matches_by_bonus.csv")
+    assert list(bonuses["sweep_bonus"]) == [0, 5, 10, 15, 20, 30]
+
+
+def test_ducking_off_never_ducks_and_a_heuristic_with_itself_is_zero() -> None:
+    import dataclasses
+
+    from reports.experiments import compare
+    from simulator import games
+    from simulator.runner import Run
+
+    g = games.get("rounds")
+    a = Run(game="rounds", n=1500, seed=3, rules=g.rules(), seats=("heuristic", "heuristic"), unit="game",
+            chunk_size=500)
+    same = compare(a, dataclasses.replace(a, seats=("heuristic:duck=true", "heuristic")), jobs=1)
+    assert all(r["diff"] == 0 for r in same["rows"])
+    off = compare(a, dataclasses.replace(a, seats=("heuristic:duck=false", "heuristic")), jobs=1)
+    assert off["side"] == "0"
+    margin = next(r for r in off["rows"] if r["measure"] == "player 0 margin per game")
+    assert margin["diff"] != 0 and margin["narrowing"] > 2
