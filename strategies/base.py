@@ -60,17 +60,37 @@ def uniform_choice(legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     Draws k uniform in [0, count) and finds the row's k-th legal action byte by byte on the packed
     mask: one random number and a few passes over m * n_actions / 8 bytes."""
     packed = pack_rows(legal)
+    m = packed.shape[1]
     per_byte = _POPCOUNT[packed]
-    k = (rng.random(packed.shape[1]) * per_byte.sum(axis=0)).astype(np.int16)
-    choice = np.zeros(packed.shape[1], np.int16)
-    for j, (byte, count) in enumerate(zip(packed, per_byte)):
-        here = (k >= 0) & (k < count)  # k turns negative once its byte is passed
-        choice += np.where(here, _SELECT_FLAT[byte.astype(np.int16) * 8 + (k & 7)] + 8 * j, 0).astype(np.int16)
-        k -= count
-    return choice
+    k = (rng.random(m) * per_byte.sum(axis=0)).astype(np.int16)
+    byte = np.zeros(m, np.intp)
+    searching = np.ones(m, bool)
+    for count in per_byte[:-1]:  # walk k through the bytes: the chosen action is in the first it fits
+        past = searching & (k >= count)
+        byte += past
+        k -= count * past
+        searching = past
+    return _SELECT_FLAT[packed[byte, np.arange(m)].astype(np.intp) * 8 + k] + 8 * byte
 
 
 def best_legal(score: np.ndarray, legal: np.ndarray) -> np.ndarray:
-    """Per row, the legal action with the highest score (the first on ties)."""
-    lowest = np.iinfo(score.dtype).min if np.issubdtype(score.dtype, np.integer) else -np.inf
-    return np.argmax(np.where(legal, score, lowest), axis=1)
+    """Per row, the legal action with the highest score (the first on ties). Integer scores must lie
+    above -32767.
+
+    Illegal actions are set to the floor arithmetically (score * legal + (legal - 1) * 32767): np.where
+    over an irregular boolean mask costs several times as much."""
+    flag = legal.view(np.int8)
+    if np.issubdtype(score.dtype, np.integer) and score.dtype.itemsize <= 2:
+        masked = score.astype(np.int16, copy=False) * flag + (flag - 1) * np.int16(32767)
+    elif np.issubdtype(score.dtype, np.integer):
+        masked = score * flag + (flag - 1) * np.int64(2**62)
+    else:
+        masked = np.where(legal, score, -np.inf)
+    return np.argmax(masked, axis=1)
+
+
+def select(mask: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """np.where(mask, a, b) for small integer scores, as arithmetic (much faster on irregular masks).
+    The difference a - b must fit the scores' dtype."""
+    return b + (a - b) * mask.view(np.int8) if mask.dtype == bool and mask.flags.c_contiguous else \
+        np.where(mask, a, b)

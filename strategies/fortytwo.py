@@ -10,7 +10,7 @@ import numpy as np
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.view import CALL, TRUMP, FortyTwoView
 from simulator.options import option
-from strategies.base import Strategy, best_legal, uniform_choice
+from strategies.base import Strategy, best_legal, select, uniform_choice
 
 _PIPS = np.arange(7)
 _TRUMP_DOUBLE = np.array([D.domino_id(p, p) for p in range(7)], np.uint32)
@@ -151,7 +151,7 @@ class Heuristic(FortyTwoStrategy):
         draw = declaring & ((unseen & D.PIP_BITS[t]) != 0) & ((view.hand & D.PIP_BITS[t]) != 0)
         walker = ((D.BEATS_LEAD[t] & unseen[:, None]) == 0) & ~D.IS_TRUMP[t]
         tables = _tables(view)
-        return np.where(draw[:, None], D.LEAD_KEY[t], np.where(walker, tables.lead_walker[t], tables.lead_cheap[t]))
+        return np.where(draw[:, None], D.LEAD_KEY[t], select(walker, tables.lead_walker[t], tables.lead_cheap[t]))
 
     @staticmethod
     def _follow_scores(view: FortyTwoView) -> np.ndarray:
@@ -166,7 +166,7 @@ class Heuristic(FortyTwoStrategy):
         safe = partner & (last | ((beaters & unseen) == 0))
         tables = _tables(view)
         takes = tables.follow_key[situation] > view.winning_key()[:, None]
-        contest = np.where(takes, tables.follow_take[situation], tables.follow_cheap[situation])
+        contest = select(takes, tables.follow_take[situation], tables.follow_cheap[situation])
         return np.where(safe[:, None], tables.follow_give[situation], contest)
 
 

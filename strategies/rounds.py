@@ -11,7 +11,7 @@ from simulator.options import option
 from simulator.rounds import cards as C
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import RoundsView
-from strategies.base import Strategy, best_legal, uniform_choice
+from strategies.base import Strategy, best_legal, select, uniform_choice
 
 _DEFAULT_RULES = RoundsRules()
 
@@ -99,7 +99,7 @@ class Heuristic(Strategy):
         unseen = C.ALL & ~(view.hand | view.played | _face_up_bits(view))
         t = self._tables(view)
         sure = _bits_to_mask(_unbeatable_leads(view, unseen))
-        return np.where(sure, t.lead_sure[ctx], t.lead_low[ctx])
+        return select(sure, t.lead_sure[ctx], t.lead_low[ctx])
 
     def _follow(self, view: RoundsView) -> np.ndarray:
         """Win the trick's points and my card's, or give both away; a trump costs something to spend."""
@@ -109,7 +109,7 @@ class Heuristic(Strategy):
         t = self._tables(view)
         wins = t.key[situation] > C.KEY[ctx, C.EFFECTIVE[ctx, led], led][:, None]
         at_stake = (_SCALE * t.points[led]).astype(np.int16)[:, None]
-        return np.where(wins, t.win[ctx] + at_stake, t.lose[ctx] - at_stake)
+        return select(wins, t.win[ctx] + at_stake, t.lose[ctx] - at_stake)
 
     def _fifth_trick(self, view: RoundsView, score: np.ndarray) -> np.ndarray:
         """Trick 5 of a stage where one player took tricks 1-4: a sweep scores the bonus instead of the

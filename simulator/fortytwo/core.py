@@ -201,14 +201,9 @@ def inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tuple[Fort
     ri = _index(r, len(s))
     seat = s.turn[r]
     hand = s.hands.reshape(-1)[ri * 4 + seat]
-    high = s.high[r]
-    view = FortyTwoView(
-        seat=seat, dealer=s.dealer[r], hand=hand, calls=s.calls[r], n_calls=s.n_calls[r],
-        high_bid=BID_VALUE[high], high_bidder=s.high_bidder[r], trump=s.trump[r], plays=s.plays[r],
-        n_played=s.n_played[r], leader=s.leader[r], led=s.led[r], winner=s.winner[r], winning=s.winning[r],
-        played=s.played[r], points=s.points[r], scores=s.scores[r], rules=rules)
-    for array in view.arrays().values():
-        array.flags.writeable = False  # a strategy must not write through a window into the game state
+    fields = {"seat": lambda: seat, "hand": lambda: hand, "high_bid": lambda: BID_VALUE[s.high[r]],
+              **{name: _window(s, name, r) for name in _SAME_NAME}}
+    view = FortyTwoView.lazy(lambda name: fields[name](), len(seat), rules)
     if kind == CALL:
         legal = _call_inputs(s, r, rules)
     elif kind == TRUMP:
@@ -216,6 +211,15 @@ def inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tuple[Fort
     else:
         legal = _play_inputs(s, r, hand)
     return view, legal
+
+
+# View fields that are the state's field of the same name, row for row.
+_SAME_NAME = ("dealer", "calls", "n_calls", "high_bidder", "trump", "plays", "n_played", "leader", "led", "winner",
+              "winning", "played", "points", "scores")
+
+
+def _window(s: HandState, name: str, r: Rows):
+    return lambda: getattr(s, name)[r]
 
 
 def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FortyTwoRules) -> None:

@@ -11,12 +11,10 @@ Its arrays are read-only: some are windows on the live game state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from simulator.fortytwo.dominoes import KEY
-from simulator.fortytwo.rules import FortyTwoRules
+from simulator.views import View
 
 CALL, TRUMP, PLAY, DONE = 0, 1, 2, 3
 KIND_NAMES = ("call", "trump", "play")
@@ -36,37 +34,26 @@ def call_name(action: int) -> str:
     return "pass" if action == 0 else str(int(BID_VALUE[action]))
 
 
-@dataclass(frozen=True)
-class FortyTwoView:
-    seat: np.ndarray         # int8: the deciding seat, 0=N 1=E 2=S 3=W
-    dealer: np.ndarray       # int8
-    hand: np.ndarray         # uint32 bitmask of the seat's own dominoes still held
-    calls: np.ndarray        # (m, MAX_CALLS) int8 call actions in order from the dealer's left, -1 after the last
-    n_calls: np.ndarray      # int8
-    high_bid: np.ndarray     # int16 value of the highest bid so far (the contract once play starts), 0 = none
-    high_bidder: np.ndarray  # int8 seat of the highest bid (the declarer once play starts), -1 = none
-    trump: np.ndarray        # int8 pip named trump, -1 before it is named
-    plays: np.ndarray        # (m, 28) int8 dominoes in the order played, -1 after the last
-    n_played: np.ndarray     # int8; the current trick is plays[4 * (n_played // 4) : n_played]
-    leader: np.ndarray       # int8 seat that leads the current trick
-    led: np.ndarray          # int8 suit of the current trick (0..6, 7 = trumps), -1 while leading
-    winner: np.ndarray       # int8 seat now winning the current trick, -1 while leading
-    winning: np.ndarray      # int8 domino now winning the current trick, -1 while leading
-    played: np.ndarray       # uint32 bitmask of every domino played so far
-    points: np.ndarray       # (m, 2) int16 points taken so far this hand, N-S then E-W
-    scores: np.ndarray       # (m, 2) int32 game totals before this hand, N-S then E-W
-    rules: FortyTwoRules | None = None  # the rules of the game (public, the same for every row)
-
-    def __len__(self) -> int:
-        return len(self.seat)
-
-    def arrays(self) -> dict[str, np.ndarray]:
-        """The per-row fields by name."""
-        return {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "rules"}
-
-    def take(self, rows: np.ndarray) -> FortyTwoView:
-        """The view of some of its rows."""
-        return FortyTwoView(**{k: v[rows] for k, v in self.arrays().items()}, rules=self.rules)
+class FortyTwoView(View):
+    # seat          int8: the deciding seat, 0=N 1=E 2=S 3=W
+    # dealer        int8
+    # hand          uint32 bitmask of the seat's own dominoes still held
+    # calls         (m, MAX_CALLS) int8 call actions in order from the dealer's left, -1 after the last
+    # n_calls       int8
+    # high_bid      int16 value of the highest bid so far (the contract once play starts), 0 = none
+    # high_bidder   int8 seat of the highest bid (the declarer once play starts), -1 = none
+    # trump         int8 pip named trump, -1 before it is named
+    # plays         (m, 28) int8 dominoes in the order played, -1 after the last
+    # n_played      int8; the current trick is plays[4 * (n_played // 4) : n_played]
+    # leader        int8 seat that leads the current trick
+    # led           int8 suit of the current trick (0..6, 7 = trumps), -1 while leading
+    # winner        int8 seat now winning the current trick, -1 while leading
+    # winning       int8 domino now winning the current trick, -1 while leading
+    # played        uint32 bitmask of every domino played so far
+    # points        (m, 2) int16 points taken so far this hand, N-S then E-W
+    # scores        (m, 2) int32 game totals before this hand, N-S then E-W
+    FIELDS = ("seat", "dealer", "hand", "calls", "n_calls", "high_bid", "high_bidder", "trump", "plays",
+              "n_played", "leader", "led", "winner", "winning", "played", "points", "scores")
 
     def winning_key(self) -> np.ndarray:
         """int16 strength (dominoes.KEY) of the domino now winning the trick, -1 while leading."""

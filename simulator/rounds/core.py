@@ -147,16 +147,21 @@ def inputs(s: GameState, r: Rows, kind: int, rules: RoundsRules) -> tuple[Rounds
     ri = np.arange(len(s)) if isinstance(r, slice) else r
     seat = s.turn[r]
     hand = s.hands.reshape(-1)[ri * 2 + seat]
-    ctx = s.ctx[r]
-    view = RoundsView(
-        seat=seat, dealer=s.dealer[r], stage=s.stage[r], trick=s.trick[r], hand=hand, face_up=s.face_up[r],
-        trump=(ctx // 14).astype(np.int8), trump_rank=np.where(ctx % 14 == C.NO_RANK, -1, ctx % 14).astype(np.int8),
-        leader=s.leader[r], led=s.led[r], plays=s.plays[r], n_played=s.n_played[r], played=s.played[r],
-        stage_tricks=s.stage_tricks[r], stage_points=s.stage_points[r], points=s.points[r], scores=s.scores[r],
-        rules=rules)
-    for array in view.arrays().values():
-        array.flags.writeable = False
+    fields = {"seat": lambda: seat, "hand": lambda: hand,
+              "trump": lambda: (s.ctx[r] // 14).astype(np.int8),
+              "trump_rank": lambda: np.where(s.ctx[r] % 14 == C.NO_RANK, -1, s.ctx[r] % 14).astype(np.int8),
+              **{name: _window(s, name, r) for name in _SAME_NAME}}
+    view = RoundsView.lazy(lambda name: fields[name](), len(seat), rules)
     return view, _legal(s, r, hand)
+
+
+# View fields that are the state's field of the same name, row for row.
+_SAME_NAME = ("dealer", "stage", "trick", "face_up", "leader", "led", "plays", "n_played", "played", "stage_tricks",
+              "stage_points", "points", "scores")
+
+
+def _window(s: GameState, name: str, r: Rows):
+    return lambda: getattr(s, name)[r]
 
 
 def apply(s: GameState, r: Rows, kind: int, actions: np.ndarray, rules: RoundsRules) -> None:
