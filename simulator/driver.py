@@ -2,8 +2,8 @@
 
 A game's core supplies `inputs(state, rows, kind, rules) -> (view, legal)` and
 `apply(state, rows, kind, actions, rules)`; its state has `phase` (the pending decision kind, or DONE),
-`turn` (the seat to decide), `deal` (the row's deal number) and `take(rows)`. Each step groups the
-pending decisions by kind and by strategy (seats that share one strategy object are asked together,
+`turn` (the seat to decide), `deal` (the row's deal number) and `take(rows)`. Each step (for a phased
+game, only the earliest pending kind; see CoreSpec.phased) groups the pending decisions by kind and by strategy (seats that share one strategy object are asked together,
 each row seeing its own seat's view), asks for the whole group at once, checks every action against
 the legal mask and applies it. Finished rows leave the working batch.
 """
@@ -32,6 +32,10 @@ class CoreSpec:
     kind_names: Sequence[str]
     seat_names: Sequence[str]
     action_name: Callable[[int, int], str]  # (kind, action) -> text for errors
+    # True when every deal goes through the kinds in order (an auction, then trumps, then play): the driver
+    # then advances only the earliest pending kind, so the long later phase runs on whole, aligned batches.
+    # False when kinds interleave (a help request in the middle of play): every pending kind advances.
+    phased: bool = True
 
 
 def concat(states: Sequence[Any]) -> Any:
@@ -83,12 +87,10 @@ def play(core: CoreSpec, state: Any, rules: Any, strategies: Sequence[Any],
     finished = []
     start = len(state)
     while len(state):
-        # Advance only the earliest pending kind: rows whose deals are further on wait a step, so that
-        # later phases (the long ones) run on whole, aligned batches instead of scattered rows.
         per_kind = np.bincount(state.phase, minlength=core.done + 1)
         pending = np.flatnonzero(per_kind[:core.done])
-        if len(pending):
-            kind = int(pending[0])
+        for kind in pending[:1] if core.phased else pending:
+            kind = int(kind)
             rows_kind = slice(None) if per_kind[kind] == len(state) else np.flatnonzero(state.phase == kind)
             if len(group_seats) == 1:
                 parts = [(0, rows_kind)]

@@ -12,12 +12,13 @@ import sys
 
 from simulator.errors import DealsimError
 from simulator.options import build, describe, parse_pairs
-from strategies import fortytwo, rounds
+from strategies import fortytwo, franks_zoo, rounds
 from strategies.base import Strategy
 
 REGISTRY: dict[str, dict[str, type[Strategy]]] = {
     "forty-two": fortytwo.STRATEGIES,
     "rounds": rounds.STRATEGIES,
+    "franks-zoo": franks_zoo.STRATEGIES,
 }
 
 

@@ -1,0 +1,416 @@
+"""The batched Frank's Zoo core: one hand per row, every step takes one decision in every unfinished hand.
+
+A hand is a count per kind for each seat (n, P, 13). A set is an index into cards.SETS; legality is hand
+counts against each set's cards plus the precomputed BEATS table, so a step is a few gathers over the
+whole batch. Rows record every decision (kind, seat, action) so that the reference engine can replay them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from simulator.franks_zoo import cards as C
+from simulator.franks_zoo.rules import FranksZooRules
+from simulator.franks_zoo.view import (ALONE, ANSWER, ASK, DONE, EXCHANGE, JUNIOR, MAX_PLAYERS, N_ACTIONS, PLAY,
+                                       SENIOR, SOLO, FranksZooView)
+
+Rows = slice | np.ndarray
+MAX_MOVES = 1024
+
+# Per set: the kind and how many real cards, chameleons and mosquitoes it takes from a hand.
+_SET_KIND, _SET_REAL, _SET_CHAM, _SET_MOSQ = (C.SETS[:, i].astype(np.intp) for i in range(4))
+_PART_KIND, _PART_REAL, _PART_CHAM, _PART_MOSQ = (C.PARTIALS[:, i].astype(np.intp) for i in range(4))
+# ASKABLE[t, p]: some set completes partial p and beats set t.
+ASKABLE = (C.COMPLETES[None, :, :] & C.BEATS[:, None, :]).any(axis=2)
+# For an answer: the senior must add, per (partial, set), this many real cards / chameleons / mosquitoes.
+_ADD_REAL = np.maximum(_SET_REAL[None, :] - _PART_REAL[:, None], 0)
+_ADD_CHAM = np.maximum(_SET_CHAM[None, :] - _PART_CHAM[:, None], 0)
+_ADD_MOSQ = np.maximum(_SET_MOSQ[None, :] - _PART_MOSQ[:, None], 0)
+
+
+@dataclass
+class HandState:
+    deal: np.ndarray          # int64 the row's deal (game) number
+    hand_no: np.ndarray       # int16 0 for a game's first hand
+    dealer: np.ndarray        # int8
+    dealt: np.ndarray         # (n, P, 13) int8 hands as dealt
+    hands: np.ndarray         # (n, P, 13) int8
+    order: np.ndarray         # (n, P) int8 standings before this hand, best first
+    role: np.ndarray          # (n, P) int8 ALONE, SENIOR, JUNIOR or SOLO
+    partner: np.ndarray       # (n, P) int8, -1 for none
+    scores: np.ndarray        # (n, P) int32 totals before this hand
+    schedule: np.ndarray      # (n, X * P) int8 the seats of the exchange decisions in order
+    ex_step: np.ndarray       # int16 next exchange decision
+    given: np.ndarray         # (n, P, 13) int8 cards given or set aside in the exchange
+    received: np.ndarray      # (n, P, 13) int8
+    phase: np.ndarray         # int8 EXCHANGE, PLAY, ANSWER or DONE
+    turn: np.ndarray          # int8 seat to decide
+    first_leader: np.ndarray  # int8
+    leader: np.ndarray        # int8 who led the current trick, -1 during the exchange
+    table: np.ndarray         # int16 set on the table, -1 none
+    table_player: np.ndarray  # int8
+    passes: np.ndarray        # int8 passes in a row since the set on the table
+    asked: np.ndarray         # int16 partial laid by a junior awaiting his senior, -1 none
+    asker: np.ndarray         # int8 that junior
+    trick_cards: np.ndarray   # (n, 13) int8 cards played in the current trick
+    played: np.ndarray        # (n, 13) int8 cards played this hand
+    taken: np.ndarray         # (n, P, 13) int8 cards taken (tricks, the solo's set-aside cards)
+    place: np.ndarray         # (n, P) int8 0 while holding cards
+    n_out: np.ndarray         # int8
+    move_kind: np.ndarray     # (n, MAX_MOVES) int8
+    move_seat: np.ndarray     # (n, MAX_MOVES) int8
+    move_action: np.ndarray   # (n, MAX_MOVES) int16
+    n_moves: np.ndarray       # int16
+
+    def __len__(self) -> int:
+        return len(self.deal)
+
+    def take(self, rows: np.ndarray) -> HandState:
+        return HandState(**{f.name: getattr(self, f.name)[rows] for f in dataclasses.fields(self)})
+
+
+# ----------------------------------------------------------------------------------------------- setup
+
+def deal_sizes(players: int, dealer: np.ndarray) -> np.ndarray:
+    """(n, P) cards dealt to each seat: 60 // P each, one more for the first 60 % P seats after the dealer."""
+    base, extra = divmod(C.N_CARDS, players)
+    after = (np.arange(players)[None, :] - dealer[:, None] - 1) % players  # 0 for the dealer's left
+    return (base + (after < extra)).astype(np.int8)
+
+
+def shuffled_hands(rng: np.random.Generator, dealer: np.ndarray, players: int) -> np.ndarray:
+    """(n, P, 13) uniform deals: the shuffled deck is dealt in blocks from the dealer's left."""
+    n = len(dealer)
+    deck = np.repeat(np.arange(C.N_KINDS, dtype=np.int8), C.DECK)
+    order = rng.permuted(np.broadcast_to(deck, (n, C.N_CARDS)), axis=1)
+    sizes = deal_sizes(players, dealer)
+    # the seat of each deck position: seats in deal order (dealer's left first), each for its block
+    deal_order = (dealer[:, None] + 1 + np.arange(players)[None, :]) % players
+    block_sizes = np.take_along_axis(sizes, deal_order, axis=1)
+    position_block = (np.arange(C.N_CARDS)[None, :, None] >= np.cumsum(block_sizes, axis=1)[:, None, :]).sum(axis=2)
+    seat = np.take_along_axis(deal_order, position_block, axis=1)
+    flat = (np.arange(n)[:, None] * players + seat) * C.N_KINDS + order
+    return np.bincount(flat.ravel(), minlength=n * players * C.N_KINDS).reshape(n, players, C.N_KINDS).astype(np.int8)
+
+
+def standings(totals: np.ndarray, before: np.ndarray) -> np.ndarray:
+    """(n, P) seats best first: by total; equal totals: the one who stood worse before ranks higher."""
+    n, p = totals.shape
+    position = np.empty_like(before)
+    np.put_along_axis(position, before.astype(np.intp), np.arange(p, dtype=before.dtype)[None, :].repeat(n, 0), 1)
+    key = -totals.astype(np.int64) * (p + 1) - position  # higher total first, then the worse position first
+    return np.argsort(key, axis=1, kind="stable").astype(np.int8)
+
+
+def teams(order: np.ndarray, rules: FranksZooRules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Roles (n, P), partners (n, P) and the exchange schedule (n, X * P) from the standings."""
+    n, p = order.shape
+    k = -(-p // 2)
+    role = np.full((n, p), SOLO, np.int8)
+    partner = np.full((n, p), -1, np.int8)
+    ar = np.arange(n)
+    schedule = []
+    x = rules.exchange_cards
+    for i in range(p - k):
+        senior, junior = order[:, i], order[:, i + k]
+        role[ar, senior], role[ar, junior] = SENIOR, JUNIOR
+        partner[ar, senior], partner[ar, junior] = junior, senior
+        schedule += [junior] * x + [senior] * x
+    if p % 2:
+        schedule += [order[:, k - 1]] * x
+    sched = np.stack(schedule, axis=1).astype(np.int8) if schedule else np.zeros((n, 0), np.int8)
+    return role, partner, sched
+
+
+def new_hands(deal: np.ndarray, hand_no: np.ndarray, dealer: np.ndarray, hands: np.ndarray, order: np.ndarray,
+              scores: np.ndarray, rules: FranksZooRules) -> HandState:
+    """Hands just dealt. A first hand (hand_no 0) starts with the dealer's left leading, everyone alone;
+    later hands form teams from the standings `order`, exchange, and the last in the standings leads."""
+    n, p = len(deal), rules.players
+    z = lambda shape, dt, v=0: np.full(shape, v, dtype=dt)  # noqa: E731
+    first = np.asarray(hand_no) == 0
+    role, partner, schedule = teams(order, rules)
+    role[first], partner[first] = ALONE, -1
+    leader = np.where(first, (dealer + 1) % p, order[:, -1]).astype(np.int8)
+    exchanging = ~first & (schedule.shape[1] > 0)
+    s = HandState(
+        deal=np.asarray(deal, np.int64), hand_no=np.asarray(hand_no, np.int16), dealer=np.asarray(dealer, np.int8),
+        dealt=hands.copy(), hands=hands.copy(), order=order.astype(np.int8), role=role, partner=partner,
+        scores=np.asarray(scores, np.int32).copy(), schedule=schedule, ex_step=z(n, np.int16),
+        given=z((n, p, 13), np.int8), received=z((n, p, 13), np.int8),
+        phase=np.where(exchanging, EXCHANGE, PLAY).astype(np.int8),
+        turn=np.where(exchanging, schedule[:, 0] if schedule.shape[1] else 0, leader).astype(np.int8),
+        first_leader=leader, leader=np.where(exchanging, -1, leader).astype(np.int8), table=z(n, np.int16, -1),
+        table_player=z(n, np.int8, -1), passes=z(n, np.int8), asked=z(n, np.int16, -1), asker=z(n, np.int8, -1),
+        trick_cards=z((n, 13), np.int8), played=z((n, 13), np.int8), taken=z((n, p, 13), np.int8),
+        place=z((n, p), np.int8), n_out=z(n, np.int8), move_kind=z((n, MAX_MOVES), np.int8, -1),
+        move_seat=z((n, MAX_MOVES), np.int8, -1), move_action=z((n, MAX_MOVES), np.int16, -1),
+        n_moves=z(n, np.int16))
+    playing = np.flatnonzero(~exchanging)
+    _start_trick(s, playing, leader[playing])
+    return s
+
+
+# ------------------------------------------------------------------------------------------ decisions
+
+def _holds_sets(hand: np.ndarray) -> np.ndarray:
+    """(m, 128): the sets the hand (m, 13) can lay."""
+    return ((hand[:, _SET_KIND] >= _SET_REAL) & (hand[:, C.CHAMELEON, None] >= _SET_CHAM)
+            & (hand[:, C.MOSQUITO, None] >= _SET_MOSQ))
+
+
+def _holds_partials(hand: np.ndarray) -> np.ndarray:
+    return ((hand[:, _PART_KIND] >= _PART_REAL) & (hand[:, C.CHAMELEON, None] >= _PART_CHAM)
+            & (hand[:, C.MOSQUITO, None] >= _PART_MOSQ))
+
+
+def _may_ask(s: HandState, ri: np.ndarray, seat: np.ndarray, rules: FranksZooRules) -> np.ndarray:
+    """(m,) the deciding junior may ask his senior for help."""
+    if not rules.help:
+        return np.zeros(len(ri), bool)
+    senior = np.maximum(s.partner[ri, seat], 0)
+    senior_holds = s.hands[ri, senior].sum(axis=1) > 0
+    return (s.role[ri, seat] == JUNIOR) & (s.hand_no[ri] > 0) & senior_holds & (s.table[ri] >= 0)
+
+
+def inputs(s: HandState, r: Rows, kind: int, rules: FranksZooRules) -> tuple[FranksZooView, np.ndarray]:
+    ri = np.arange(len(s)) if isinstance(r, slice) else r
+    seat = s.turn[ri].astype(np.intp)
+    hand = s.hands[ri, seat]
+    m = len(ri)
+    legal = np.zeros((m, N_ACTIONS[kind]), bool)
+    if kind == EXCHANGE:
+        legal[:] = hand > 0
+    elif kind == PLAY:
+        table = s.table[ri].astype(np.intp)
+        leading = table < 0
+        sets = _holds_sets(hand)
+        sets &= np.where(leading[:, None], True, C.BEATS[np.maximum(table, 0)])
+        legal[:, 1:ASK] = sets
+        legal[:, 0] = ~leading
+        ask = _may_ask(s, ri, seat, rules)
+        if ask.any():
+            legal[:, ASK:] = _holds_partials(hand) & ASKABLE[np.maximum(table, 0)] & ask[:, None]
+    else:  # ANSWER
+        p = s.asked[ri].astype(np.intp)
+        table = s.table[ri].astype(np.intp)
+        adds = ((hand[np.arange(m)[:, None], _SET_KIND[None, :]] >= _ADD_REAL[p])
+                & (hand[:, C.CHAMELEON, None] >= _ADD_CHAM[p]) & (hand[:, C.MOSQUITO, None] >= _ADD_MOSQ[p]))
+        legal[:, 1:] = adds & C.COMPLETES[p] & C.BEATS[table]
+        legal[:, 0] = True
+    return _view(s, ri, seat, hand, rules), legal
+
+
+def _pad(a: np.ndarray, fill: int = 0) -> np.ndarray:
+    out = np.full((a.shape[0], MAX_PLAYERS, *a.shape[2:]), fill, dtype=a.dtype)
+    out[:, :a.shape[1]] = a
+    return out
+
+
+def _view(s: HandState, ri: np.ndarray, seat: np.ndarray, hand: np.ndarray, rules: FranksZooRules) -> FranksZooView:
+    p = rules.players
+    fields = {
+        "seat": lambda: seat.astype(np.int8), "players": lambda: np.full(len(ri), p, np.int8),
+        "hand_no": lambda: s.hand_no[ri], "hand": lambda: hand,
+        "counts": lambda: _pad(s.hands[ri].sum(axis=2, dtype=np.int8)), "table": lambda: s.table[ri],
+        "table_player": lambda: s.table_player[ri], "leader": lambda: s.leader[ri], "passes": lambda: s.passes[ri],
+        "asked": lambda: s.asked[ri], "place": lambda: _pad(s.place[ri]), "role": lambda: _pad(s.role[ri]),
+        "partner": lambda: _pad(s.partner[ri], -1), "scores": lambda: _pad(s.scores[ri]),
+        "played": lambda: s.played[ri], "given": lambda: s.given[ri, seat], "received": lambda: s.received[ri, seat],
+    }
+    return FranksZooView.lazy(lambda name: fields[name](), len(ri), rules)
+
+
+# ----------------------------------------------------------------------------------------------- apply
+
+def _record(s: HandState, ri: np.ndarray, kind: int, seat: np.ndarray, actions: np.ndarray) -> None:
+    k = s.n_moves[ri].astype(np.intp)
+    if (k >= MAX_MOVES).any():
+        raise RuntimeError("move record full")  # cannot happen within the rules' bounds
+    s.move_kind[ri, k], s.move_seat[ri, k], s.move_action[ri, k] = kind, seat, actions
+    s.n_moves[ri] += 1
+
+
+def _holding(s: HandState, ri: np.ndarray) -> np.ndarray:
+    return s.hands[ri].sum(axis=2) > 0
+
+
+def _next_holder(s: HandState, ri: np.ndarray, start: np.ndarray, include_start: bool) -> np.ndarray:
+    """The first seat clockwise from `start` (itself first if include_start) that holds cards."""
+    p = s.hands.shape[1]
+    offsets = np.arange(0 if include_start else 1, p + (0 if include_start else 1))
+    seats = (start[:, None] + offsets[None, :]) % p
+    holds = np.take_along_axis(_holding(s, ri), seats, axis=1)
+    return seats[np.arange(len(ri)), np.argmax(holds, axis=1)].astype(np.int8)
+
+
+def _can_lead(s: HandState, ri: np.ndarray, seat: np.ndarray) -> np.ndarray:
+    hand = s.hands[ri, seat]
+    return hand[:, :C.CHAMELEON].sum(axis=1) > 0  # anything but the chameleon makes a set
+
+
+def _start_trick(s: HandState, ri: np.ndarray, leader: np.ndarray) -> None:
+    """A new trick led by `leader` or, if he can lay no set (only the chameleon), the next who can."""
+    p = s.hands.shape[1]
+    for _ in range(p):
+        stuck = ~_can_lead(s, ri, leader.astype(np.intp))
+        if not stuck.any():
+            break
+        leader = np.where(stuck, _next_holder(s, ri, leader, include_start=False), leader)
+    s.leader[ri] = s.turn[ri] = leader
+    s.table[ri], s.table_player[ri], s.passes[ri] = -1, -1, 0
+
+
+def _go_out(s: HandState, ri: np.ndarray, seat: np.ndarray) -> None:
+    out = (s.hands[ri, seat].sum(axis=1) == 0) & (s.place[ri, seat] == 0)
+    rows, who = ri[out], seat[out]
+    s.n_out[rows] += 1
+    s.place[rows, who] = s.n_out[rows]
+
+
+def _end_hand_if_over(s: HandState, ri: np.ndarray) -> np.ndarray:
+    """End the hands of `ri` where at most one player holds cards; returns which ended."""
+    holders = _holding(s, ri)
+    over = holders.sum(axis=1) <= 1
+    if over.any():
+        rows = ri[over]
+        one_left = holders[over].any(axis=1)  # both partners may go out on one helped set: nobody is left
+        last = np.argmax(holders[over], axis=1)
+        s.place[rows[one_left], last[one_left]] = s.hands.shape[1]
+        s.taken[rows, s.table_player[rows]] += s.trick_cards[rows]
+        s.trick_cards[rows] = 0
+        s.phase[rows] = DONE
+    return over
+
+
+def _play_set(s: HandState, ri: np.ndarray, player: np.ndarray, set_index: np.ndarray) -> None:
+    cards = C.SET_CARDS[set_index]
+    s.trick_cards[ri] += cards
+    s.played[ri] += cards
+    s.table[ri] = set_index
+    s.table_player[ri] = player
+    s.passes[ri] = 0
+
+
+def _after_set(s: HandState, ri: np.ndarray, player: np.ndarray) -> None:
+    over = _end_hand_if_over(s, ri)
+    go = ri[~over]
+    if len(go):
+        s.turn[go] = _next_holder(s, go, player[~over], include_start=False)
+
+
+def _pass(s: HandState, ri: np.ndarray, seat: np.ndarray) -> None:
+    s.passes[ri] += 1
+    holders = _holding(s, ri)
+    table_player = s.table_player[ri].astype(np.intp)
+    others = holders.sum(axis=1) - holders[np.arange(len(ri)), table_player]
+    ends = s.passes[ri] >= others
+    if ends.any():
+        rows = ri[ends]
+        winner = table_player[ends]
+        s.taken[rows, winner] += s.trick_cards[rows]
+        s.trick_cards[rows] = 0
+        _start_trick(s, rows, _next_holder(s, rows, winner.astype(np.int8), include_start=True))
+    go = ri[~ends]
+    if len(go):
+        s.turn[go] = _next_holder(s, go, seat[~ends], include_start=False)
+
+
+def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FranksZooRules) -> None:
+    ri = np.arange(len(s)) if isinstance(r, slice) else r
+    seat = s.turn[ri].astype(np.intp)
+    a = actions.astype(np.intp)
+    _record(s, ri, kind, seat, a)
+    if kind == EXCHANGE:
+        _apply_exchange(s, ri, seat, a, rules)
+    elif kind == PLAY:
+        passing, playing, asking = a == 0, (a > 0) & (a < ASK), a >= ASK
+        if playing.any():
+            rows, who, st = ri[playing], seat[playing], a[playing] - 1
+            s.hands[rows, who] -= C.SET_CARDS[st]
+            _play_set(s, rows, who.astype(np.int8), st)
+            _go_out(s, rows, who)
+            _after_set(s, rows, who.astype(np.int8))
+        if passing.any():
+            _pass(s, ri[passing], seat[passing].astype(np.int8))
+        if asking.any():
+            rows = ri[asking]
+            s.asked[rows] = a[asking] - ASK
+            s.asker[rows] = seat[asking]
+            s.phase[rows] = ANSWER
+            s.turn[rows] = s.partner[rows, seat[asking]]
+    else:
+        junior = s.asker[ri].astype(np.intp)
+        declined, helped = a == 0, a > 0
+        s.phase[ri] = PLAY
+        if helped.any():
+            rows, j, senior, st = ri[helped], junior[helped], seat[helped], a[helped] - 1
+            partial = C.PARTIAL_CARDS[s.asked[rows]]
+            s.hands[rows, j] -= partial
+            s.hands[rows, senior] -= C.SET_CARDS[st] - partial
+            _play_set(s, rows, j.astype(np.int8), st)
+            _go_out(s, rows, j)  # the junior goes out first
+            _go_out(s, rows, senior)
+            _after_set(s, rows, j.astype(np.int8))
+        s.asked[ri], s.asker[ri] = -1, -1
+        if declined.any():
+            _pass(s, ri[declined], junior[declined].astype(np.int8))
+
+
+def _apply_exchange(s: HandState, ri: np.ndarray, seat: np.ndarray, kind: np.ndarray, rules: FranksZooRules) -> None:
+    s.hands[ri, seat, kind] -= 1
+    s.given[ri, seat, kind] += 1
+    step = s.ex_step[ri].astype(np.intp) + 1
+    s.ex_step[ri] = step
+    n_steps = s.schedule.shape[1]
+    last_of_giver = (step % rules.exchange_cards) == 0  # a giver's cards are consecutive steps
+    if last_of_giver.any():
+        rows, giver = ri[last_of_giver], seat[last_of_giver]
+        partner = s.partner[rows, giver].astype(np.intp)
+        solo = partner < 0
+        pending = s.given[rows, giver]  # each player gives once per hand: all of it goes now
+        to_partner = rows[~solo]
+        s.hands[to_partner, partner[~solo]] += pending[~solo]
+        s.received[to_partner, partner[~solo]] += pending[~solo]
+        s.taken[rows[solo], giver[solo]] += pending[solo]
+    done = step >= n_steps
+    go = ri[~done]
+    if len(go):
+        s.turn[go] = s.schedule[go, step[~done]]
+    if done.any():
+        rows = ri[done]
+        s.phase[rows] = PLAY
+        _start_trick(s, rows, s.first_leader[rows])
+
+
+@cache
+def _points_table(players: int) -> np.ndarray:
+    from simulator.franks_zoo.view import placement_points
+
+    return np.concatenate([[0], placement_points(np.arange(1, players + 1), players)]).astype(np.int16)
+
+
+def hand_points(s: HandState, rules: FranksZooRules) -> dict[str, np.ndarray]:
+    """Each player's points by source for finished hands: (n, P) arrays."""
+    p = rules.players
+    placement = _points_table(p)[s.place]
+    first = (s.hand_no == 0)[:, None]
+    has_partner = s.partner >= 0
+    partner_place = np.take_along_axis(placement, np.maximum(s.partner, 0).astype(np.intp), axis=1)
+    team = np.where(first | ~has_partner, 0, partner_place)
+    solo = np.where(~first & (s.role == SOLO), rules.solo_bonus, 0)
+    lions_taken = s.taken[:, :, C.LION]
+    lions = np.where(~first & (lions_taken >= rules.lion_min), lions_taken, 0)
+    hedgehogs = s.taken[:, :, C.HEDGEHOG]
+    penalised = hedgehogs > 0 if rules.hedgehog_penalty == "captured" else hedgehogs == 0
+    hedgehog = np.where(~first & penalised, -1, 0)
+    last_lions = np.where(~first & (s.place == p), -s.hands[:, :, C.LION], 0)
+    out = {"placement": placement, "team": team, "solo_bonus": solo, "lions": lions, "hedgehog": hedgehog,
+           "last_lions": last_lions}
+    out = {k: np.asarray(v, np.int16) for k, v in out.items()}
+    out["total"] = sum(out.values()).astype(np.int16)
+    return out
