@@ -82,9 +82,10 @@ class Game:
 
 def registry() -> dict[str, Game]:
     from simulator.fortytwo.game import GAME as FORTY_TWO
+    from simulator.franks_zoo.game import GAME as FRANKS_ZOO
     from simulator.rounds.game import GAME as ROUNDS
 
-    return {g.name: g for g in (FORTY_TWO, ROUNDS)}
+    return {g.name: g for g in (FORTY_TWO, ROUNDS, FRANKS_ZOO)}
 
 
 def get(name: str) -> Game:

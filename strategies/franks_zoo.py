@@ -42,6 +42,7 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 
 
 _LEAD, _FOLLOW, _PASS, _ANSWER = _tables()
+_PLAY_SCORES = np.stack([_LEAD, _FOLLOW, _PASS])  # by situation: leading, following, partner holds the table
 
 
 @dataclass(frozen=True)
@@ -61,8 +62,8 @@ class Greedy(Strategy):
             ar = np.arange(len(view))
             partner = view.partner[ar, view.seat]
             partners_set = (~leading[:, 0]) & (partner >= 0) & (view.table_player == partner)
-            score = np.where(leading, _LEAD, np.where(partners_set[:, None], _PASS, _FOLLOW))
-            return best_legal(score, legal)
+            situation = np.where(leading[:, 0], 0, np.where(partners_set, 2, 1))
+            return best_legal(_PLAY_SCORES[situation], legal)
         return best_legal(np.broadcast_to(_ANSWER, legal.shape), legal)
 
 

@@ -39,6 +39,7 @@ class HandState:
     dealer: np.ndarray        # int8
     dealt: np.ndarray         # (n, P, 13) int8 hands as dealt
     hands: np.ndarray         # (n, P, 13) int8
+    held: np.ndarray          # (n, P) int8 cards each seat holds (kept with `hands`)
     order: np.ndarray         # (n, P) int8 standings before this hand, best first
     role: np.ndarray          # (n, P) int8 ALONE, SENIOR, JUNIOR or SOLO
     partner: np.ndarray       # (n, P) int8, -1 for none
@@ -56,6 +57,8 @@ class HandState:
     passes: np.ndarray        # int8 passes in a row since the set on the table
     asked: np.ndarray         # int16 partial laid by a junior awaiting his senior, -1 none
     asker: np.ndarray         # int8 that junior
+    helped: np.ndarray        # bool the set on the table was made with the senior's help
+    help_won: np.ndarray      # (n, P) int8 tricks a junior took with a helped set
     trick_cards: np.ndarray   # (n, 13) int8 cards played in the current trick
     played: np.ndarray        # (n, 13) int8 cards played this hand
     taken: np.ndarray         # (n, P, 13) int8 cards taken (tricks, the solo's set-aside cards)
@@ -139,13 +142,14 @@ def new_hands(deal: np.ndarray, hand_no: np.ndarray, dealer: np.ndarray, hands: 
     exchanging = ~first & (schedule.shape[1] > 0)
     s = HandState(
         deal=np.asarray(deal, np.int64), hand_no=np.asarray(hand_no, np.int16), dealer=np.asarray(dealer, np.int8),
-        dealt=hands.copy(), hands=hands.copy(), order=order.astype(np.int8), role=role, partner=partner,
+        dealt=hands.copy(), hands=hands.copy(), held=hands.sum(axis=2, dtype=np.int8), order=order.astype(np.int8), role=role, partner=partner,
         scores=np.asarray(scores, np.int32).copy(), schedule=schedule, ex_step=z(n, np.int16),
         given=z((n, p, 13), np.int8), received=z((n, p, 13), np.int8),
         phase=np.where(exchanging, EXCHANGE, PLAY).astype(np.int8),
         turn=np.where(exchanging, schedule[:, 0] if schedule.shape[1] else 0, leader).astype(np.int8),
         first_leader=leader, leader=np.where(exchanging, -1, leader).astype(np.int8), table=z(n, np.int16, -1),
         table_player=z(n, np.int8, -1), passes=z(n, np.int8), asked=z(n, np.int16, -1), asker=z(n, np.int8, -1),
+        helped=z(n, bool), help_won=z((n, p), np.int8),
         trick_cards=z((n, 13), np.int8), played=z((n, 13), np.int8), taken=z((n, p, 13), np.int8),
         place=z((n, p), np.int8), n_out=z(n, np.int8), move_kind=z((n, MAX_MOVES), np.int8, -1),
         move_seat=z((n, MAX_MOVES), np.int8, -1), move_action=z((n, MAX_MOVES), np.int16, -1),
@@ -157,15 +161,43 @@ def new_hands(deal: np.ndarray, hand_no: np.ndarray, dealer: np.ndarray, hands: 
 
 # ------------------------------------------------------------------------------------------ decisions
 
-def _holds_sets(hand: np.ndarray) -> np.ndarray:
-    """(m, 128): the sets the hand (m, 13) can lay."""
-    return ((hand[:, _SET_KIND] >= _SET_REAL) & (hand[:, C.CHAMELEON, None] >= _SET_CHAM)
-            & (hand[:, C.MOSQUITO, None] >= _SET_MOSQ))
+def _block_bits(table: np.ndarray) -> np.ndarray:
+    """[kind, count 0..5, chameleon 0..1, mosquito 0..1] -> bitmask words of the rows of `table` (sets or
+    partials) of that kind that a hand with those counts can lay."""
+    n_words = -(-len(table) // 64)
+    bits = np.zeros((12, 6, 2, 2, n_words), np.uint64)
+    for i, (kind, real, cham, mosq) in enumerate(table):
+        for count in range(real, 6):
+            for c in range(cham, 2):
+                for q in range(mosq, 2):
+                    bits[kind, count, c, q, i // 64] |= np.uint64(1) << np.uint64(i % 64)
+    return bits
 
 
-def _holds_partials(hand: np.ndarray) -> np.ndarray:
-    return ((hand[:, _PART_KIND] >= _PART_REAL) & (hand[:, C.CHAMELEON, None] >= _PART_CHAM)
-            & (hand[:, C.MOSQUITO, None] >= _PART_MOSQ))
+def _to_words(mask: np.ndarray) -> np.ndarray:
+    """(r, n) bool -> (r, ceil(n / 64)) uint64, bit i of the mask at bit i % 64 of word i // 64."""
+    padded = np.zeros((mask.shape[0], -(-mask.shape[1] // 64) * 64), bool)
+    padded[:, :mask.shape[1]] = mask
+    return np.packbits(padded, axis=1, bitorder="little").view("<u8").astype(np.uint64)
+
+
+_SET_BITS, _PART_BITS = _block_bits(C.SETS), _block_bits(C.PARTIALS)
+_BEATS_WORDS, _ASKABLE_WORDS = _to_words(C.BEATS), _to_words(ASKABLE)
+
+
+_KIND_BASE = (np.arange(12) * 24)[None, :]  # flat offset of each kind's [count, chameleon, mosquito] block
+
+
+def _held(bits: np.ndarray, hand: np.ndarray) -> np.ndarray:
+    """(m, words): which sets (or partials) the hands (m, 13) hold, as bitmask words: one gather of each
+    kind's block for its count, the chameleon and a mosquito, OR-ed together."""
+    extras = (2 * np.minimum(hand[:, C.CHAMELEON], 1) + np.minimum(hand[:, C.MOSQUITO], 1)).astype(np.intp)
+    index = _KIND_BASE + 4 * np.minimum(hand[:, :12], 5).astype(np.intp) + extras[:, None]
+    return np.bitwise_or.reduce(bits.reshape(12 * 24, -1)[index], axis=1)
+
+
+def _unpack(words: np.ndarray, n: int) -> np.ndarray:
+    return np.unpackbits(words.astype("<u8").view(np.uint8), axis=1, bitorder="little")[:, :n].view(bool)
 
 
 def _may_ask(s: HandState, ri: np.ndarray, seat: np.ndarray, rules: FranksZooRules) -> np.ndarray:
@@ -173,7 +205,7 @@ def _may_ask(s: HandState, ri: np.ndarray, seat: np.ndarray, rules: FranksZooRul
     if not rules.help:
         return np.zeros(len(ri), bool)
     senior = np.maximum(s.partner[ri, seat], 0)
-    senior_holds = s.hands[ri, senior].sum(axis=1) > 0
+    senior_holds = s.held[ri, senior] > 0
     return (s.role[ri, seat] == JUNIOR) & (s.hand_no[ri] > 0) & senior_holds & (s.table[ri] >= 0)
 
 
@@ -188,13 +220,15 @@ def inputs(s: HandState, r: Rows, kind: int, rules: FranksZooRules) -> tuple[Fra
     elif kind == PLAY:
         table = s.table[ri].astype(np.intp)
         leading = table < 0
-        sets = _holds_sets(hand)
-        sets &= np.where(leading[:, None], True, C.BEATS[np.maximum(table, 0)])
-        legal[:, 1:ASK] = sets
+        sets = _held(_SET_BITS, hand)
+        sets &= np.where(leading[:, None], ~np.uint64(0), _BEATS_WORDS[np.maximum(table, 0)])
+        legal[:, 1:ASK] = _unpack(sets, C.N_SETS)
         legal[:, 0] = ~leading
         ask = _may_ask(s, ri, seat, rules)
         if ask.any():
-            legal[:, ASK:] = _holds_partials(hand) & ASKABLE[np.maximum(table, 0)] & ask[:, None]
+            asks = _held(_PART_BITS, hand) & _ASKABLE_WORDS[np.maximum(table, 0)]
+            asks &= np.where(ask[:, None], ~np.uint64(0), np.uint64(0))
+            legal[:, ASK:] = _unpack(asks, C.N_PARTIALS)
     else:  # ANSWER
         p = s.asked[ri].astype(np.intp)
         table = s.table[ri].astype(np.intp)
@@ -216,7 +250,7 @@ def _view(s: HandState, ri: np.ndarray, seat: np.ndarray, hand: np.ndarray, rule
     fields = {
         "seat": lambda: seat.astype(np.int8), "players": lambda: np.full(len(ri), p, np.int8),
         "hand_no": lambda: s.hand_no[ri], "hand": lambda: hand,
-        "counts": lambda: _pad(s.hands[ri].sum(axis=2, dtype=np.int8)), "table": lambda: s.table[ri],
+        "counts": lambda: _pad(s.held[ri]), "table": lambda: s.table[ri],
         "table_player": lambda: s.table_player[ri], "leader": lambda: s.leader[ri], "passes": lambda: s.passes[ri],
         "asked": lambda: s.asked[ri], "place": lambda: _pad(s.place[ri]), "role": lambda: _pad(s.role[ri]),
         "partner": lambda: _pad(s.partner[ri], -1), "scores": lambda: _pad(s.scores[ri]),
@@ -236,7 +270,7 @@ def _record(s: HandState, ri: np.ndarray, kind: int, seat: np.ndarray, actions: 
 
 
 def _holding(s: HandState, ri: np.ndarray) -> np.ndarray:
-    return s.hands[ri].sum(axis=2) > 0
+    return s.held[ri] > 0
 
 
 def _next_holder(s: HandState, ri: np.ndarray, start: np.ndarray, include_start: bool) -> np.ndarray:
@@ -249,8 +283,7 @@ def _next_holder(s: HandState, ri: np.ndarray, start: np.ndarray, include_start:
 
 
 def _can_lead(s: HandState, ri: np.ndarray, seat: np.ndarray) -> np.ndarray:
-    hand = s.hands[ri, seat]
-    return hand[:, :C.CHAMELEON].sum(axis=1) > 0  # anything but the chameleon makes a set
+    return s.held[ri, seat] > s.hands[ri, seat, C.CHAMELEON]  # anything but the chameleon makes a set
 
 
 def _start_trick(s: HandState, ri: np.ndarray, leader: np.ndarray) -> None:
@@ -266,7 +299,7 @@ def _start_trick(s: HandState, ri: np.ndarray, leader: np.ndarray) -> None:
 
 
 def _go_out(s: HandState, ri: np.ndarray, seat: np.ndarray) -> None:
-    out = (s.hands[ri, seat].sum(axis=1) == 0) & (s.place[ri, seat] == 0)
+    out = (s.held[ri, seat] == 0) & (s.place[ri, seat] == 0)
     rows, who = ri[out], seat[out]
     s.n_out[rows] += 1
     s.place[rows, who] = s.n_out[rows]
@@ -282,12 +315,14 @@ def _end_hand_if_over(s: HandState, ri: np.ndarray) -> np.ndarray:
         last = np.argmax(holders[over], axis=1)
         s.place[rows[one_left], last[one_left]] = s.hands.shape[1]
         s.taken[rows, s.table_player[rows]] += s.trick_cards[rows]
+        s.help_won[rows, s.table_player[rows]] += s.helped[rows]
         s.trick_cards[rows] = 0
         s.phase[rows] = DONE
     return over
 
 
-def _play_set(s: HandState, ri: np.ndarray, player: np.ndarray, set_index: np.ndarray) -> None:
+def _play_set(s: HandState, ri: np.ndarray, player: np.ndarray, set_index: np.ndarray, helped: bool = False) -> None:
+    s.helped[ri] = helped
     cards = C.SET_CARDS[set_index]
     s.trick_cards[ri] += cards
     s.played[ri] += cards
@@ -313,6 +348,7 @@ def _pass(s: HandState, ri: np.ndarray, seat: np.ndarray) -> None:
         rows = ri[ends]
         winner = table_player[ends]
         s.taken[rows, winner] += s.trick_cards[rows]
+        s.help_won[rows, winner] += s.helped[rows]
         s.trick_cards[rows] = 0
         _start_trick(s, rows, _next_holder(s, rows, winner.astype(np.int8), include_start=True))
     go = ri[~ends]
@@ -332,6 +368,7 @@ def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FranksZo
         if playing.any():
             rows, who, st = ri[playing], seat[playing], a[playing] - 1
             s.hands[rows, who] -= C.SET_CARDS[st]
+            s.held[rows, who] -= C.SET_SIZE[st]
             _play_set(s, rows, who.astype(np.int8), st)
             _go_out(s, rows, who)
             _after_set(s, rows, who.astype(np.int8))
@@ -352,7 +389,10 @@ def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FranksZo
             partial = C.PARTIAL_CARDS[s.asked[rows]]
             s.hands[rows, j] -= partial
             s.hands[rows, senior] -= C.SET_CARDS[st] - partial
-            _play_set(s, rows, j.astype(np.int8), st)
+            laid = partial.sum(axis=1, dtype=np.int8)
+            s.held[rows, j] -= laid
+            s.held[rows, senior] -= C.SET_SIZE[st] - laid
+            _play_set(s, rows, j.astype(np.int8), st, helped=True)
             _go_out(s, rows, j)  # the junior goes out first
             _go_out(s, rows, senior)
             _after_set(s, rows, j.astype(np.int8))
@@ -363,6 +403,7 @@ def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FranksZo
 
 def _apply_exchange(s: HandState, ri: np.ndarray, seat: np.ndarray, kind: np.ndarray, rules: FranksZooRules) -> None:
     s.hands[ri, seat, kind] -= 1
+    s.held[ri, seat] -= 1
     s.given[ri, seat, kind] += 1
     step = s.ex_step[ri].astype(np.intp) + 1
     s.ex_step[ri] = step
@@ -375,6 +416,7 @@ def _apply_exchange(s: HandState, ri: np.ndarray, seat: np.ndarray, kind: np.nda
         pending = s.given[rows, giver]  # each player gives once per hand: all of it goes now
         to_partner = rows[~solo]
         s.hands[to_partner, partner[~solo]] += pending[~solo]
+        s.held[to_partner, partner[~solo]] += pending[~solo].sum(axis=1, dtype=np.int8)
         s.received[to_partner, partner[~solo]] += pending[~solo]
         s.taken[rows[solo], giver[solo]] += pending[solo]
     done = step >= n_steps

@@ -62,6 +62,7 @@ def hand_table(s: core.HandState, rules: FranksZooRules) -> pd.DataFrame:
         "lions_taken": s.taken[:, :, C.LION].ravel(), "hedgehogs_taken": s.taken[:, :, C.HEDGEHOG].ravel(),
         "help_asked": _per_seat(s, help_asked, p).ravel(), "help_given": _per_seat(s, helped, p).ravel(),
         "help_declined": _per_seat(s, answered & (s.move_action == 0), p).ravel(),
+        "help_won": s.help_won.ravel(),
         "total_before": s.scores.ravel(),
     })
     return frame
