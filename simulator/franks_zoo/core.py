@@ -15,11 +15,26 @@ import numpy as np
 
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.rules import FranksZooRules
-from simulator.franks_zoo.view import (ALONE, ANSWER, ASK, DONE, EXCHANGE, JUNIOR, MAX_PLAYERS, N_ACTIONS, PLAY,
-                                       SENIOR, SOLO, FranksZooView)
+from simulator.franks_zoo.view import (
+    ALONE,
+    ANSWER,
+    ASK,
+    DONE,
+    EXCHANGE,
+    JUNIOR,
+    MAX_PLAYERS,
+    N_ACTIONS,
+    PLAY,
+    SENIOR,
+    SOLO,
+    FranksZooView,
+)
 
 Rows = slice | np.ndarray
-MAX_MOVES = 1024
+def max_moves(rules: FranksZooRules) -> int:
+    """Decisions a hand can take at most: the exchange, then at most 60 sets, each followed by at most
+    P - 1 passes, and every pass or set can be an ask followed by an answer."""
+    return rules.exchange_cards * rules.players + 2 * C.N_CARDS * rules.players
 
 # Per set: the kind and how many real cards, chameleons and mosquitoes it takes from a hand.
 _SET_KIND, _SET_REAL, _SET_CHAM, _SET_MOSQ = (C.SETS[:, i].astype(np.intp) for i in range(4))
@@ -64,9 +79,9 @@ class HandState:
     taken: np.ndarray         # (n, P, 13) int8 cards taken (tricks, the solo's set-aside cards)
     place: np.ndarray         # (n, P) int8 0 while holding cards
     n_out: np.ndarray         # int8
-    move_kind: np.ndarray     # (n, MAX_MOVES) int8
-    move_seat: np.ndarray     # (n, MAX_MOVES) int8
-    move_action: np.ndarray   # (n, MAX_MOVES) int16
+    move_kind: np.ndarray     # (n, max_moves) int8
+    move_seat: np.ndarray     # (n, max_moves) int8
+    move_action: np.ndarray   # (n, max_moves) int16
     n_moves: np.ndarray       # int16
 
     def __len__(self) -> int:
@@ -134,7 +149,7 @@ def new_hands(deal: np.ndarray, hand_no: np.ndarray, dealer: np.ndarray, hands: 
     """Hands just dealt. A first hand (hand_no 0) starts with the dealer's left leading, everyone alone;
     later hands form teams from the standings `order`, exchange, and the last in the standings leads."""
     n, p = len(deal), rules.players
-    z = lambda shape, dt, v=0: np.full(shape, v, dtype=dt)  # noqa: E731
+    z = lambda shape, dt, v=0: np.full(shape, v, dtype=dt)
     first = np.asarray(hand_no) == 0
     role, partner, schedule = teams(order, rules)
     role[first], partner[first] = ALONE, -1
@@ -151,8 +166,8 @@ def new_hands(deal: np.ndarray, hand_no: np.ndarray, dealer: np.ndarray, hands: 
         table_player=z(n, np.int8, -1), passes=z(n, np.int8), asked=z(n, np.int16, -1), asker=z(n, np.int8, -1),
         helped=z(n, bool), help_won=z((n, p), np.int8),
         trick_cards=z((n, 13), np.int8), played=z((n, 13), np.int8), taken=z((n, p, 13), np.int8),
-        place=z((n, p), np.int8), n_out=z(n, np.int8), move_kind=z((n, MAX_MOVES), np.int8, -1),
-        move_seat=z((n, MAX_MOVES), np.int8, -1), move_action=z((n, MAX_MOVES), np.int16, -1),
+        place=z((n, p), np.int8), n_out=z(n, np.int8), move_kind=z((n, max_moves(rules)), np.int8, -1),
+        move_seat=z((n, max_moves(rules)), np.int8, -1), move_action=z((n, max_moves(rules)), np.int16, -1),
         n_moves=z(n, np.int16))
     playing = np.flatnonzero(~exchanging)
     _start_trick(s, playing, leader[playing])
@@ -192,8 +207,8 @@ def _held(bits: np.ndarray, hand: np.ndarray) -> np.ndarray:
     """(m, words): which sets (or partials) the hands (m, 13) hold, as bitmask words: one gather of each
     kind's block for its count, the chameleon and a mosquito, OR-ed together."""
     extras = (2 * np.minimum(hand[:, C.CHAMELEON], 1) + np.minimum(hand[:, C.MOSQUITO], 1)).astype(np.intp)
-    index = _KIND_BASE + 4 * np.minimum(hand[:, :12], 5).astype(np.intp) + extras[:, None]
-    return np.bitwise_or.reduce(bits.reshape(12 * 24, -1)[index], axis=1)
+    index = _KIND_BASE.T + 4 * np.minimum(hand[:, :12], 5).T.astype(np.intp) + extras[None, :]  # (12, m)
+    return np.bitwise_or.reduce(bits.reshape(12 * 24, -1)[index], axis=0)
 
 
 def _unpack(words: np.ndarray, n: int) -> np.ndarray:
@@ -224,11 +239,10 @@ def inputs(s: HandState, r: Rows, kind: int, rules: FranksZooRules) -> tuple[Fra
         sets &= np.where(leading[:, None], ~np.uint64(0), _BEATS_WORDS[np.maximum(table, 0)])
         legal[:, 1:ASK] = _unpack(sets, C.N_SETS)
         legal[:, 0] = ~leading
-        ask = _may_ask(s, ri, seat, rules)
-        if ask.any():
-            asks = _held(_PART_BITS, hand) & _ASKABLE_WORDS[np.maximum(table, 0)]
-            asks &= np.where(ask[:, None], ~np.uint64(0), np.uint64(0))
-            legal[:, ASK:] = _unpack(asks, C.N_PARTIALS)
+        ask = np.flatnonzero(_may_ask(s, ri, seat, rules))
+        if len(ask):
+            asks = _held(_PART_BITS, hand[ask]) & _ASKABLE_WORDS[table[ask]]
+            legal[ask, ASK:] = _unpack(asks, C.N_PARTIALS)
     else:  # ANSWER
         p = s.asked[ri].astype(np.intp)
         table = s.table[ri].astype(np.intp)
@@ -263,8 +277,6 @@ def _view(s: HandState, ri: np.ndarray, seat: np.ndarray, hand: np.ndarray, rule
 
 def _record(s: HandState, ri: np.ndarray, kind: int, seat: np.ndarray, actions: np.ndarray) -> None:
     k = s.n_moves[ri].astype(np.intp)
-    if (k >= MAX_MOVES).any():
-        raise RuntimeError("move record full")  # cannot happen within the rules' bounds
     s.move_kind[ri, k], s.move_seat[ri, k], s.move_action[ri, k] = kind, seat, actions
     s.n_moves[ri] += 1
 
