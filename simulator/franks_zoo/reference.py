@@ -154,6 +154,12 @@ class HandRecord:
     last_lions: list[int]                # the last player: -1 per lion still in his hand
     total: list[int]                     # the hand's score per seat (the sources added up)
 
+    @property
+    def points(self) -> dict[str, list[int]]:
+        """The points per seat by source ('placement', 'team', 'solo_bonus', 'lions', 'hedgehog',
+        'last_lions') and their 'total'."""
+        return {source: list(getattr(self, source)) for source in (*POINT_SOURCES, "total")}
+
 
 @dataclass
 class MatchRecord:
@@ -208,7 +214,8 @@ def beats(table_row: Row, row: Row) -> bool:
     that beats the table's kind. Nothing else: not two more, not a larger set of a predator.
     """
     same_kind_one_more = set_kind(row) == set_kind(table_row) and set_size(row) == set_size(table_row) + 1
-    predator_same_size = set_size(row) == set_size(table_row) and beats_kind(set_kind(row), set_kind(table_row))
+    predator_same_size = (set_size(row) == set_size(table_row)
+                          and beats_kind(set_kind(row), set_kind(table_row)))
     return same_kind_one_more or predator_same_size
 
 
@@ -252,7 +259,8 @@ _PARTIAL_NEEDS = [[(k, c) for k, c in enumerate(cards) if c] for cards in _PARTI
 # Lookups built once from the rule functions above, only to keep the loops short.
 _BEATERS_LIST = [[s for s in range(N_SETS) if beats(SET_ROWS[t], SET_ROWS[s])] for t in range(N_SETS)]
 _BEATERS_OF = [set(beaters) for beaters in _BEATERS_LIST]
-_COMPLETIONS_OF = [[s for s in range(N_SETS) if completes(PARTIAL_ROWS[p], SET_ROWS[s])] for p in range(N_PARTIALS)]
+_COMPLETIONS_OF = [[s for s in range(N_SETS) if completes(PARTIAL_ROWS[p], SET_ROWS[s])]
+                   for p in range(N_PARTIALS)]
 
 
 def set_index(kind: int, real: int, chameleon: int = 0, mosquito: int = 0) -> int:
@@ -478,7 +486,7 @@ def strategy_name(strategy: Any) -> str:
     return str(spec) if spec is not None else type(strategy).__name__
 
 
-def describe_move(kind: int, action: int, asked: int = -1) -> str:
+def describe_move(kind: int, action: int) -> str:
     """A decision in words: 'give mouse', 'pass', 'play 2 mouse', 'ask for help laying 1 hedgehog',
     'decline', 'complete to 2 hedgehog'."""
     if not 0 <= kind < len(N_ACTIONS) or not 0 <= action < N_ACTIONS[kind]:
@@ -638,7 +646,7 @@ class _Hand:
             trick_cards[k] += cards[k]
             self.played[k] += cards[k]
 
-    def play_trick(self, lead_from: int) -> "Trick":
+    def play_trick(self, lead_from: int) -> Trick:
         """Play one trick, led by `lead_from` or, if he is out, the next player clockwise holding cards;
         a leader holding only the chameleon is passed over without a decision."""
         seat = lead_from if self.holds_cards(lead_from) else self.next_holder(lead_from)
@@ -754,7 +762,8 @@ def play_hand(hands: Sequence[Cards], hand_no: int, dealer: int, order: Sequence
 
     points = hand_points(hand.places, hand.taken, hand.held, roles, partners, hand_no, rules)
     return HandRecord(hand_no=hand_no, dealer=dealer, leader=first_leader, order=order, scores=scores,
-                      hands=dealt, roles=roles, partners=partners, exchanged=exchanged, set_aside=hand.set_aside,
+                      hands=dealt, roles=roles, partners=partners, exchanged=exchanged,
+                      set_aside=hand.set_aside,
                       moves=hand.moves, tricks=tricks, places=hand.places, out_order=hand.out_order,
                       taken=hand.taken, held=hand.held, placement=points["placement"], team=points["team"],
                       solo_bonus=points["solo_bonus"], lions=points["lions"], hedgehog=points["hedgehog"],
@@ -819,13 +828,14 @@ def format_hand(record: HandRecord) -> str:
     source."""
     n = len(record.hands)
     lines = [f"Hand {record.hand_no + 1} ({n} players): seat {record.dealer} deals, "
-             f"seat {record.leader} leads"]
+             + f"seat {record.leader} leads"]
     lines.append("Standings before: " + ", ".join(f"{rank}. seat {seat} ({record.scores[seat]})"
                                                  for rank, seat in enumerate(record.order, 1)))
     if record.hand_no == 0:
         lines.append("Teams: none (first hand, everyone alone)")
     else:
-        parts = [f"seat {senior} (senior) + seat {junior} (junior)" for senior, junior in team_pairs(record.order, n)]
+        parts = [f"seat {senior} (senior) + seat {junior} (junior)"
+                 for senior, junior in team_pairs(record.order, n)]
         solo = solo_seat(record.order, n)
         if solo is not None:
             parts.append(f"seat {solo} solo")
@@ -849,7 +859,8 @@ def format_hand(record: HandRecord) -> str:
                 lines.append(f"  {_seat_role(record, seat)} gives seat {record.partners[seat]} {text}")
         lines.append("Hands after the exchange:")
         for seat in range(n):
-            lines.append(f"  seat {seat}: {cards_text(record.exchanged[seat])} ({sum(record.exchanged[seat])})")
+            hand = record.exchanged[seat]
+            lines.append(f"  seat {seat}: {cards_text(hand)} ({sum(hand)})")
 
     counts = [sum(h) for h in record.exchanged]
     for seat in range(n):
@@ -872,15 +883,15 @@ def format_hand(record: HandRecord) -> str:
             else:
                 asked = action - ASK
                 senior = record.partners[seat]
-                text = (f"  seat {seat} lays {set_name(PARTIAL_ROWS[asked])} and asks seat {senior} for help: ")
+                text = f"  seat {seat} lays {set_name(PARTIAL_ROWS[asked])} and asks seat {senior} for help: "
                 if answer == 0:
                     text += "declined (a pass)"
                 else:
                     s = answer - 1
                     counts[seat] -= sum(_PARTIAL_CARDS[asked])
                     counts[senior] -= set_size(SET_ROWS[s]) - set_size(PARTIAL_ROWS[asked])
-                    text += f"seat {senior} adds {cards_text(difference(SET_ROWS[s], PARTIAL_ROWS[asked]))}, " \
-                            f"seat {seat} plays {set_name(SET_ROWS[s])}"
+                    added = cards_text(difference(SET_ROWS[s], PARTIAL_ROWS[asked]))
+                    text += f"seat {senior} adds {added}, seat {seat} plays {set_name(SET_ROWS[s])}"
                     out = [p for p in (seat, senior) if counts[p] == 0]
             for p in out:
                 text += f"; seat {p} is out (place {record.places[p]})"
@@ -895,8 +906,9 @@ def format_hand(record: HandRecord) -> str:
     for seat in range(n):
         parts = [f"placement {record.placement[seat]}"]
         if record.hand_no >= 1:
-            parts += [f"team {record.team[seat]}", f"solo {record.solo_bonus[seat]}", f"lions {record.lions[seat]}",
-                      f"hedgehog {record.hedgehog[seat]}", f"last lions {record.last_lions[seat]}"]
+            parts += [f"team {record.team[seat]}", f"solo {record.solo_bonus[seat]}",
+                      f"lions {record.lions[seat]}", f"hedgehog {record.hedgehog[seat]}",
+                      f"last lions {record.last_lions[seat]}"]
         lines.append(f"  {_seat_role(record, seat)}, place {record.places[seat]}, took "
                      f"{cards_text(record.taken[seat])}: {' + '.join(parts)} = {record.total[seat]}")
     return "\n".join(lines)
@@ -943,5 +955,5 @@ def hand_to_dict(record: HandRecord) -> dict:
         "out_order": list(record.out_order),
         "taken": [cards(h) for h in record.taken],
         "held": [cards(h) for h in record.held],
-        "points": {source: list(getattr(record, source)) for source in POINT_SOURCES + ("total",)},
+        "points": record.points,
     }
