@@ -11,8 +11,9 @@ from pathlib import Path
 from simulator.games import Game
 
 
-def measure(game: Game, spec: str, deals: int, seed: int = 12345) -> float:
-    """Deals per second on one core: the whole chunk pipeline (deal, play, tables) in this process."""
+def measure(game: Game, spec: str, deals: int, seed: int = 12345) -> tuple[float, float | None]:
+    """Deals per second on one core, the whole chunk pipeline (deal, play, tables) in this process; and
+    hands per second where a deal holds several hands (Frank's Zoo games)."""
     from simulator.runner import Run, run_chunk
 
     rules = game.rules()
@@ -20,9 +21,12 @@ def measure(game: Game, spec: str, deals: int, seed: int = 12345) -> float:
               unit=game.units[0], chunk_size=game.default_chunk.get(game.units[0], 10_000))
     run_chunk(run, 0)  # warm up: imports, lookup tables, caches
     start = time.perf_counter()
+    hands = 0
     for k in range(run.n_chunks):
-        run_chunk(run, k)
-    return deals / (time.perf_counter() - start)
+        tables = run_chunk(run, k)
+        hands += game.hands_in(tables) if game.hands_in else 0
+    seconds = time.perf_counter() - start
+    return deals / seconds, (hands / seconds if game.hands_in else None)
 
 
 def run_yardstick(path: Path | str, deals: int) -> float | None:

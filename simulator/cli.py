@@ -228,9 +228,13 @@ def bench(
 
     g = games.get(game)
     rates = {}
-    for spec in ("random", "heuristic"):
-        rates[spec] = measure(g, spec, deals)
-        out.print(f"{g.name} {spec:>10}: {rates[spec]:>12,.0f} {g.units[0]}s/s per core ({deals:,}, one process)")
+    from strategies import REGISTRY
+
+    for spec in [s for s in ("random", "heuristic", "greedy") if s in REGISTRY[g.name]][:2]:
+        rates[spec], hands = measure(g, spec, deals)
+        extra = f", {hands:,.0f} hands/s" if hands else ""
+        out.print(f"{g.name} {spec:>10}: {rates[spec]:>12,.0f} {g.units[0]}{'es' if g.units[0].endswith('ch') else 's'}"
+                  f"/s per core{extra} ({deals:,}, one process)")
     if g.yardstick is None:
         return
     ys = run_yardstick(yardstick or g.yardstick, deals * 5)

@@ -32,6 +32,7 @@ class Game:
     measures: Callable[..., list[Any]]
     default_chunk: Mapping[str, int] = field(default_factory=dict)
     yardstick: str | None = None  # a compiled per-deal loop in shared/bench doing random play's work
+    hands_in: Callable[[dict[str, Any]], int] | None = None  # hands in a chunk's tables, where a deal holds several
 
     def rules(self, preset: str = "seed", files: Sequence[str] = (), overrides: Sequence[str] = ()) -> Any:
         """Rules from a preset, then each TOML file, then `key=value` overrides."""

@@ -35,7 +35,7 @@ def _compare(rules: FranksZooRules, strategies, n: int, seed: int) -> int:
             assert list(ref.places) == state.place[row].tolist(), f"deal {state.deal[row]}: places"
             for source in (*SOURCES, "total"):
                 mine = points[source][row].tolist()
-                assert list(getattr(ref, "points")[source]) == mine, f"deal {state.deal[row]}: {source}"
+                assert list(ref.points[source]) == mine, f"deal {state.deal[row]}: {source}"
             checked += 1
     return checked
 

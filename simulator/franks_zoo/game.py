@@ -50,11 +50,12 @@ GAME = Game(
     seat_names=play.seat_names,
     seat_groups=lambda rules: {},
     units=("match", "hand"),
-    default_strategy="greedy",
+    default_strategy="greedy",  # the strategies are random and greedy; there is no heuristic yet
     play_chunk=play_chunk,
     summarize=summary.summarize,
     render=summary.render,
     trace=trace_deal,
     measures=measures.measures,
-    default_chunk={"match": 1_000, "hand": 5_000},
+    default_chunk={"match": 2_000, "hand": 5_000},
+    hands_in=lambda tables: len(tables["hands"]) // tables["hands"]["player"].nunique(),
 )
