@@ -55,6 +55,7 @@ class HandState:
     dealt: np.ndarray         # (n, P, 13) int8 hands as dealt
     hands: np.ndarray         # (n, P, 13) int8
     held: np.ndarray          # (n, P) int8 cards each seat holds (kept with `hands`)
+    sets_held: np.ndarray     # (n, P, 2) uint64 bitmask of the sets each seat could lay (kept with `hands`)
     order: np.ndarray         # (n, P) int8 standings before this hand, best first
     role: np.ndarray          # (n, P) int8 ALONE, SENIOR, JUNIOR or SOLO
     partner: np.ndarray       # (n, P) int8, -1 for none
@@ -157,7 +158,8 @@ def new_hands(deal: np.ndarray, hand_no: np.ndarray, dealer: np.ndarray, hands: 
     exchanging = ~first & (schedule.shape[1] > 0)
     s = HandState(
         deal=np.asarray(deal, np.int64), hand_no=np.asarray(hand_no, np.int16), dealer=np.asarray(dealer, np.int8),
-        dealt=hands.copy(), hands=hands.copy(), held=hands.sum(axis=2, dtype=np.int8), order=order.astype(np.int8), role=role, partner=partner,
+        dealt=hands.copy(), hands=hands.copy(), held=hands.sum(axis=2, dtype=np.int8),
+        sets_held=_held(_SET_BITS, hands.reshape(n * p, -1)).reshape(n, p, -1), order=order.astype(np.int8), role=role, partner=partner,
         scores=np.asarray(scores, np.int32).copy(), schedule=schedule, ex_step=z(n, np.int16),
         given=z((n, p, 13), np.int8), received=z((n, p, 13), np.int8),
         phase=np.where(exchanging, EXCHANGE, PLAY).astype(np.int8),
@@ -235,8 +237,8 @@ def inputs(s: HandState, r: Rows, kind: int, rules: FranksZooRules) -> tuple[Fra
     elif kind == PLAY:
         table = s.table[ri].astype(np.intp)
         leading = table < 0
-        sets = _held(_SET_BITS, hand)
-        sets &= np.where(leading[:, None], ~np.uint64(0), _BEATS_WORDS[np.maximum(table, 0)])
+        sets = s.sets_held[ri, seat]
+        sets = sets & np.where(leading[:, None], ~np.uint64(0), _BEATS_WORDS[np.maximum(table, 0)])
         legal[:, 1:ASK] = _unpack(sets, C.N_SETS)
         legal[:, 0] = ~leading
         ask = np.flatnonzero(_may_ask(s, ri, seat, rules))
@@ -279,6 +281,11 @@ def _record(s: HandState, ri: np.ndarray, kind: int, seat: np.ndarray, actions: 
     k = s.n_moves[ri].astype(np.intp)
     s.move_kind[ri, k], s.move_seat[ri, k], s.move_action[ri, k] = kind, seat, actions
     s.n_moves[ri] += 1
+
+
+def _changed(s: HandState, ri: np.ndarray, seat: np.ndarray) -> None:
+    """Refresh what depends on a seat's hand after it changed."""
+    s.sets_held[ri, seat] = _held(_SET_BITS, s.hands[ri, seat])
 
 
 def _holding(s: HandState, ri: np.ndarray) -> np.ndarray:
@@ -381,6 +388,7 @@ def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FranksZo
             rows, who, st = ri[playing], seat[playing], a[playing] - 1
             s.hands[rows, who] -= C.SET_CARDS[st]
             s.held[rows, who] -= C.SET_SIZE[st]
+            _changed(s, rows, who)
             _play_set(s, rows, who.astype(np.int8), st)
             _go_out(s, rows, who)
             _after_set(s, rows, who.astype(np.int8))
@@ -404,6 +412,8 @@ def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FranksZo
             laid = partial.sum(axis=1, dtype=np.int8)
             s.held[rows, j] -= laid
             s.held[rows, senior] -= C.SET_SIZE[st] - laid
+            _changed(s, rows, j)
+            _changed(s, rows, senior)
             _play_set(s, rows, j.astype(np.int8), st, helped=True)
             _go_out(s, rows, j)  # the junior goes out first
             _go_out(s, rows, senior)
@@ -416,6 +426,7 @@ def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FranksZo
 def _apply_exchange(s: HandState, ri: np.ndarray, seat: np.ndarray, kind: np.ndarray, rules: FranksZooRules) -> None:
     s.hands[ri, seat, kind] -= 1
     s.held[ri, seat] -= 1
+    _changed(s, ri, seat)
     s.given[ri, seat, kind] += 1
     step = s.ex_step[ri].astype(np.intp) + 1
     s.ex_step[ri] = step
@@ -429,6 +440,7 @@ def _apply_exchange(s: HandState, ri: np.ndarray, seat: np.ndarray, kind: np.nda
         to_partner = rows[~solo]
         s.hands[to_partner, partner[~solo]] += pending[~solo]
         s.held[to_partner, partner[~solo]] += pending[~solo].sum(axis=1, dtype=np.int8)
+        _changed(s, to_partner, partner[~solo])
         s.received[to_partner, partner[~solo]] += pending[~solo]
         s.taken[rows[solo], giver[solo]] += pending[solo]
     done = step >= n_steps

@@ -56,6 +56,6 @@ GAME = Game(
     render=summary.render,
     trace=trace_deal,
     measures=measures.measures,
-    default_chunk={"match": 2_000, "hand": 5_000},
+    default_chunk={"match": 5_000, "hand": 10_000},
     hands_in=lambda tables: len(tables["hands"]) // tables["hands"]["player"].nunique(),
 )
