@@ -55,7 +55,8 @@ def hand_table(s: core.HandState, rules: FranksZooRules) -> pd.DataFrame:
     answered = s.move_kind == 2
     helped = answered & (s.move_action > 0)
     frame = pd.DataFrame({
-        "deal": np.repeat(s.deal, p), "hand": np.repeat(s.hand_no, p), "player": np.tile(np.arange(p), n),
+        "deal": np.repeat(s.deal.astype(np.int32), p), "hand": np.repeat(s.hand_no, p),
+        "player": np.tile(np.arange(p, dtype=np.int8), n),
         "place": s.place.ravel(), "role": pd.Categorical.from_codes(s.role.ravel(), categories=list(ROLE_NAMES)),
         "partner": s.partner.ravel(), "dealer": np.repeat(s.dealer, p),
         **{f"points_{k}": points[k].ravel() for k in SOURCES}, "points": points["total"].ravel(),

@@ -15,7 +15,7 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
     asked, given, won = int(h["help_asked"].sum()), int(h["help_given"].sum()), int(h["help_won"].sum())
     juniors = team_hands[team_hands["role"] == "junior"]
     out: dict[str, Any] = {
-        "hands": int(h.groupby(["deal" if "deal" in h else "game", "hand"]).ngroups),
+        "hands": len(h) // h["player"].nunique(),  # one row per player and hand
         "by_seat": [{"seat": int(seat), "place": mean(g["place"]), "points": mean(g["points"])}
                     for seat, g in h.groupby("player")],
         "by_role": [{"role": str(role), "players": len(g), "place": mean(g["place"]), "points": mean(g["points"])}
