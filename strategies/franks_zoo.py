@@ -33,16 +33,14 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     follow = np.full_like(lead, -30000)
     follow[1:1 + C.N_SETS] = -(200 * size + 10 * STRENGTH[kind] + 100 * cham + 100 * mosq)
     follow[ASK:] = -20000 - 10 * C.PARTIALS[:, 1:].sum(axis=1) - 100 * C.PARTIALS[:, 2]
-    only_pass = np.full_like(lead, -30000)
-    only_pass[0] = 0
     # a senior answers with the cheapest completion (fewest cards added; the chameleon last)
     answer = np.full(1 + C.N_SETS, -30000, np.int16)
     answer[1:] = -(10 * size + 100 * cham)
-    return lead, follow, only_pass, answer
+    return lead, follow, answer
 
 
-_LEAD, _FOLLOW, _PASS, _ANSWER = _tables()
-_PLAY_SCORES = np.stack([_LEAD, _FOLLOW, _PASS])  # by situation: leading, following, partner holds the table
+_LEAD, _FOLLOW, _ANSWER = _tables()
+_SET_SCORES = np.stack([_FOLLOW[1:ASK], _LEAD[1:ASK]])  # the sets' scores following (0) and leading (1)
 
 
 @dataclass(frozen=True)
@@ -58,12 +56,23 @@ class Greedy(Strategy):
             score = -(held * 100 + STRENGTH) - 5000 * (np.arange(C.N_KINDS) == C.CHAMELEON)
             return best_legal(score.astype(np.int16), legal)
         if kind == PLAY:
-            leading = (view.table < 0)[:, None]
+            leading = view.table < 0
             ar = np.arange(len(view))
             partner = view.partner[ar, view.seat]
-            partners_set = (~leading[:, 0]) & (partner >= 0) & (view.table_player == partner)
-            situation = np.where(leading[:, 0], 0, np.where(partners_set, 2, 1))
-            return best_legal(_PLAY_SCORES[situation], legal)
+            partners_set = ~leading & (partner >= 0) & (view.table_player == partner)
+            # sets outrank asks, asks outrank a pass: choose within the narrowest group that has a legal action
+            sets = legal[:, 1:ASK]
+            has_set = sets.any(axis=1) & ~partners_set
+            choice = np.zeros(len(view), np.intp)  # pass
+            rows = np.flatnonzero(has_set)
+            if len(rows):
+                choice[rows] = 1 + best_legal(_SET_SCORES[leading[rows].astype(np.intp)], sets[rows])
+            asks = np.flatnonzero(~has_set & ~partners_set & ~leading)
+            if len(asks):
+                wants = legal[asks, ASK:]
+                can = wants.any(axis=1)
+                choice[asks[can]] = ASK + best_legal(np.broadcast_to(_FOLLOW[ASK:], wants[can].shape), wants[can])
+            return choice
         return best_legal(np.broadcast_to(_ANSWER, legal.shape), legal)
 
 
