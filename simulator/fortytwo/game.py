@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from simulator.errors import DealsimError
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo import measures, play, summary, trace
 from simulator.fortytwo.rules import PRESETS, FortyTwoRules
 from simulator.games import Game
-from simulator.runner import Chunk, Run, chunk
+from simulator.replay import deal_states
+from simulator.runner import Chunk, Run
 
 
 def play_chunk(run: Run, chunk: Chunk) -> dict[str, Any]:
@@ -24,22 +22,12 @@ def play_chunk(run: Run, chunk: Chunk) -> dict[str, Any]:
 
 def trace_deal(run: Run, deal: int, as_json: bool = False) -> Any:
     """Deal `deal` of `run` exactly as the run played it: a hand, or with --unit match a whole game."""
-    if not 0 <= deal < run.n:
-        raise DealsimError(f"deal {deal} is outside the run's {run.n:,} deals")
-    c = chunk(run, deal // run.chunk_size)
-    row = deal - int(c.deals[0])
+    states = deal_states(
+        run, deal, lambda c: play.play_hands(c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies),
+        lambda c, keep: play.play_games(c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies, on_hands=keep))
     if run.unit == "hand":
-        state = play.play_hands(c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies)
-        return trace.trace(state, row, run.rules, as_json)
-    hands = []
-
-    def keep(games: np.ndarray, state) -> None:
-        at = np.flatnonzero(games == deal)
-        if len(at):
-            hands.append(state.take(at))
-
-    play.play_games(c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies, on_hands=keep)
-    return trace.trace_game(hands, run.rules, as_json)
+        return trace.trace(states[0], 0, run.rules, as_json)
+    return trace.trace_game(states, run.rules, as_json)
 
 
 GAME = Game(

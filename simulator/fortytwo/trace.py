@@ -12,19 +12,7 @@ from simulator.fortytwo import dominoes as D
 from simulator.fortytwo import reference
 from simulator.fortytwo.core import HandState
 from simulator.fortytwo.view import CALL, PLAY, TRUMP
-
-
-class Replay:
-    """Plays back one seat's recorded decisions, in order, to the reference engine."""
-
-    def __init__(self, seat: int, moves: list[tuple[int, int, int]]):
-        self.spec = f"replay of seat {D.SEATS[seat]}"
-        self._moves = iter([(kind, action) for kind, s, action in moves if s == seat])
-
-    def decide(self, kind, view, legal, rng):
-        recorded_kind, action = next(self._moves)
-        assert recorded_kind == kind, "replayed decisions out of step with the rules engine"
-        return np.array([action])
+from simulator.replay import players as replay_players
 
 
 def recorded_moves(s: HandState, row: int) -> list[tuple[int, int, int]]:
@@ -49,7 +37,7 @@ def recorded_moves(s: HandState, row: int) -> list[tuple[int, int, int]]:
 def replay(s: HandState, row: int, rules) -> reference.HandRecord:
     hands = [D.bits_to_ids(int(h)) for h in s.dealt[row]]
     moves = recorded_moves(s, row)
-    players = [Replay(seat, moves) for seat in range(4)]
+    players = replay_players(moves, 4, lambda seat: f"seat {D.SEATS[seat]}")
     record = reference.play_hand(hands, int(s.dealer[row]), rules, players, scores=tuple(s.scores[row]))
     if record.moves != moves:
         raise DealsimError(f"deal {int(s.deal[row])}: the reference engine does not reproduce the recorded hand")

@@ -5,24 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from simulator.errors import DealsimError
 from simulator.franks_zoo import reference
 from simulator.franks_zoo.core import HandState
-
-
-class Replay:
-    """Plays back one seat's recorded decisions, in order, to the reference engine."""
-
-    def __init__(self, seat: int, moves: list[tuple[int, int, int]]):
-        self.spec = f"replay of seat {seat}"
-        self._moves = iter([(kind, action) for kind, s, action in moves if s == seat])
-
-    def decide(self, kind, view, legal, rng):
-        recorded_kind, action = next(self._moves)
-        assert recorded_kind == kind, "replayed decisions out of step with the rules engine"
-        return np.array([action])
+from simulator.replay import players as replay_players
 
 
 def recorded_moves(s: HandState, row: int) -> list[tuple[int, int, int]]:
@@ -32,7 +18,7 @@ def recorded_moves(s: HandState, row: int) -> list[tuple[int, int, int]]:
 
 def replay(s: HandState, row: int, rules) -> reference.HandRecord:
     moves = recorded_moves(s, row)
-    players = [Replay(seat, moves) for seat in range(rules.players)]
+    players = replay_players(moves, rules.players, lambda seat: f"seat {seat}")
     record = reference.play_hand([h.tolist() for h in s.dealt[row]], int(s.hand_no[row]), int(s.dealer[row]),
                                  s.order[row].tolist(), s.scores[row].tolist(), rules, players)
     if [tuple(m) for m in record.moves] != moves:

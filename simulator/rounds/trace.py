@@ -9,21 +9,11 @@ from typing import Any
 import numpy as np
 
 from simulator.errors import DealsimError
+from simulator.replay import players as replay_players
 from simulator.rounds import reference
 from simulator.rounds.core import SHUFFLE_SIZES, GameState
 
 _AT = np.cumsum((0, *SHUFFLE_SIZES))
-
-
-class Replay:
-    """Plays back one player's recorded cards, in order, to the reference engine."""
-
-    def __init__(self, player: int, moves: list[tuple[int, int]]):
-        self.spec = f"replay of player {player}"
-        self._cards = iter([card for p, card in moves if p == player])
-
-    def decide(self, kind, view, legal, rng):
-        return np.array([next(self._cards)])
 
 
 def recorded_moves(s: GameState, row: int) -> list[tuple[int, int]]:
@@ -45,7 +35,8 @@ def replay(s: GameState, row: int, rules) -> reference.GameRecord:
     moves = recorded_moves(s, row)
     deck, shuffles = deal_of(s, row)
     record = reference.play_game(int(s.first_dealer[row]), deck, shuffles, rules,
-                                 [Replay(p, moves) for p in (0, 1)], scores=tuple(int(x) for x in s.scores[row]))
+                                 replay_players([(0, p, card) for p, card in moves], 2, lambda p: f"player {p}"),
+                                 scores=tuple(int(x) for x in s.scores[row]))
     if record.moves != moves:
         raise DealsimError(f"game {int(s.deal[row])}: the reference engine does not reproduce the recorded game")
     return record
