@@ -73,17 +73,16 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
                       f"Share of contracts made by {label} (bands with at least 30 contracts per point)")
 
     report.heading("What a contract is worth, made and set")
-    swing = (played.groupby(["bid", "made"])["swing"].apply(lambda s: pd.Series(mean_se(s), index=["mean", "se"]))
-             .unstack().reset_index())
-    wide = swing.pivot(index="bid", columns="made", values=["mean", "se"])
-    wide.columns = [f"{'made' if m else 'set'} {stat}" for stat, m in wide.columns]
-    wide = wide.reset_index()
-    counts = played.groupby("bid")["made"].agg(contracts="size", p_made="mean").reset_index()
-    worth = counts.merge(wide, on="bid", how="left")
-    worth = worth[["bid", "contracts", "p_made", *[c for c in ("made mean", "made se", "set mean", "set se")
-                                                   if c in worth.columns]]]
-    worth["expected swing"] = worth["p_made"] * worth.get("made mean", 0).fillna(0) + \
-        (1 - worth["p_made"]) * worth.get("set mean", 0).fillna(0)
+    rows = []
+    for bid, group in played.groupby("bid"):
+        row = {"bid": int(bid), "contracts": len(group), "p_made": group["made"].mean()}
+        for made, label in ((True, "made"), (False, "set")):
+            m, se = mean_se(group.loc[group["made"] == made, "swing"])
+            row[f"{label} mean"], row[f"{label} se"] = m, se
+        row["expected swing"] = group["swing"].mean()  # P(made) x made mean + P(set) x set mean
+        rows.append(row)
+    worth = pd.DataFrame(rows, columns=["bid", "contracts", "p_made", "made mean", "made se", "set mean", "set se",
+                                        "expected swing"])
     report.text("Swing = the declaring side's score minus the defenders' in that hand (mean ± standard error).")
     report.table("swing_by_bid", worth, "Score swing of the declaring side, made against set, by bid")
 

@@ -60,7 +60,8 @@ def apply_setting(base: Run, key: str, value: str) -> Run:
         seat_strategies(run.game, run.seats)  # a bad parameter or value fails here, clearly
         return run
     name = key.removeprefix("rule.")
-    return dataclasses.replace(base, rules=build(type(base.rules), "rule", {name: value}, base=base.rules))
+    rules = build(type(base.rules), "rule", {name: value}, base=base.rules)
+    return dataclasses.replace(base, rules=rules, seats=game.fit_seats(base.seats, rules))
 
 
 def sides(game, rules) -> list[tuple[str, list[int]]]:
@@ -104,11 +105,15 @@ def tune(base: Run, vary: list[tuple[str, list[str]]], jobs: int = 0, progress: 
         if not result.complete:
             raise DealsimError("interrupted: the sweep is incomplete")
         row: dict[str, Any] = {key: _number(value) for key, value in point}
-        for m in game.measures(result.tables, run.unit, 0):
+        measures = game.measures(result.tables, run.unit, 0)
+        rates = [m.name for m in measures if m.binary]
+        for m in measures:
             e = estimate(m)
             row[m.name], row[f"{m.name} lo"], row[f"{m.name} hi"] = e["value"], e["lo"], e["hi"]
         rows.append(row)
-    return pd.DataFrame(rows)
+    frame = pd.DataFrame(rows)
+    frame.attrs["rates"] = rates  # the measures that are rates (shown as percentages)
+    return frame
 
 
 def _number(text: str) -> Any:
@@ -131,8 +136,8 @@ def tune_report(frame: pd.DataFrame, vary: list[tuple[str, list[str]]], measures
     report.table("tune", frame, "One row per setting")
     for m in measures:
         part = frame[[*keys, m, f"{m} lo", f"{m} hi"]].rename(columns={m: "value", f"{m} lo": "lo", f"{m} hi": "hi"})
-        rate = frame[m].between(0, 1).all() and ("rate" in m or "success" in m or "wins" in m or "thrown" in m)
-        fig = rate_plot(part, keys[0], group=keys[1] if len(keys) > 1 else None, title=m, ylabel=m, percent=rate)
+        fig = rate_plot(part, keys[0], group=keys[1] if len(keys) > 1 else None, title=m, ylabel=m,
+                        percent=m in frame.attrs.get("rates", ()))
         report.figure(f"tune_{m}", fig, f"{m} against {keys[0]}")
     return report
 

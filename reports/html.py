@@ -17,6 +17,7 @@ import matplotlib
 matplotlib.use("Agg")  # reports are files; never open a window
 import matplotlib.pyplot as plt
 import matplotlib.ticker
+import numpy as np
 import pandas as pd
 
 _STYLE = """
@@ -110,7 +111,7 @@ def rate_plot(frame: pd.DataFrame, x: str, value: str = "value", lo: str = "lo",
     for label, part in series:
         part = part.sort_values(x)
         y = part[value].to_numpy(float) * scale
-        err = [y - part[lo].to_numpy(float) * scale, part[hi].to_numpy(float) * scale - y]
+        err = np.clip([y - part[lo].to_numpy(float) * scale, part[hi].to_numpy(float) * scale - y], 0, None)
         ax.errorbar(part[x].astype(str) if part[x].dtype == object else part[x], y, yerr=err, marker="o",
                     capsize=3, label=None if label is None else f"{group} {label}")
     if pd.api.types.is_integer_dtype(frame[x]):

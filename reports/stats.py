@@ -16,7 +16,10 @@ def wilson(successes, trials, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
         denom = 1 + z * z / n
         centre = (p + z * z / (2 * n)) / denom
         half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+    # exact at the ends (rounding leaves 1e-17 there); undefined without trials
+    lo = np.where((k == 0) & (n > 0), 0.0, np.clip(centre - half, 0, 1))
+    hi = np.where((k == n) & (n > 0), 1.0, np.clip(centre + half, 0, 1))
+    return (lo, hi) if lo.ndim else (float(lo), float(hi))
 
 
 def mean_se(values) -> tuple[float, float]:

@@ -18,6 +18,16 @@ def rate(successes: int, trials: int) -> dict[str, Any]:
             "rate": float(successes / trials) if trials else float("nan"), "lo": float(lo), "hi": float(hi)}
 
 
+def clustered_rate(successes, trials) -> dict[str, Any]:
+    """A rate over several trials per deal (tricks in a game): the deal, not the trial, is the independent
+    unit, so the interval comes from the deals' spread (normal, ratio estimate) instead of Wilson."""
+    from reports.estimates import Measure, estimate
+
+    e = estimate(Measure("rate", np.asarray(successes, float), np.asarray(trials, float)))
+    return {"count": int(np.sum(successes)), "of": int(np.sum(trials)), "rate": e["value"],
+            "lo": max(0.0, e["lo"]), "hi": min(1.0, e["hi"])}
+
+
 def mean(values) -> dict[str, float]:
     m, se = mean_se(values)
     return {"mean": m, "se": se}

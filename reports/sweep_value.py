@@ -7,13 +7,15 @@ from __future__ import annotations
 import dataclasses
 
 import matplotlib.pyplot as plt
+import numpy as np
 import pandas as pd
 
-from reports.estimates import estimate, paired
+from reports.estimates import Measure, estimate, paired
 from reports.html import Report, rate_plot
 from reports.stats import mean_se, wilson
 from reports.studies import Study
 from simulator import games as registry
+from simulator.errors import DealsimError
 from simulator.runner import Run, execute
 from strategies import with_params
 
@@ -31,19 +33,25 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
     game = registry.get(base.game)
     bonus = base.rules.sweep_bonus
     report = Report(f"Rounds: what is a sweep worth? (sweep bonus {bonus})", provenance, command)
+    if not base.seats[0].startswith("heuristic"):
+        raise DealsimError("sweep-value weighs seat 0's ducking: seat 0 must play the heuristic "
+                           f"(--seat 0=heuristic[:...]), not {base.seats[0]!r}")
+    base = dataclasses.replace(base, seats=(with_params(base.seats[0], {"duck": "true"}), *base.seats[1:]))
     main = execute(base, jobs=jobs, progress=progress)
     g = main.tables["games"]
 
     report.heading("Taking the fifth trick")
     report.text("A stage in which one player took tricks 1-4 hangs on trick 5: taking it sweeps (the bonus "
                 "replaces the stage's card points), losing it keeps the card points of tricks 1-4 and gives "
-                "away the fifth trick's. Taking pays when the bonus beats the card points of tricks 1-4.")
+                "away the fifth trick's. Taking pays when the bonus beats the card points of tricks 1-4 less "
+                "those of the fifth trick (as it was played). In stage 5 each player holds one card at trick 5: "
+                "there the fifth trick is not a choice.")
     rows = []
     for k in STAGES:
         first4 = g[f"s{k}_first4"].to_numpy()
         at_stake = first4 >= 0
         took = at_stake & (g[f"s{k}_sweep"].to_numpy() >= 0)
-        pays = at_stake & (bonus > first4)
+        pays = at_stake & (bonus > first4 - g[f"s{k}_fifth_points"].to_numpy())
         rows.append({"stage": k, "stages decided at trick 5": int(at_stake.sum()),
                      "share of stages": at_stake.mean(),
                      "taking pays": pays.sum() / max(at_stake.sum(), 1),
@@ -74,8 +82,10 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
         dealer_pts = g[f"s{k}_dealer_points"].to_numpy(float)
         other_pts = (g[f"s{k}_points_0"] + g[f"s{k}_points_1"]).to_numpy(float) - dealer_pts
         m, se = mean_se(dealer_pts - other_pts)
-        d = _rate_row(k, int(g[f"s{k}_dealer_tricks"].sum()), 5 * len(g))
-        lead = _rate_row(k, int(g[f"s{k}_leader_tricks"].sum()), 5 * len(g))
+        # tricks of one game are not independent: the game is the unit of the interval
+        d = estimate(Measure("dealer", g[f"s{k}_dealer_tricks"].to_numpy(float), np.full(len(g), 5.0)))
+        lead = estimate(Measure("leader", g[f"s{k}_leader_tricks"].to_numpy(float), np.full(len(g), 5.0)))
+        d["rate"], lead["rate"] = d["value"], lead["value"]
         edge.append({"stage": k, "dealer's tricks": d["rate"], "dealer lo": d["lo"], "dealer hi": d["hi"],
                      "leader's tricks": lead["rate"], "leader lo": lead["lo"], "leader hi": lead["hi"],
                      "dealer's points minus the other's": m, "se": se})

@@ -286,8 +286,8 @@ def compare(
         raise DealsimError("compare needs arm B: give --vs SEAT=STRATEGY and/or --vs-rule key=value")
     a = _run(game, deals, seed, preset, rules_files, rule, seat, unit, chunk_size)
     g = games.get(game)
-    b = dataclasses.replace(a, seats=g.seat_specs(vs, a.rules, base=a.seats),
-                            rules=build(type(a.rules), "rule", parse_pairs("--vs-rule", vs_rule), base=a.rules))
+    b_rules = build(type(a.rules), "rule", parse_pairs("--vs-rule", vs_rule), base=a.rules)
+    b = dataclasses.replace(a, rules=b_rules, seats=g.seat_specs(vs, b_rules, base=g.fit_seats(a.seats, b_rules)))
     if b == a:
         raise DealsimError("arm B is the same as arm A")
     _check_output(output)
@@ -348,7 +348,8 @@ def tune(
         return
     records = frame.to_dict(orient="records")
     header = [", ".join(str(r[k]) for k in keys) for r in records]
-    rows = [[n, *[_compact(r[n], r[f"{n} lo"], r[f"{n} hi"]) for r in records]] for n in names]
+    rates = set(frame.attrs.get("rates", ()))
+    rows = [[n, *[_compact(r[n], r[f"{n} lo"], r[f"{n} hi"], n in rates) for r in records]] for n in names]
     out.print(table(f"{game}: one column per {', '.join(keys)}; {base.n:,} {_plural(base.unit)} each, seed {seed}; "
                     f"value ± half the 95% interval", ["measure", *header], rows))
 
@@ -461,9 +462,9 @@ def analyze(
               f"[{100 * top['lo']:.1f}, {100 * top['hi']:.1f}]  ({elapsed:.1f} s)")
 
 
-def _compact(value: float, lo: float, hi: float) -> str:
+def _compact(value: float, lo: float, hi: float, percent: bool) -> str:
     half = (hi - lo) / 2
-    if 0 <= lo and hi <= 1 and abs(value) <= 1:
+    if percent:
         return f"{100 * value:.2f}% ±{100 * half:.2f}"
     return f"{value:.2f} ±{half:.2f}"
 

@@ -68,6 +68,17 @@ class Game:
             return [int(key)]
         raise DealsimError(f"unknown {self.name} seat {name!r}; use one of {', '.join([*names, *groups, 'all'])}")
 
+    def fit_seats(self, specs: Sequence[str], rules: Any) -> tuple[str, ...]:
+        """The seat specs for a player count the rules may have changed: unchanged when they fit; one spec
+        on every seat carries over to any count; otherwise an error (which seat plays what is unclear)."""
+        n = len(self.seat_names(rules))
+        if len(specs) == n:
+            return tuple(specs)
+        if len(set(specs)) == 1:
+            return (specs[0],) * n
+        raise DealsimError(f"{self.name} with {n} players: the seats' strategies differ, so give each seat's "
+                           f"strategy for {n} players (not a sweep over the player count)")
+
     def seat_specs(self, assignments: Sequence[str], rules: Any, base: Sequence[str] | None = None) -> tuple[str, ...]:
         """The strategy spec of each seat from `SEAT=SPEC` assignments over `base` (default: the game's
         default strategy everywhere); later assignments win."""

@@ -20,6 +20,7 @@ import pandas as pd
 from joblib import Parallel, delayed
 
 from simulator import games
+from simulator.errors import DealsimError
 from strategies import make
 from strategies.base import Strategy
 
@@ -118,6 +119,8 @@ def execute(run: Run, jobs: int = -1, backend: str = "loky", progress: bool = Fa
     False), so an interrupted run still yields a reproducible prefix of the deals."""
     # Fail on bad strategy specs here, with one clear error, rather than inside a worker.
     seat_strategies(run.game, run.seats)
+    if len(run.seats) != len(games.get(run.game).seat_names(run.rules)):
+        raise DealsimError(f"{len(run.seats)} strategies for {len(games.get(run.game).seat_names(run.rules))} seats")
     jobs = resolve_jobs(jobs)
     start = time.perf_counter()
     parts: list[dict[str, pd.DataFrame]] = []

@@ -18,6 +18,11 @@ def test_wilson_against_known_values(k: int, n: int, lo: float, hi: float) -> No
     assert got[0] == pytest.approx(lo, abs=1e-5) and got[1] == pytest.approx(hi, abs=1e-5)
 
 
+def test_wilson_is_exact_at_the_ends() -> None:
+    lo, hi = wilson(np.array([0, 7]), np.array([7, 7]))
+    assert lo[0] == 0 and hi[1] == 1 and lo[1] > 0 and hi[0] < 1
+
+
 def test_wilson_without_trials_is_undefined() -> None:
     assert np.isnan(wilson(0, 0)).all()
 

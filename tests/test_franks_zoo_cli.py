@@ -58,8 +58,18 @@ def test_games_table_trace_and_summary(tmp_path: Path) -> None:
     (["--rule", "end_players=6"], "end_players (6) cannot exceed players (5)"),
     (["--rule", "hedgehog_penalty=sometimes"], "not one of captured, missing"),
     (["--seat", "5=greedy"], "unknown franks-zoo seat '5'"),
+    (["--rule", "target=600"], "out of range 1..500"),
 ])
 def test_bad_input_is_one_clear_line(args: list[str], message: str) -> None:
     done = subprocess.run([sys.executable, "-m", "simulator", "simulate", "franks-zoo", "-n", "5", *args],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_sweeping_the_player_count_needs_one_strategy_everywhere() -> None:
+    same = runner.invoke(app, ["tune", "franks-zoo", "-n", "20", "-j", "1", "--vary", "players=4,6", "--format", "json"])
+    assert same.exit_code == 0, same.output
+    assert [r["players"] for r in json.loads(same.stdout)["rows"]] == [4, 6]
+    mixed = subprocess.run([sys.executable, "-m", "simulator", "tune", "franks-zoo", "-n", "20", "--vary",
+                            "players=5,6", "--seat", "0=random"], capture_output=True, text=True, check=False)
+    assert mixed.returncode == 2 and "the seats' strategies differ" in mixed.stderr

@@ -56,10 +56,12 @@ def test_batched_core_equals_reference(players: int, seating: str) -> None:
 
 
 @pytest.mark.parametrize("options", [{"hedgehog_penalty": "missing", "exchange_cards": 3, "lion_min": 1},
-                                     {"help": False, "exchange_cards": 0, "solo_bonus": 0}])
+                                     {"help": False, "exchange_cards": 0, "solo_bonus": 0},
+                                     # a solo player dealt 8 cards sets them all aside and is out at once
+                                     {"players": 7, "exchange_cards": 8}])
 def test_rule_options_agree(options: dict) -> None:
-    rules = FranksZooRules(players=5, **options)
-    _compare(rules, [FieldHash()] * 5, n=25, seed=9)
+    rules = FranksZooRules(**{"players": 5, **options})
+    _compare(rules, [FieldHash()] * rules.players, n=25, seed=9)
 
 
 @pytest.mark.slow

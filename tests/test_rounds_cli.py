@@ -110,3 +110,13 @@ def test_ducking_off_never_ducks_and_a_heuristic_with_itself_is_zero() -> None:
     assert off["side"] == "0"
     margin = next(r for r in off["rows"] if r["measure"] == "player 0 margin per game")
     assert margin["diff"] != 0 and margin["narrowing"] > 2
+
+
+def test_card_points_are_checked() -> None:
+    import subprocess
+    import sys
+
+    for value, message in [("2=10,2=3", "given twice"), ("A=101", "out of range 0..100"), ("Z=3", "RANK=POINTS")]:
+        done = subprocess.run([sys.executable, "-m", "simulator", "simulate", "rounds", "-n", "5", "--rule",
+                               f"card_points={value}"], capture_output=True, text=True, check=False)
+        assert done.returncode == 2 and message in done.stderr, done.stderr

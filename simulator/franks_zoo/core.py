@@ -450,6 +450,11 @@ def _apply_exchange(s: HandState, ri: np.ndarray, seat: np.ndarray, kind: np.nda
     if done.any():
         rows = ri[done]
         s.phase[rows] = PLAY
+        # a solo player who set his whole hand aside (7 players, 8 cards) is out at once
+        solo = np.argmax(s.role[rows] == SOLO, axis=1)
+        emptied = (s.role[rows, solo] == SOLO) & (s.held[rows, solo] == 0)
+        if emptied.any():
+            _go_out(s, rows[emptied], solo[emptied])
         _start_trick(s, rows, s.first_leader[rows])
 
 

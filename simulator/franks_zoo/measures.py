@@ -23,7 +23,7 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
     out = [
         Measure(f"seat {side} points per hand", per_deal(np.where(mine, h["points"], 0)), hands),
         Measure(f"seat {side} place", per_deal(np.where(mine, h["place"], 0)), hands),
-        Measure("help requests answered", per_deal(h["help_given"]), per_deal(h["help_asked"]), binary=True),
+        Measure("help requests granted", per_deal(h["help_given"]), per_deal(h["help_asked"]), binary=True),
         Measure("helped sets taking the trick", per_deal(h["help_won"]), per_deal(h["help_given"]), binary=True),
     ]
     if unit == "match":

@@ -11,7 +11,7 @@ from simulator.options import option
 class FranksZooRules:
     players: int = option(5, "number of players", lo=4, hi=7)
     target: int = option(19, "the game ends after a hand when end_players players have at least this many points",
-                          lo=1, hi=10_000)
+                          lo=1, hi=500)
     end_players: int = option(2, "how many players must reach the target to end the game", lo=1, hi=7)
     exchange_cards: int = option(2, "cards a junior gives his senior, the senior gives back and the solo player "
                                  "sets aside, from the second hand on", lo=0, hi=8)

@@ -46,7 +46,7 @@ def render(summary: dict[str, Any]) -> list:
              table("Help, lions and hedgehogs (team hands)", ["", "value"], [
                  ["hands", f"{s['hands']:,}"],
                  ["help requests per junior and hand", fmt_mean(s["help"]["asked_per_junior_hand"])],
-                 ["requests answered", fmt_rate(s["help"]["given"])],
+                 ["requests granted", fmt_rate(s["help"]["given"])],
                  ["helped sets that took the trick", fmt_rate(s["help"]["won_the_trick"])],
                  ["lion points per player and hand", fmt_mean(s["lions"]["points"])],
                  ["last player's lion penalty", fmt_mean(s["lions"]["last_player"])],

@@ -51,6 +51,7 @@ class GameState:
     stage_tricks: np.ndarray  # (n, 2) int8 tricks taken in the current stage
     stage_points: np.ndarray  # (n, 2) int16 card points taken in the current stage
     first4: np.ndarray        # (n, 5) int16 card points of the player who took tricks 1-4 of a stage, -1 if none did
+    fifth: np.ndarray         # (n, 5) int16 card points of each stage's fifth trick
     tricks: np.ndarray        # (n, 5, 2) int8 tricks taken per stage
     taken: np.ndarray         # (n, 5, 2) int16 card points taken per stage (before the sweep rule)
     stage_score: np.ndarray   # (n, 5, 2) int16 score per stage (after it)
@@ -90,7 +91,7 @@ def new_games(deal: np.ndarray, first_dealer: np.ndarray, deck: np.ndarray, shuf
         dealer=z(n, np.int8), ctx=z(n, np.int16), phase=z(n, np.int8, PLAY), turn=z(n, np.int8),
         leader=z(n, np.int8), led=z(n, np.int8, -1), plays=z((n, N_PLAYS), np.int8, -1), n_played=z(n, np.int8),
         played=z(n, np.uint64), trick_leaders=z((n, 25), np.int8, -1), trick_winners=z((n, 25), np.int8, -1),
-        stage_tricks=z((n, 2), np.int8), stage_points=z((n, 2), np.int16), first4=z((n, 5), np.int16, -1),
+        stage_tricks=z((n, 2), np.int8), stage_points=z((n, 2), np.int16), first4=z((n, 5), np.int16, -1), fifth=z((n, 5), np.int16),
         tricks=z((n, 5, 2), np.int8), taken=z((n, 5, 2), np.int16), stage_score=z((n, 5, 2), np.int16),
         points=z((n, 2), np.int16),
         scores=np.zeros((n, 2), np.int32) if scores is None else np.asarray(scores, np.int32).copy())
@@ -214,6 +215,8 @@ def _finish_tricks(s: GameState, ri: np.ndarray, card: np.ndarray, seat: np.ndar
         last_stage = rows[stage[after_four] == 4]  # trick 5 of stage 5 has its own trump card
         s.ctx[last_stage] = C.context(s.face_up[last_stage, 1], rules.rank_trumps)
     ends = trick == TRICKS_PER_STAGE
+    if ends.any():
+        s.fifth[ri[ends], stage[ends]] = (points[led] + points[card])[ends]
     for k in np.unique(stage[ends]):  # in lockstep every game ends the same stage together
         _end_stage(s, ri[ends & (stage == k)], int(k), rules)
 

@@ -51,6 +51,7 @@ def game_table(s: core.GameState, rules: RoundsRules) -> pd.DataFrame:
             # a sweep that scored less than the cards it took would have
             f"s{k + 1}_short_sweep": (sweeper >= 0) & (swept_cards > rules.sweep_bonus),
             f"s{k + 1}_first4": s.first4[:, k],
+            f"s{k + 1}_fifth_points": s.fifth[:, k],
             f"s{k + 1}_dealer_tricks": (winners[:, k] == stage_dealer[:, k:k + 1]).sum(axis=1).astype(np.int8),
             f"s{k + 1}_leader_tricks": (winners[:, k] == leaders[:, k]).sum(axis=1).astype(np.int8),
             f"s{k + 1}_dealer_points": s.stage_score[ar, k, stage_dealer[:, k]],

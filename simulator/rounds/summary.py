@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from reports.summary import fmt_mean, fmt_rate, mean, rate, table
+from reports.summary import clustered_rate, fmt_mean, fmt_rate, mean, rate, table
 from simulator.rounds.view import N_STAGES
 
 
@@ -24,22 +24,22 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
             "points": {"0": mean(g[f"s{k}_points_0"]), "1": mean(g[f"s{k}_points_1"])},
             "sweeps": rate(int(swept.sum()), n),
             "sweeps_scoring_less_than_cards": rate(int(short.sum()), int(swept.sum())),
-            "dealer_tricks": rate(int(g[f"s{k}_dealer_tricks"].sum()), 5 * n),
-            "leader_tricks": rate(int(g[f"s{k}_leader_tricks"].sum()), 5 * n),
+            "dealer_tricks": clustered_rate(g[f"s{k}_dealer_tricks"], np.full(n, 5)),
+            "leader_tricks": clustered_rate(g[f"s{k}_leader_tricks"], np.full(n, 5)),
         })
-    leader = sum(int(g[f"s{k}_leader_tricks"].sum()) for k in range(1, N_STAGES + 1))
-    dealer = sum(int(g[f"s{k}_dealer_tricks"].sum()) for k in range(1, N_STAGES + 1))
-    sweeps = sum(int((g[f"s{k}_sweep"] >= 0).sum()) for k in range(1, N_STAGES + 1))
+    leader = sum(g[f"s{k}_leader_tricks"].to_numpy(int) for k in range(1, N_STAGES + 1))
+    dealer = sum(g[f"s{k}_dealer_tricks"].to_numpy(int) for k in range(1, N_STAGES + 1))
+    sweeps = sum((g[f"s{k}_sweep"] >= 0).to_numpy(int) for k in range(1, N_STAGES + 1))
     short = sum(int(g[f"s{k}_short_sweep"].sum()) for k in range(1, N_STAGES + 1))
     out: dict[str, Any] = {
         "games": n,
         "points": {"0": mean(g["points_0"]), "1": mean(g["points_1"])},
         "points_by_first_dealer": mean(np.where(g["first_dealer"] == 0, g["points_0"], g["points_1"])),
         "stages": stages,
-        "sweeps": rate(sweeps, N_STAGES * n),
-        "sweeps_scoring_less_than_cards": rate(short, sweeps),
-        "leader_tricks": rate(leader, 25 * n),
-        "dealer_tricks": rate(dealer, 25 * n),
+        "sweeps": clustered_rate(sweeps, np.full(n, N_STAGES)),
+        "sweeps_scoring_less_than_cards": rate(short, int(sweeps.sum())),
+        "leader_tricks": clustered_rate(leader, np.full(n, 25)),
+        "dealer_tricks": clustered_rate(dealer, np.full(n, 25)),
     }
     if unit == "match":
         m = tables["matches"]
@@ -66,7 +66,7 @@ def render(summary: dict[str, Any]) -> list:
         ["tricks taken by the leader", fmt_rate(s["leader_tricks"])],
         ["tricks taken by the stage's dealer", fmt_rate(s["dealer_tricks"])],
     ])]
-    parts.append(table("By stage (means ± s.e.; rates with Wilson 95%)",
+    parts.append(table("By stage (means ± s.e.; rates with 95% intervals, games as the unit for tricks)",
                        ["stage", "points 0", "points 1", "swept", "sweep < cards", "dealer's tricks",
                         "leader's tricks"],
                        [[st["stage"], fmt_mean(st["points"]["0"]), fmt_mean(st["points"]["1"]), fmt_rate(st["sweeps"]),

@@ -50,8 +50,8 @@ def trace(states: list[GameState], rules, as_json: bool) -> Any:
         games = [{**reference.game_to_dict(r), "totals": list(t)} for r, t in zip(records, totals)]
         return {"deal": int(states[0].deal[0]), "games": games}
     if len(records) == 1:
-        return f"game {int(states[0].deal[0])}\n" + reference.format_game(records[0])
+        return f"game {int(states[0].deal[0])}\n" + reference.format_game(records[0], rules)
     parts = [f"match {int(states[0].deal[0])} to {rules.target}"]
     for i, (r, t) in enumerate(zip(records, totals), 1):
-        parts.append(f"\n=== game {i} ===\n{reference.format_game(r)}\nTotals: 0: {t[0]}, 1: {t[1]}")
+        parts.append(f"\n=== game {i} ===\n{reference.format_game(r, rules)}\nTotals: 0: {t[0]}, 1: {t[1]}")
     return "\n".join(parts)
