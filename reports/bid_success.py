@@ -10,9 +10,9 @@ import numpy as np
 import pandas as pd
 
 from reports.html import Report, rate_plot
-from reports.stats import mean_se, wilson
-from reports.studies import Study
+from reports.study import Study
 from simulator.runner import Run, execute
+from simulator.stats import mean_se, wilson
 
 FEATURES = {
     "declarer_trumps": "trumps the declarer holds",
@@ -42,7 +42,7 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
           provenance: dict) -> tuple[Report, tuple[str, list[str], list[list]]]:
     games_run = _games_run(hands_run, matches)
     result = execute(hands_run, jobs=jobs, progress=progress)
-    hands = result.tables["hands"]
+    hands = result.tables["deals"]
     played = hands[~hands["thrown_in"]].copy()
     played["made"] = played["made"].astype(bool)
     played["bid"] = played["bid"].astype(int)
@@ -97,16 +97,16 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
     report.figure("trumps", fig, "Share of contracts with each trump")
 
     if games_run is not None:
-        games = execute(games_run, jobs=jobs, progress=progress).tables["games"]
+        games = execute(games_run, jobs=jobs, progress=progress).tables["matches"]
         report.heading(f"Games to {games_run.rules.target}")
         decided = games[games["winner"].notna()]
         first = int(decided["first_dealer_side_won"].sum())
         flo, fhi = wilson(first, len(decided))
-        m, se = mean_se(games["hands"])
+        m, se = mean_se(games["deals"])
         report.text(f"{len(games):,} games: {m:.2f} ± {se:.2f} hands per game (hands thrown in count). "
                     f"The first dealer's side won {100 * first / max(len(decided), 1):.2f}% "
                     f"[{100 * flo:.2f}, {100 * fhi:.2f}].")
-        lengths = games["hands"].value_counts().sort_index().rename_axis("hands").reset_index(name="games")
+        lengths = games["deals"].value_counts().sort_index().rename_axis("hands").reset_index(name="games")
         lengths["share"] = lengths["games"] / len(games)
         report.table("hands_per_game", lengths, "How many hands a game takes")
         fig, ax = plt.subplots(figsize=(6, 3.5))
@@ -125,13 +125,11 @@ def _pct(rate: float, lo: float, hi: float) -> str:
 
 def _games_run(base: Run, games: int) -> Run | None:
     """The study's games to the target (when games > 0), on the same seed."""
-    from simulator import games as registry
-
     if games <= 0:
         return None
-    return dataclasses.replace(base, n=games, unit="match", chunk_size=registry.get(base.game).default_chunk["match"])
+    return dataclasses.replace(base, n=games, unit="match", chunk_size=base.game.default_chunk["match"])
 
 
-STUDY = Study(name="bid-success", game="forty-two", unit="hand",
+STUDY = Study(name="bid-success", game="forty-two", unit="deal",
               summary="contract success by bid and by hand, swings, throw-ins, trumps, game length",
-              matches_help="games to the target for the game-length part", build=build)
+              default_matches=lambda deals: deals // 10, build=build)

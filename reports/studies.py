@@ -2,32 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
-
+from reports import bid_success, sweep_value
+from reports.study import Study
 from simulator.errors import DealsimError
 
-
-@dataclass(frozen=True)
-class Study:
-    name: str
-    game: str
-    summary: str
-    unit: str                      # the unit of the study's main run
-    matches_help: str              # what its --matches count is
-    # build(base_run, matches, jobs, progress, command, provenance) -> (Report, headline table (title, columns, rows))
-    build: Callable[..., tuple[Any, tuple[str, list[str], list[list[Any]]]]]
-
-
-def registry() -> dict[str, Study]:
-    from reports import bid_success, sweep_value
-
-    return {s.name: s for s in (bid_success.STUDY, sweep_value.STUDY)}
+STUDIES: dict[str, Study] = {s.name: s for s in (bid_success.STUDY, sweep_value.STUDY)}
 
 
 def get(name: str) -> Study:
-    studies = registry()
-    if name not in studies:
-        raise DealsimError(f"unknown study {name!r}; known: {', '.join(studies)}")
-    return studies[name]
+    if name not in STUDIES:
+        known = "; ".join(f"{s.name} ({s.game}: {s.summary})" for s in STUDIES.values())
+        raise DealsimError(f"unknown study {name!r}; known: {known}")
+    return STUDIES[name]

@@ -10,13 +10,11 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.estimates import Measure, estimate, paired
 from reports.html import Report, rate_plot
-from reports.stats import mean_se, wilson
-from reports.studies import Study
-from simulator import games as registry
+from reports.study import Study
 from simulator.errors import DealsimError
 from simulator.runner import Run, execute
+from simulator.stats import Measure, estimate, mean_se, paired, wilson
 from strategies import with_params
 
 BONUSES = (0, 5, 10, 15, 20, 30)
@@ -30,15 +28,15 @@ def _rate_row(label: object, k: int, n: int) -> dict:
 
 def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
           provenance: dict) -> tuple[Report, tuple[str, list[str], list[list]]]:
-    game = registry.get(base.game)
+    game = base.game
     bonus = base.rules.sweep_bonus
     report = Report(f"Rounds: what is a sweep worth? (sweep bonus {bonus})", provenance, command)
     if not base.seats[0].startswith("heuristic"):
         raise DealsimError("sweep-value weighs seat 0's ducking: seat 0 must play the heuristic "
                            f"(--seat 0=heuristic[:...]), not {base.seats[0]!r}")
-    base = dataclasses.replace(base, seats=(with_params(base.seats[0], {"duck": "true"}), *base.seats[1:]))
+    base = dataclasses.replace(base, seats=(with_params(base.seats[0], {"duck": "true"}, game), *base.seats[1:]))
     main = execute(base, jobs=jobs, progress=progress)
-    g = main.tables["games"]
+    g = main.tables["deals"]
 
     report.heading("Taking the fifth trick")
     report.text("A stage in which one player took tricks 1-4 hangs on trick 5: taking it sweeps (the bonus "
@@ -67,10 +65,10 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                   "Share of stages decided at trick 5 in which the sweep bonus beats the cards of tricks 1-4")
 
     report.heading("The value of ducking (paired)")
-    duck_off = dataclasses.replace(base, seats=(with_params(base.seats[0], {"duck": "false"}), *base.seats[1:]))
+    duck_off = dataclasses.replace(base, seats=(with_params(base.seats[0], {"duck": "false"}, game), *base.seats[1:]))
     off = execute(duck_off, jobs=jobs, progress=progress)
     ma, mb = game.measures(main.tables, base.unit, 0), game.measures(off.tables, base.unit, 0)
-    value = pd.DataFrame([{"measure": a.name, **paired(a, b)} for a, b in zip(ma, mb)])
+    value = pd.DataFrame([{"measure": a.name, **paired(a, b).as_dict()} for a, b in zip(ma, mb)])
     report.text(f"Player 0 plays {base.seats[0]} (ducking when it pays) against {duck_off.seats[0]} on the same "
                 f"{base.n:,} deals; player 1 plays {base.seats[1]} in both. Differences are with ducking minus "
                 "without, with paired 95% intervals.")
@@ -85,9 +83,8 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
         # tricks of one game are not independent: the game is the unit of the interval
         d = estimate(Measure("dealer", g[f"s{k}_dealer_tricks"].to_numpy(float), np.full(len(g), 5.0)))
         lead = estimate(Measure("leader", g[f"s{k}_leader_tricks"].to_numpy(float), np.full(len(g), 5.0)))
-        d["rate"], lead["rate"] = d["value"], lead["value"]
-        edge.append({"stage": k, "dealer's tricks": d["rate"], "dealer lo": d["lo"], "dealer hi": d["hi"],
-                     "leader's tricks": lead["rate"], "leader lo": lead["lo"], "leader hi": lead["hi"],
+        edge.append({"stage": k, "dealer's tricks": d.value, "dealer lo": d.lo, "dealer hi": d.hi,
+                     "leader's tricks": lead.value, "leader lo": lead.lo, "leader hi": lead.hi,
                      "dealer's points minus the other's": m, "se": se})
     edge = pd.DataFrame(edge)
     report.table("edge_by_stage", edge, "Share of tricks taken by the stage's dealer and by the trick's leader")
@@ -112,7 +109,7 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
             row = {"sweep_bonus": b}
             for measure in game.measures(result.tables, "match", 0):
                 e = estimate(measure)
-                row[measure.name], row[f"{measure.name} lo"], row[f"{measure.name} hi"] = e["value"], e["lo"], e["hi"]
+                row[measure.name], row[f"{measure.name} lo"], row[f"{measure.name} hi"] = e.value, e.lo, e.hi
             length.append(row)
         length = pd.DataFrame(length)
         shown = ["games per match", "stages swept", "sweeps scoring less than their cards", "first dealer wins"]
@@ -131,6 +128,6 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                     headline)
 
 
-STUDY = Study(name="sweep-value", game="rounds", unit="game",
+STUDY = Study(name="sweep-value", game="rounds", unit="deal",
               summary="when taking the fifth trick pays, the value of ducking, dealer and leader edges, match length",
-              matches_help="matches per sweep bonus for the match-length part", build=build)
+              default_matches=lambda deals: deals // 50, build=build)

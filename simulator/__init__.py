@@ -1,8 +1,18 @@
-"""dealsim: seeded Monte Carlo simulation of Forty-two, Frank's Zoo and Rounds."""
+"""dealsim: seeded Monte Carlo simulation of Forty-two, Frank's Zoo and Rounds.
 
-from importlib.metadata import PackageNotFoundError, version
+The Python API is the application layer, `simulator.app`, re-exported here: `simulate`, `compare`, `tune`,
+`analyze`, `report`, `trace`, `make_run` (see README, "Python API")."""
 
-try:
-    __version__ = version("dealsim")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0+source"
+from simulator.version import __version__
+
+_API = ("simulate", "compare", "tune", "analyze", "report", "trace", "make_run", "run_from_manifest")
+__all__ = ["__version__", *_API]
+
+
+def __getattr__(name: str):
+    # The API is loaded on first use, so that importing a core module (as every worker does) stays light.
+    if name in _API:
+        import simulator.app
+
+        return getattr(simulator.app, name)
+    raise AttributeError(f"module 'simulator' has no attribute {name!r}")

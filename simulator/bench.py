@@ -8,25 +8,24 @@ import sys
 import time
 from pathlib import Path
 
-from simulator.games import Game
+from simulator.contract import Game
+from simulator.runner import Run, run_chunk
 
 
 def measure(game: Game, spec: str, deals: int, seed: int = 12345) -> tuple[float, float | None]:
     """Deals per second on one core, the whole chunk pipeline (deal, play, tables) in this process; and
-    hands per second where a deal holds several hands (Frank's Zoo games)."""
-    from simulator.runner import Run, run_chunk
-
+    hands per second where a deal of the default unit holds several (Frank's Zoo games)."""
     rules = game.rules()
-    run = Run(game=game.name, n=deals, seed=seed, rules=rules, seats=(spec,) * len(game.seat_names(rules)),
-              unit=game.units[0], chunk_size=game.default_chunk.get(game.units[0], 10_000))
+    unit = game.default_unit
+    run = Run(game=game, n=deals, seed=seed, rules=rules, seats=(spec,) * len(game.seat_names(rules)),
+              unit=unit, chunk_size=game.default_chunk[unit])
     run_chunk(run, 0)  # warm up: imports, lookup tables, caches
     start = time.perf_counter()
     hands = 0
     for k in range(run.n_chunks):
-        tables = run_chunk(run, k)
-        hands += game.hands_in(tables) if game.hands_in else 0
+        hands += len(run_chunk(run, k)["deals"]) // game.rows_per_deal(rules)
     seconds = time.perf_counter() - start
-    return deals / seconds, (hands / seconds if game.hands_in else None)
+    return deals / seconds, (hands / seconds if unit == "match" else None)
 
 
 def run_yardstick(path: Path | str, deals: int) -> float | None:

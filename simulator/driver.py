@@ -1,41 +1,27 @@
 """The generic driver: advances a batch of any game until every row is finished.
 
-A game's core supplies `inputs(state, rows, kind, rules) -> (view, legal)` and
-`apply(state, rows, kind, actions, rules)`; its state has `phase` (the pending decision kind, or DONE),
+A game's `contract.BatchCore` supplies `inputs(state, rows, kind, rules) -> (view, legal)` and
+`apply(state, rows, kind, actions, rules)`; its state has `phase` (the pending decision kind, or `done`),
 `turn` (the seat to decide), `deal` (the row's deal number) and `take(rows)`. Each step (for a phased
-game, only the earliest pending kind; see CoreSpec.phased) groups the pending decisions by kind and by strategy (seats that share one strategy object are asked together,
-each row seeing its own seat's view), asks for the whole group at once, checks every action against
-the legal mask and applies it. Finished rows leave the working batch.
+game, only the earliest pending kind; see `BatchCore.phased`) groups the pending decisions by kind and by
+strategy (seats that share one strategy object are asked together, each row seeing its own seat's view),
+asks for the whole group at once, checks every action against the legal mask and applies it. Finished
+rows leave the working batch.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from simulator.contract import BatchCore
 from simulator.errors import IllegalAction
 
 # Compact the working batch once this share of its rows is finished.
 _COMPACT_AT = 0.25
-
-
-@dataclasses.dataclass(frozen=True)
-class CoreSpec:
-    """What the driver needs to know of a game's batched core."""
-
-    inputs: Callable[..., tuple[Any, np.ndarray]]
-    apply: Callable[..., None]
-    done: int                       # the phase value of a finished row
-    kind_names: Sequence[str]
-    seat_names: Sequence[str]
-    action_name: Callable[[int, int], str]  # (kind, action) -> text for errors
-    # True when every deal goes through the kinds in order (an auction, then trumps, then play): the driver
-    # then advances only the earliest pending kind, so the long later phase runs on whole, aligned batches.
-    # False when kinds interleave (a help request in the middle of play): every pending kind advances.
-    phased: bool = True
 
 
 def concat(states: Sequence[Any]) -> Any:
@@ -51,8 +37,8 @@ def strategy_name(strategy: Any) -> str:
     return getattr(strategy, "spec", None) or type(strategy).__name__
 
 
-def check_actions(core: CoreSpec, strategy: Any, kind: int, legal: np.ndarray, actions: Any,
-                  seats: np.ndarray, deals: np.ndarray) -> np.ndarray:
+def check_actions(core: BatchCore, strategy: Any, kind: int, legal: np.ndarray, actions: Any,
+                  seats: np.ndarray, deals: np.ndarray, seat_names: Sequence[str] | None = None) -> np.ndarray:
     """The actions as an int array, or IllegalAction naming the strategy, seat, deal and move."""
     m, n_actions = legal.shape
     a = np.asarray(actions)
@@ -65,17 +51,18 @@ def check_actions(core: CoreSpec, strategy: Any, kind: int, legal: np.ndarray, a
     if not ok.all():
         i = int(np.flatnonzero(~ok)[0])
         move = core.action_name(kind, int(a[i])) if 0 <= a[i] < n_actions else f"action {int(a[i])}"
-        raise IllegalAction(f"{who} at seat {core.seat_names[int(seats[i])]} in deal {int(deals[i])}: "
+        seat = seat_names[int(seats[i])] if seat_names is not None else str(int(seats[i]))
+        raise IllegalAction(f"{who} at seat {seat} in deal {int(deals[i])}: "
                             f"illegal {core.kind_names[kind]} {move}")
     return a
 
 
-def play(core: CoreSpec, state: Any, rules: Any, strategies: Sequence[Any],
-         rngs: Sequence[np.random.Generator]) -> Any:
+def play(core: BatchCore, state: Any, rules: Any, strategies: Sequence[Any],
+         rngs: Sequence[np.random.Generator], seat_names: Sequence[str] | None = None) -> Any:
     """Run every row of `state` to the end; returns the finished rows, in their original order.
 
     `strategies[seat]` decides for that seat; seats holding the same object form one group and draw
-    from the generator `rngs[seat]` of the group's first seat.
+    from the generator `rngs[seat]` of the group's first seat. `seat_names` name seats in errors.
     """
     groups: dict[int, list[int]] = {}
     for seat, strat in enumerate(strategies):
@@ -104,7 +91,8 @@ def play(core: CoreSpec, state: Any, rules: Any, strategies: Sequence[Any],
                 strat = strategies[group_seats[g][0]]
                 view, legal = core.inputs(state, rows, kind, rules)
                 actions = strat.decide(kind, view, legal, rngs[group_seats[g][0]])
-                actions = check_actions(core, strat, kind, legal, actions, state.turn[rows], state.deal[rows])
+                actions = check_actions(core, strat, kind, legal, actions, state.turn[rows], state.deal[rows],
+                                        seat_names)
                 core.apply(state, rows, kind, actions, rules)
         done = state.phase == core.done
         n_done = int(done.sum())

@@ -1,18 +1,19 @@
-"""Traces: a deal played again exactly as its run played it, then retold by a reference engine.
+"""Traces, for every game: a deal (or a whole match) played again exactly as its run played it, then
+retold by the game's reference engine.
 
-`deal_states` replays the chunk that holds the deal through the batched core (same seeds, same batch, so
-the same decisions) and keeps the deal's finished state(s); a game's trace module hands the recorded
-decisions to its reference engine through `Replay` players, which checks each against the rules."""
+The chunk that holds the deal is played again through the batched core (same seeds, same batch, so the
+same decisions); the deal's finished states are kept; the reference engine then replays each state's
+recorded moves through `Replay` players, which checks every move against the rules and the outcome
+against the batched core's, and tells the deal."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from simulator.errors import DealsimError
-from simulator.runner import Chunk, Run, chunk
+from simulator.runner import Run, chunk, play_chunk
 
 
 class Replay:
@@ -29,27 +30,65 @@ class Replay:
         return np.array([action])
 
 
-def players(moves: list[tuple[int, int, int]], n: int, name: Callable[[int], str]) -> list[Replay]:
+def players(moves: list[tuple[int, int, int]], names: list[str]) -> list[Replay]:
     """One Replay per seat from the recorded (kind, seat, action) moves of a deal."""
-    return [Replay(name(seat), [(k, a) for k, s, a in moves if s == seat]) for seat in range(n)]
+    return [Replay(f"seat {name}", [(k, a) for k, s, a in moves if s == seat]) for seat, name in enumerate(names)]
 
 
-def deal_states(run: Run, deal: int, single: Callable[[Chunk], Any],
-                several: Callable[[Chunk, Callable[[np.ndarray, Any], None]], Any]) -> list[Any]:
-    """The finished state(s) of deal `deal` of `run`: `single(chunk)` plays a chunk of one-hand deals and
-    returns their states; `several(chunk, on_round)` plays a chunk of matches, calling on_round(deal numbers,
-    finished states) after each round of hands. A match gives one state per hand, in order."""
+def deal_states(run: Run, deal: int) -> tuple[list[Any], dict[str, Any] | None]:
+    """The finished one-row state(s) of deal `deal` of `run` (for a match, one per deal, in order) and, for
+    a match, its row of the matches table."""
     if not 0 <= deal < run.n:
-        raise DealsimError(f"deal {deal} is outside the run's {run.n:,} deals")
-    c = chunk(run, deal // run.chunk_size)
-    if run.unit != "match":
-        return [single(c).take(np.array([deal - int(c.deals[0])]))]
-    kept = []
+        raise DealsimError(f"deal {deal} is outside the run's {run.n:,} {run.game.plural(run.unit)}")
+    kept: list[Any] = []
 
-    def keep(deals: np.ndarray, state: Any) -> None:
-        at = np.flatnonzero(deals == deal)
+    def keep(numbers: np.ndarray, state: Any) -> None:
+        at = np.flatnonzero(numbers == deal)
         if len(at):
             kept.append(state.take(at))
 
-    several(c, keep)
-    return kept
+    tables = play_chunk(chunk(run, deal // run.chunk_size), on_deals=keep)
+    if run.unit != "match":
+        return kept, None
+    matches = tables["matches"]
+    return kept, matches[matches["match"] == deal].iloc[0].to_dict()
+
+
+def replay(run: Run, state: Any) -> Any:
+    """The reference engine's record of a one-row finished state, replayed from its recorded moves; an
+    error if the engine does not reproduce the moves or the outcome."""
+    ref, names = run.game.reference, list(run.game.seat_names(run.rules))
+    moves = ref.moves(state, 0)
+    record = ref.play(state, 0, run.rules, players(moves, names))
+    if ref.record_moves(record) != moves:
+        raise DealsimError(f"deal {int(state.deal[0])}: the reference engine does not reproduce the recorded moves")
+    if tuple(int(x) for x in ref.batch_score(state, run.rules)[0]) != tuple(int(x) for x in ref.score(record)):
+        raise DealsimError(f"deal {int(state.deal[0])}: the reference engine scores the deal differently")
+    return record
+
+
+def trace(run: Run, deal: int, as_json: bool = False) -> Any:
+    """Deal `deal` of `run` told move by move (text, or a JSON-able dict): one deal, or a whole match with
+    the totals after each deal and the winner."""
+    game, rules = run.game, run.rules
+    states, match = deal_states(run, deal)
+    records = [replay(run, s) for s in states]
+    deal_word, match_word = game.words["deal"], game.words["match"]
+    if match is None:
+        if as_json:
+            return {"deal": deal, **game.reference.to_dict(records[0])}
+        return f"{deal_word} {deal}\n" + game.reference.text(records[0], rules)
+    sides = list(game.reference.sides(rules))
+    totals = [dict(zip(sides, (int(t) + int(x) for t, x in zip(s.scores[0], game.reference.score(r)))))
+              for s, r in zip(states, records)]
+    winner = match.get("winner")
+    winner = None if winner is None or winner is np.nan or str(winner) in ("-1", "<NA>", "nan") else str(winner)
+    if as_json:
+        return {"match": deal, "target": getattr(rules, "target", None), "winner": winner,
+                "deals": [{**game.reference.to_dict(r), "totals": t} for r, t in zip(records, totals)]}
+    parts = [f"{match_word} {deal} to {getattr(rules, 'target', '?')}"]
+    for i, (r, t) in enumerate(zip(records, totals), 1):
+        parts.append(f"\n=== {deal_word} {i} ===\n{game.reference.text(r, rules)}\n"
+                     f"Totals: {', '.join(f'{k} {v}' for k, v in t.items())}")
+    parts.append(f"\nWinner: {winner if winner is not None else f'none ({deal_word} limit)'}")
+    return "\n".join(parts)

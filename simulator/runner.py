@@ -3,13 +3,14 @@
 Chunk k covers deals [k * chunk_size, (k + 1) * chunk_size) and draws all its randomness from
 `SeedSequence(seed, spawn_key=(k,))`: child 0 deals, child 1 + s feeds the strategy of seat s. The chunk
 size belongs to the run's definition, so a run gives the same numbers for any --jobs and any backend, and
-any deal can be played again alone (`dealsim trace`). A game plays a chunk through `Game.play_chunk`.
+any deal can be played again alone (`dealsim trace`). Any game that fills `contract.Game` runs here.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -18,9 +19,13 @@ from typing import Any, TypeVar
 import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from simulator import games
+from simulator import driver
+from simulator.contract import UNITS, Game
 from simulator.errors import DealsimError
+from simulator.matches import play_matches
 from strategies import make
 from strategies.base import Strategy
 
@@ -31,12 +36,12 @@ T = TypeVar("T")
 class Run:
     """Everything that defines a simulation's numbers (the worker count does not)."""
 
-    game: str
+    game: Game
     n: int
     seed: int
     rules: Any
     seats: tuple[str, ...]
-    unit: str
+    unit: str  # "deal" or "match" (see simulator.contract)
     chunk_size: int
 
     @property
@@ -47,20 +52,32 @@ class Run:
         return k * self.chunk_size, min(self.n, (k + 1) * self.chunk_size)
 
     def describe(self) -> dict[str, Any]:
-        return {"game": self.game, "deals": self.n, "unit": self.unit, "seed": self.seed,
+        """The run's definition as plain data: what provenance records and `from_description` reads back."""
+        return {"game": self.game.name, "deals": self.n, "unit": self.unit, "seed": self.seed,
                 "chunk_size": self.chunk_size, "rules": dataclasses.asdict(self.rules),
-                "seats": dict(zip(games.get(self.game).seat_names(self.rules), self.seats))}
+                "seats": dict(zip(self.game.seat_names(self.rules), self.seats))}
+
+    def strategies(self) -> list[Strategy]:
+        """One strategy per seat; seats with the same spec share one object, so the driver asks them together.
+        Unknown strategies and bad parameters fail here with one clear error."""
+        made: dict[str, Strategy] = {}
+        return [made.setdefault(spec, make(self.game, spec)) for spec in self.seats]
 
 
 @dataclass
 class Chunk:
     """What one chunk of a run is played with."""
 
+    run: Run
     index: int
     deals: np.ndarray                   # the deal numbers it covers
     deal_rng: np.random.Generator       # dealing and every other chance event of the rules
     seat_rngs: list[np.random.Generator]
     strategies: list[Strategy]
+
+    def fresh_seat_rngs(self) -> list[np.random.Generator]:
+        """The seats' generators as they were when the chunk began (to replay a choice on the same draws)."""
+        return streams(self.run.seed, self.index, len(self.seat_rngs))[1]
 
 
 def streams(seed: int, k: int, n_seats: int) -> tuple[np.random.Generator, list[np.random.Generator]]:
@@ -74,19 +91,27 @@ def streams(seed: int, k: int, n_seats: int) -> tuple[np.random.Generator, list[
 
 
 def chunk(run: Run, k: int) -> Chunk:
-    deal_rng, seat_rngs = streams(run.seed, k, len(games.get(run.game).seat_names(run.rules)))
+    deal_rng, seat_rngs = streams(run.seed, k, len(run.seats))
     start, stop = run.bounds(k)
-    return Chunk(k, np.arange(start, stop), deal_rng, seat_rngs, seat_strategies(run.game, run.seats))
+    return Chunk(run, k, np.arange(start, stop), deal_rng, seat_rngs, run.strategies())
 
 
-def seat_strategies(game: str, specs: tuple[str, ...]) -> list[Strategy]:
-    """One strategy per seat; seats with the same spec share one object, so the driver asks them together."""
-    made: dict[str, Strategy] = {}
-    return [made.setdefault(spec, make(game, spec)) for spec in specs]
+def play_chunk(c: Chunk, on_deals: Callable[[np.ndarray, Any], None] | None = None) -> dict[str, pd.DataFrame]:
+    """A chunk's tables: `deals`, and for matches `matches`. `on_deals(deal or match numbers, finished
+    states)` sees every batch of finished deals (one batch for single deals, one per round for matches)."""
+    run, game = c.run, c.run.game
+    if run.unit == "match":
+        deals, matches = play_matches(game, c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies, on_deals)
+        return {"deals": deals, "matches": matches}
+    state = game.core.deal(c.deal_rng, c.deals, run.rules)
+    out = driver.play(game.core, state, run.rules, c.strategies, c.seat_rngs, game.seat_names(run.rules))
+    if on_deals is not None:
+        on_deals(c.deals, out)
+    return {"deals": game.core.table(out, run.rules)}
 
 
 def run_chunk(run: Run, k: int) -> dict[str, pd.DataFrame]:
-    return games.get(run.game).play_chunk(run, chunk(run, k))
+    return play_chunk(chunk(run, k))
 
 
 @dataclass
@@ -117,38 +142,49 @@ def in_order(fn: Callable[[int], T], n: int, jobs: int, backend: str = "loky") -
 def execute(run: Run, jobs: int = -1, backend: str = "loky", progress: bool = False) -> Result:
     """Run every chunk in order. On Ctrl-C the chunks finished so far are kept (`Result.complete` is
     False), so an interrupted run still yields a reproducible prefix of the deals."""
-    # Fail on bad strategy specs here, with one clear error, rather than inside a worker.
-    seat_strategies(run.game, run.seats)
-    if len(run.seats) != len(games.get(run.game).seat_names(run.rules)):
-        raise DealsimError(f"{len(run.seats)} strategies for {len(games.get(run.game).seat_names(run.rules))} seats")
+    check(run)
     jobs = resolve_jobs(jobs)
     start = time.perf_counter()
-    parts: list[dict[str, pd.DataFrame]] = []
-    bar = progress_bar(progress)
-    with bar:
-        task = bar.add_task(f"{run.game}: {run.n:,} {run.unit}s", total=run.n)
-        try:
-            for part in in_order(functools.partial(run_chunk, run), run.n_chunks, jobs, backend):
-                parts.append(part)
-                bar.update(task, completed=run.bounds(len(parts) - 1)[1])
-        except KeyboardInterrupt:
-            pass
+    parts = map_chunks(run_chunk, run, jobs, progress, f"{run.game.name}: {run.n:,} {run.game.plural(run.unit)}",
+                       backend=backend, keep_partial=True)
     tables = {name: pd.concat([p[name] for p in parts], ignore_index=True) for name in (parts[0] if parts else {})}
     return Result(run, tables, time.perf_counter() - start, len(parts), jobs)
 
 
+def check(run: Run) -> None:
+    """Fail on a run that cannot be played, with one clear error, before any work (not inside a worker)."""
+    n_seats = len(run.game.seat_names(run.rules))
+    if len(run.seats) != n_seats:
+        raise DealsimError(f"{len(run.seats)} strategies for {n_seats} seats")
+    if run.unit not in UNITS:
+        raise DealsimError(f"unknown unit {run.unit!r}; use one of {', '.join(UNITS)}")
+    run.strategies()
+
+
+def map_chunks(fn: Callable[[Run, int], T], run: Run, jobs: int, progress: bool, label: str,
+               backend: str = "loky", keep_partial: bool = False) -> list[T]:
+    """fn(run, k) for every chunk k of the run, in order, on `jobs` workers, with a progress bar over the
+    deals. Ctrl-C: with keep_partial, the chunks finished so far; otherwise KeyboardInterrupt goes on."""
+    parts: list[T] = []
+    with progress_bar(progress) as bar:
+        task = bar.add_task(label, total=run.n)
+        try:
+            for part in in_order(functools.partial(fn, run), run.n_chunks, resolve_jobs(jobs), backend):
+                parts.append(part)
+                bar.update(task, completed=run.bounds(len(parts) - 1)[1])
+        except KeyboardInterrupt:
+            if not keep_partial:
+                raise
+    return parts
+
+
 def resolve_jobs(jobs: int) -> int:
     """The worker count: `jobs`, or every core this process may use when jobs <= 0."""
-    import os
-
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return cores if jobs <= 0 else jobs
 
 
-def progress_bar(enabled: bool):
+def progress_bar(enabled: bool) -> Progress:
     """A rich progress bar on stderr (a no-op when disabled)."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                     TimeRemainingColumn(), console=Console(stderr=True), disable=not enabled, transient=False)

@@ -1,7 +1,8 @@
-"""The strategy registry: every game's strategies by name, and user strategies from `module:Class`.
+"""Strategies by spec: a game's own strategies by name, and user strategies from `module:Class`.
 
 A spec names a strategy and its parameters: `heuristic`, `heuristic:threshold=32,base=12`,
-`mypackage.mymodule:MyStrategy:weight=2`.
+`mypackage.mymodule:MyStrategy:weight=2`. Each game lists its strategies in its `Game` (from its module
+here: `strategies.fortytwo`, `strategies.rounds`, `strategies.franks_zoo`).
 """
 
 from __future__ import annotations
@@ -9,17 +10,11 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from collections.abc import Mapping
 
 from simulator.errors import DealsimError
 from simulator.options import build, describe, parse_pairs
-from strategies import fortytwo, franks_zoo, rounds
 from strategies.base import Strategy
-
-REGISTRY: dict[str, dict[str, type[Strategy]]] = {
-    "forty-two": fortytwo.STRATEGIES,
-    "rounds": rounds.STRATEGIES,
-    "franks-zoo": franks_zoo.STRATEGIES,
-}
 
 
 def _load_user_class(module: str, cls: str) -> type[Strategy]:
@@ -38,39 +33,37 @@ def _load_user_class(module: str, cls: str) -> type[Strategy]:
     return found
 
 
-def make(game: str, spec: str) -> Strategy:
-    """A strategy instance from its spec text; unknown names and parameters are clear errors."""
-    known = REGISTRY.get(game, {})
+def _split(spec: str, known: Mapping[str, type[Strategy]]) -> tuple[list[str], str]:
+    """(name parts, parameter text): 'heuristic:a=1' -> (['heuristic'], 'a=1'); 'm.x:Cls:a=1' -> (['m.x', 'Cls'], 'a=1')."""
     parts = spec.strip().split(":")
-    if parts[0] in known:
-        cls, params = known[parts[0]], ":".join(parts[1:])
-    elif len(parts) >= 2 and parts[1].isidentifier():
-        cls, params = _load_user_class(parts[0], parts[1]), ":".join(parts[2:])
+    head_len = 2 if parts[0] not in known and len(parts) >= 2 and parts[1].isidentifier() else 1
+    return parts[:head_len], ":".join(parts[head_len:])
+
+
+def make(game, spec: str) -> Strategy:
+    """A strategy instance for `game` (a contract.Game) from its spec text; unknown names and parameters are
+    clear errors."""
+    known = game.strategies
+    head, params = _split(spec, known)
+    if len(head) == 1 and head[0] in known:
+        cls = known[head[0]]
+    elif len(head) == 2:
+        cls = _load_user_class(*head)
     else:
-        raise DealsimError(f"unknown {game} strategy {parts[0]!r}; known: {', '.join(known)} "
-                           f"(or module:Class)")
-    pairs = parse_pairs(f"{cls.name or cls.__name__} parameter", [p for p in params.split(",") if p.strip()])
-    strategy = build(cls, f"{cls.name or cls.__name__} parameter", pairs)
-    object.__setattr__(strategy, "_spec", spec.strip())
-    return strategy
+        raise DealsimError(f"unknown {game.name} strategy {head[0]!r}; known: {', '.join(known)} (or module:Class)")
+    what = f"{cls.name or cls.__name__} parameter"
+    return build(cls, what, parse_pairs(what, [p for p in params.split(",") if p.strip()]))
 
 
-def listing(game: str) -> list[dict]:
-    """Name, summary and parameters (with defaults) of each registered strategy of `game`."""
-    return [{"name": name, "summary": cls.summary, "params": describe(cls)}
-            for name, cls in REGISTRY.get(game, {}).items()]
+def listing(game) -> list[dict]:
+    """Name, summary and parameters (with defaults) of each of `game`'s strategies."""
+    return [{"name": name, "summary": cls.summary, "params": describe(cls)} for name, cls in game.strategies.items()]
 
 
-def with_params(spec: str, params: dict[str, str]) -> str:
+def with_params(spec: str, params: dict[str, str], game=None) -> str:
     """The spec with these parameters set (replacing any it had): 'heuristic' -> 'heuristic:threshold=30'."""
-    parts = spec.strip().split(":")
-    head_len = 2 if len(parts) >= 2 and parts[1].isidentifier() and parts[0] not in _all_names() else 1
-    head, tail = parts[:head_len], ":".join(parts[head_len:])
+    head, tail = _split(spec, game.strategies if game is not None else {})
     current = parse_pairs("strategy parameter", [p for p in tail.split(",") if p.strip()])
     current.update(params)
     text = ",".join(f"{k}={v}" for k, v in current.items())
     return ":".join(head) + (f":{text}" if text else "")
-
-
-def _all_names() -> set[str]:
-    return {name for strategies in REGISTRY.values() for name in strategies}

@@ -7,6 +7,7 @@ action per row. Strategies hold no state between calls; everything they know is 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -20,14 +21,33 @@ class Strategy:
 
     @property
     def spec(self) -> str:
-        """The text that makes this strategy again, e.g. 'heuristic:threshold=32'."""
-        return getattr(self, "_spec", None) or self.name or type(self).__name__
+        """The text that makes this strategy again: its name (or module:Class) and the parameters that
+        differ from their defaults, e.g. 'heuristic:threshold=32'."""
+        head = self.name or f"{type(self).__module__}:{type(self).__qualname__}"
+        changed = [f"{f.name}={_text(getattr(self, f.name))}" for f in dataclasses.fields(self)
+                   if f.init and getattr(self, f.name) != f.default]
+        return head + (":" + ",".join(changed) if changed else "")
 
     def params(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
     def decide(self, kind: int, view: Any, legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         raise NotImplementedError
+
+
+def _text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+@dataclass(frozen=True)
+class Random(Strategy):
+    """Every game's uniformly random player."""
+
+    name = "random"
+    summary = "uniform over the legal actions of every decision"
+
+    def decide(self, kind: int, view: Any, legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        return uniform_choice(legal, rng)
 
 
 # Set-bit counts and "position of the j-th set bit" for every byte, for choosing among legal actions.

@@ -8,19 +8,10 @@ import numpy as np
 
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.view import ASK, EXCHANGE, PLAY, FranksZooView
-from strategies.base import Strategy, best_legal, uniform_choice
+from strategies.base import Random, Strategy, best_legal
 
 # How many kinds a kind beats at equal size: a rough measure of its strength.
 STRENGTH = np.append(C.PREDATOR.sum(axis=1), 0).astype(np.int16)  # the chameleon has none of its own
-
-
-@dataclass(frozen=True)
-class Random(Strategy):
-    name = "random"
-    summary = "uniform over the legal plays, passes, exchange choices, help requests and answers"
-
-    def decide(self, kind, view, legal, rng):
-        return uniform_choice(legal, rng)
 
 
 def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -1,6 +1,6 @@
 """Per-deal measures of a Forty-two run, for tuning sweeps and paired comparisons.
 
-A deal is a hand (`--unit hand`) or a whole game (`--unit match`); measures over hands are sums over a
+A deal is a hand (unit `deal`) or a whole game to the target (unit `match`); measures over hands are sums over a
 game's hands in the second case, so deals stay the independent unit and arms pair deal by deal."""
 
 from __future__ import annotations
@@ -8,13 +8,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from reports.estimates import Measure
+from simulator.stats import Measure
 from simulator.fortytwo.dominoes import SIDES
 
 
 def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[Measure]:
     """`side` is the side whose point of view margins and wins take (0 = N-S, 1 = E-W)."""
-    hands = tables["hands"]
+    hands = tables["deals"]
     me, them = ("ns", "ew") if side == 0 else ("ew", "ns")
     played = ~hands["thrown_in"].to_numpy()
     made = hands["made"].fillna(False).to_numpy(bool)
@@ -34,9 +34,9 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         "mine_made": (made & mine).astype(float),
     }
     if unit == "match":
-        games = tables["games"]
-        keys = hands["game"].to_numpy()
-        index = pd.Index(games["game"].to_numpy())
+        games = tables["matches"]
+        keys = hands["match"].to_numpy()
+        index = pd.Index(games["match"].to_numpy())
         per = {k: np.bincount(index.get_indexer(keys), weights=v, minlength=len(index)) for k, v in per_hand.items()}
     else:
         per = per_hand
@@ -49,10 +49,10 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         Measure(f"{name} score margin per hand", per["margin"], per["hands"]),
     ]
     if unit == "match":
-        games = tables["games"]
+        games = tables["matches"]
         decided = games["winner"].notna().to_numpy()
         out += [
-            Measure("hands per game", games["hands"].to_numpy(float)),
+            Measure("hands per game", games["deals"].to_numpy(float)),
             Measure(f"{name} wins", (games["winner"] == name).to_numpy(float), decided.astype(float), binary=True),
             Measure("first dealer's side wins", games["first_dealer_side_won"].fillna(False).to_numpy(float),
                     decided.astype(float), binary=True),

@@ -1,31 +1,21 @@
-"""Forty-two runs: a chunk of single hands or of whole games to the target, and their per-hand tables."""
+"""Forty-two runs: the per-hand table, and games to the target (the contract's matches)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
 
-from simulator import driver
+from simulator.contract import BatchCore
 from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
-from simulator.fortytwo.view import BID_VALUE, DONE, KIND_NAMES, TRUMP, call_name
+from simulator.fortytwo.view import BID_VALUE, CALL, DONE, KIND_NAMES, TRUMP, call_name
 
-CORE = driver.CoreSpec(
-    inputs=core.inputs, apply=core.apply, done=DONE, kind_names=KIND_NAMES, seat_names=D.SEATS,
-    action_name=lambda kind, a: call_name(a) if kind == 0 else (f"trump {a}" if kind == TRUMP else D.name(a)))
-
-# A game is abandoned (no winner) after this many hands in a row are thrown in: no rule forces a bid, so
-# strategies that always pass would never finish.
 MAX_THROWN_IN_A_ROW = 100
 
 
-def play_hands(rng: np.random.Generator, rngs: list[np.random.Generator], deals: np.ndarray,
-               rules: FortyTwoRules, strategies: list) -> core.HandState:
-    """Deal and play one hand per deal number; the finished states in deal order."""
-    return driver.play(CORE, core.deal(rng, deals), rules, strategies, rngs)
+def action_name(kind: int, a: int) -> str:
+    return call_name(a) if kind == CALL else (f"trump {a}" if kind == TRUMP else D.name(a))
 
 
 def _seat_column(codes: np.ndarray) -> pd.Categorical:
@@ -78,6 +68,14 @@ def _contract_hands(s: core.HandState, thrown_in: np.ndarray) -> dict[str, pd.ap
     return {name: _missing_where(v.astype(np.int8), thrown_in, "Int8") for name, v in features.items()}
 
 
+def _deal(rng: np.random.Generator, deals: np.ndarray, rules: FortyTwoRules) -> core.HandState:
+    return core.deal(rng, deals)
+
+
+CORE = BatchCore(deal=_deal, inputs=core.inputs, apply=core.apply, table=hand_table, done=DONE,
+                 kind_names=KIND_NAMES, action_name=action_name)
+
+
 def game_winner(totals: np.ndarray, declarer: np.ndarray, target: int) -> np.ndarray:
     """After a hand: the side (0 N-S, 1 E-W) that has won the game, or -1. A side at the target wins; both
     there: the higher total; equal totals: the side that declared this hand."""
@@ -87,49 +85,43 @@ def game_winner(totals: np.ndarray, declarer: np.ndarray, target: int) -> np.nda
     return np.where(reached, won, -1).astype(np.int8)
 
 
-def play_games(rng: np.random.Generator, rngs: list[np.random.Generator], games: np.ndarray,
-               rules: FortyTwoRules, strategies: list,
-               on_hands: Callable[[np.ndarray, core.HandState], None] | None = None,
-               ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Whole games to `rules.target`, one per game number: the per-hand table (with `game` and `hand`
-    columns and the totals after each hand) and the per-game table. Each round of hands, one for every
-    unfinished game, is played as one batch; `on_hands(games_in_round, finished_states)` sees each."""
-    n = len(games)
-    dealer = (games % 4).astype(np.int8)  # the first dealer of game k is seat k % 4
-    first_dealer = dealer.copy()
-    totals = np.zeros((n, 2), np.int32)
-    hands_played = np.zeros(n, np.int32)
-    winner = np.full(n, -1, np.int8)
-    thrown_in_a_row = np.zeros(n, np.int32)
-    active = np.arange(n)
-    parts = []
-    while len(active):
-        # Every round deals a hand to every game of the chunk, finished or not, so that hand j of game k is
-        # the same whatever happened in other games: arms of a comparison then share their deals.
-        dealt = core.shuffled_hands(rng, n)[active]
-        state = core.new_hands(games[active], dealer[active], dealt, scores=totals[active])
-        out = driver.play(CORE, state, rules, strategies, rngs)
-        if on_hands is not None:
-            on_hands(games[active], out)
+class Games:
+    """Forty-two's games to `rules.target` (the contract's matches): game k is first dealt by seat k % 4,
+    the deal passes to the left after each hand, and the hand's score adds to its side's total."""
+
+    # No rule forces a bid, so strategies that always pass would never finish: a game is abandoned (no
+    # winner) after this many hands in a row are thrown in, or after max_deals hands in all.
+    max_thrown_in_a_row = MAX_THROWN_IN_A_ROW
+    max_deals = 10_000
+
+    def __init__(self, games: np.ndarray, rules: FortyTwoRules):
+        n = len(games)
+        self.games, self.rules = games, rules
+        self.dealer = (games % 4).astype(np.int8)
+        self.first_dealer = self.dealer.copy()
+        self.totals = np.zeros((n, 2), np.int32)
+        self.winner = np.full(n, -1, np.int8)
+        self.thrown_in_a_row = np.zeros(n, np.int32)
+
+    def deal(self, rng: np.random.Generator, active: np.ndarray, played: np.ndarray) -> core.HandState:
+        dealt = core.shuffled_hands(rng, len(self.games))[active]
+        return core.new_hands(self.games[active], self.dealer[active], dealt, scores=self.totals[active])
+
+    def record(self, active: np.ndarray, out: core.HandState, table: pd.DataFrame) -> np.ndarray:
         score, _ = core.hand_scores(out)
-        totals[active] += score
-        table = hand_table(out, rules).rename(columns={"deal": "game"})
-        table.insert(1, "hand", hands_played[active] + 1)
-        table["total_ns"], table["total_ew"] = totals[active, 0], totals[active, 1]
-        parts.append(table)
-        hands_played[active] += 1
-        dealer[active] = (dealer[active] + 1) & 3
-        won = game_winner(totals[active], out.high_bidder, rules.target)
+        self.totals[active] += score
+        table["total_ns"], table["total_ew"] = self.totals[active, 0], self.totals[active, 1]
+        self.dealer[active] = (self.dealer[active] + 1) & 3
+        won = game_winner(self.totals[active], out.high_bidder, self.rules.target)
         reached = won >= 0
-        winner[active[reached]] = won[reached]
-        thrown_in_a_row[active] = np.where(out.high == 0, thrown_in_a_row[active] + 1, 0)
-        over = reached | (thrown_in_a_row[active] >= MAX_THROWN_IN_A_ROW)
-        active = active[~over]
-    hands = pd.concat(parts, ignore_index=True).sort_values(["game", "hand"], ignore_index=True)
-    per_game = pd.DataFrame({
-        "game": games, "first_dealer": _seat_column(first_dealer), "hands": hands_played,
-        "winner": pd.Categorical.from_codes(winner, categories=list(D.SIDES)),
-        "final_ns": totals[:, 0], "final_ew": totals[:, 1],
-        "first_dealer_side_won": _missing_where(winner == (first_dealer & 1), winner < 0, "boolean"),
-    })
-    return hands, per_game
+        self.winner[active[reached]] = won[reached]
+        self.thrown_in_a_row[active] = np.where(out.high == 0, self.thrown_in_a_row[active] + 1, 0)
+        return reached | (self.thrown_in_a_row[active] >= self.max_thrown_in_a_row)
+
+    def table(self, played: np.ndarray) -> pd.DataFrame:
+        return pd.DataFrame({
+            "match": self.games, "first_dealer": _seat_column(self.first_dealer), "deals": played,
+            "winner": pd.Categorical.from_codes(self.winner, categories=list(D.SIDES)),
+            "final_ns": self.totals[:, 0], "final_ew": self.totals[:, 1],
+            "first_dealer_side_won": _missing_where(self.winner == (self.first_dealer & 1), self.winner < 0, "boolean"),
+        })

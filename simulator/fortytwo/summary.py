@@ -6,15 +6,16 @@ from typing import Any
 
 import pandas as pd
 
-from reports.summary import fmt_mean, fmt_rate, mean, rate, table
+from simulator.stats import mean, rate
+from simulator.summaries import fmt_mean, fmt_rate, table
 
 
 def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
-    hands = tables["hands"]
+    hands = tables["deals"]
     played = hands[~hands["thrown_in"]]
     contracts = []
     for bid, group in played.groupby("bid", sort=True):
-        contracts.append({"bid": int(bid), **rate(int(group["made"].sum()), len(group))})
+        contracts.append({"bid": int(bid), "made": rate(int(group["made"].sum()), len(group))})
     trumps = played["trump"].value_counts().sort_index()
     out: dict[str, Any] = {
         "hands": len(hands),
@@ -23,14 +24,14 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
         "all_contracts": rate(int(played["made"].sum()), len(played)),
         "points": {"NS": mean(played["points_ns"]), "EW": mean(played["points_ew"])},
         "score": {"NS": mean(hands["score_ns"]), "EW": mean(hands["score_ew"])},
-        "trumps": [{"trump": int(t), **rate(int(c), len(played))} for t, c in trumps.items()],
+        "trumps": [{"trump": int(t), "named": rate(int(c), len(played))} for t, c in trumps.items()],
     }
     if unit == "match":
-        g = tables["games"]
+        g = tables["matches"]
         decided = g[g["winner"].notna()]
         out["games"] = {
             "games": len(g), "undecided": int(g["winner"].isna().sum()),
-            "hands_per_game": mean(g["hands"]),
+            "hands_per_game": mean(g["deals"]),
             "ns_wins": rate(int((decided["winner"] == "NS").sum()), len(decided)),
             "first_dealer_side_wins": rate(int(decided["first_dealer_side_won"].sum()), len(decided)),
             "final": {"NS": mean(g["final_ns"]), "EW": mean(g["final_ew"])},
@@ -46,11 +47,11 @@ def render(summary: dict[str, Any]) -> list:
         ["contracts made", fmt_rate(s["all_contracts"])],
     ])]
     parts.append(table("Contracts by bid (made, Wilson 95%)", ["bid", "hands", "made", "success"],
-                       [[c["bid"], f"{c['of']:,}", f"{c['count']:,}", fmt_rate(c)] for c in s["contracts"]]))
+                       [[c["bid"], f"{c['made'].of:,}", f"{c['made'].count:,}", fmt_rate(c["made"])] for c in s["contracts"]]))
     parts.append(table("Per side (mean ± s.e.)", ["side", "points per hand played", "score per hand dealt"],
                        [[side, fmt_mean(s["points"][side]), fmt_mean(s["score"][side])] for side in ("NS", "EW")]))
     parts.append(table("Trumps named", ["trump", "hands", "share"],
-                       [[f"{t['trump']}s", f"{t['count']:,}", fmt_rate(t)] for t in s["trumps"]]))
+                       [[f"{t['trump']}s", f"{t['named'].count:,}", fmt_rate(t["named"])] for t in s["trumps"]]))
     if "games" in s:
         g = s["games"]
         parts.append(table("Games", ["", "value"], [

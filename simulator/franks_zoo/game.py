@@ -1,48 +1,41 @@
-"""Frank's Zoo as the runner and the command line see it."""
+"""Frank's Zoo as the machinery sees it: the one `Game` this folder fills in."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from simulator.franks_zoo import measures, play, summary
+from simulator.contract import Game, Reference
+from simulator.franks_zoo import core, measures, play, reference, summary, trace
 from simulator.franks_zoo.rules import PRESETS, FranksZooRules
-from simulator.games import Game
-from simulator.replay import deal_states
-from simulator.runner import Chunk, Run
+from strategies.franks_zoo import STRATEGIES
 
-
-def play_chunk(run: Run, c: Chunk) -> dict[str, Any]:
-    if run.unit == "match":
-        hands, games = play.play_games(c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies)
-        return {"hands": hands, "games": games}
-    state = play.play_first_hands(c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies)
-    return {"hands": play.hand_table(state, run.rules)}
-
-
-def trace_deal(run: Run, deal: int, as_json: bool = False) -> Any:
-    """Deal `deal` of `run` as the run played it: a first hand, or with --unit match a whole game."""
-    from simulator.franks_zoo import trace
-
-    states = deal_states(
-        run, deal, lambda c: play.play_first_hands(c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies),
-        lambda c, keep: play.play_games(c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies, on_hands=keep))
-    return trace.trace(states, run.rules, as_json)
-
+REFERENCE = Reference(
+    moves=trace.recorded_moves,
+    play=trace.play_reference,
+    record_moves=trace.record_moves,
+    score=lambda record: tuple(record.points["total"]),
+    batch_score=lambda state, rules: core.hand_points(state, rules)["total"],
+    text=lambda record, rules: reference.format_hand(record),
+    to_dict=reference.hand_to_dict,
+    sides=play.seat_names,
+)
 
 GAME = Game(
     name="franks-zoo",
     title="Frank's Zoo: cards, 4-7 players, a climbing game, teams from the second hand",
+    module=__name__,
     rules_cls=FranksZooRules,
     presets=PRESETS,
     seat_names=play.seat_names,
     seat_groups=lambda rules: {},
-    units=("match", "hand"),
+    words={"deal": "hand", "match": "game"},
+    default_unit="match",
+    core=play.CORE,
+    series=play.Games,
+    reference=REFERENCE,
+    strategies=STRATEGIES,
     default_strategy="greedy",  # the strategies are random and greedy; there is no heuristic yet
-    play_chunk=play_chunk,
     summarize=summary.summarize,
     render=summary.render,
-    trace=trace_deal,
     measures=measures.measures,
-    default_chunk={"match": 5_000, "hand": 10_000},
-    hands_in=lambda tables: len(tables["hands"]) // tables["hands"]["player"].nunique(),
+    default_chunk={"match": 5_000, "deal": 10_000},
+    rows_per_deal=lambda rules: rules.players,
 )

@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from reports.estimates import Measure
+from simulator.stats import Measure
 
 
 def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[Measure]:
     """`side` is the seat whose point of view points and wins take."""
-    h = tables["hands"]
-    key = "game" if unit == "match" else "deal"
+    h = tables["deals"]
+    key = "match" if unit == "match" else "deal"
     deals = pd.Index(np.unique(h[key]))
     at = deals.get_indexer(h[key])
     mine = (h["player"] == side).to_numpy()
@@ -27,8 +27,8 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         Measure("helped sets taking the trick", per_deal(h["help_won"]), per_deal(h["help_given"]), binary=True),
     ]
     if unit == "match":
-        g = tables["games"].set_index("game").loc[deals]
+        g = tables["matches"].set_index("match").loc[deals]
         decided = (g["winner"] >= 0).to_numpy(float)
-        out += [Measure("hands per game", g["hands"].to_numpy(float)),
+        out += [Measure("hands per game", g["deals"].to_numpy(float)),
                 Measure(f"seat {side} wins", (g["winner"] == side).to_numpy(float), decided, binary=True)]
     return out

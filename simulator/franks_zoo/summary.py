@@ -6,12 +6,13 @@ from typing import Any
 
 import pandas as pd
 
-from reports.summary import fmt_mean, fmt_rate, mean, rate, table
+from simulator.stats import mean, rate
+from simulator.summaries import fmt_mean, fmt_rate, table
 
 
 def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
-    h = tables["hands"]
-    team_hands = h[h["hand"] > 0]
+    h = tables["deals"]
+    team_hands = h[h["role"] != "alone"]  # every player has a team role from the second hand on
     asked, given, won = int(h["help_asked"].sum()), int(h["help_given"].sum()), int(h["help_won"].sum())
     juniors = team_hands[team_hands["role"] == "junior"]
     out: dict[str, Any] = {
@@ -26,11 +27,11 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
         "hedgehogs": {"points": mean(team_hands["points_hedgehog"])},
     }
     if unit == "match":
-        g = tables["games"]
+        g = tables["matches"]
         decided = g[g["winner"] >= 0]
         out["games"] = {
-            "games": len(g), "hands_per_game": mean(g["hands"]),
-            "wins_by_seat": [{"seat": int(s), **rate(int((decided["winner"] == s).sum()), len(decided))}
+            "games": len(g), "hands_per_game": mean(g["deals"]),
+            "wins_by_seat": [{"seat": int(s), "wins": rate(int((decided["winner"] == s).sum()), len(decided))}
                              for s in sorted(h["player"].unique())],
             "first_dealer_wins": rate(int((decided["winner"] == decided["first_dealer"]).sum()), len(decided)),
         }
@@ -56,6 +57,6 @@ def render(summary: dict[str, Any]) -> list:
         g = s["games"]
         rows = [["games", f"{g['games']:,}"], ["hands per game", fmt_mean(g["hands_per_game"])],
                 ["first dealer wins", fmt_rate(g["first_dealer_wins"])]]
-        rows += [[f"seat {w['seat']} wins", fmt_rate(w)] for w in g["wins_by_seat"]]
+        rows += [[f"seat {w['seat']} wins", fmt_rate(w["wins"])] for w in g["wins_by_seat"]]
         parts.append(table("Games", ["", "value"], rows))
     return parts

@@ -1,45 +1,40 @@
-"""Rounds as the runner and the command line see it."""
+"""Rounds as the machinery sees it: the one `Game` this folder fills in."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from simulator.games import Game
-from simulator.replay import deal_states
-from simulator.rounds import measures, play, summary, trace
+from simulator.contract import Game, Reference
+from simulator.rounds import measures, play, reference, summary, trace
 from simulator.rounds.rules import PRESETS, RoundsRules
-from simulator.runner import Chunk, Run
+from strategies.rounds import STRATEGIES
 
-
-def play_chunk(run: Run, c: Chunk) -> dict[str, Any]:
-    if run.unit == "match":
-        games, matches = play.play_matches(c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies)
-        return {"games": games, "matches": matches}
-    state = play.play_games(c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies)
-    return {"games": play.game_table(state, run.rules)}
-
-
-def trace_deal(run: Run, deal: int, as_json: bool = False) -> Any:
-    """Deal `deal` of `run` exactly as the run played it: a game, or with --unit match a whole match."""
-    states = deal_states(
-        run, deal, lambda c: play.play_games(c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies),
-        lambda c, keep: play.play_matches(c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies, on_games=keep))
-    return trace.trace(states, run.rules, as_json)
-
+REFERENCE = Reference(
+    moves=trace.recorded_moves,
+    play=trace.play_reference,
+    record_moves=trace.record_moves,
+    score=lambda record: tuple(record.points),
+    batch_score=lambda state, rules: state.points,
+    text=reference.format_game,
+    to_dict=reference.game_to_dict,
+    sides=lambda rules: play.PLAYERS,
+)
 
 GAME = Game(
     name="rounds",
     title="Rounds: cards, two players, five stages of five tricks, game to 200",
+    module=__name__,
     rules_cls=RoundsRules,
     presets=PRESETS,
     seat_names=lambda rules: play.PLAYERS,
     seat_groups=lambda rules: {},
-    units=("game", "match"),
+    words={"deal": "game", "match": "match"},
+    default_unit="deal",
+    core=play.CORE,
+    series=play.Matches,
+    reference=REFERENCE,
+    strategies=STRATEGIES,
     default_strategy="heuristic",
-    play_chunk=play_chunk,
     summarize=summary.summarize,
     render=summary.render,
-    trace=trace_deal,
     measures=measures.measures,
-    default_chunk={"game": 20_000, "match": 2_000},
+    default_chunk={"deal": 20_000, "match": 2_000},
 )

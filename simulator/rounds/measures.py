@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from reports.estimates import Measure
+from simulator.stats import Measure
 from simulator.rounds.view import N_STAGES
 
 
 def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[Measure]:
     """`side` is the player whose point of view margins and wins take."""
-    g = tables["games"]
+    g = tables["deals"]
     me, them = f"points_{side}", f"points_{1 - side}"
     sweeps = sum((g[f"s{k}_sweep"] >= 0).to_numpy(float) for k in range(1, N_STAGES + 1))
     short = sum(g[f"s{k}_short_sweep"].to_numpy(float) for k in range(1, N_STAGES + 1))
@@ -42,7 +42,7 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         m = tables["matches"]
         decided = (m["winner"] >= 0).to_numpy(float)
         out += [
-            Measure("games per match", m["games"].to_numpy(float)),
+            Measure("games per match", m["deals"].to_numpy(float)),
             Measure(f"player {side} wins", (m["winner"] == side).to_numpy(float), decided, binary=True),
             Measure("first dealer wins", (m["winner"] == m["first_dealer"]).to_numpy(float), decided, binary=True),
         ]

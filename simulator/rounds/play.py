@@ -1,40 +1,29 @@
-"""Rounds runs: a chunk of single games (five stages) or of matches to the target, and their tables."""
+"""Rounds runs: the per-game table, and matches of games to the target."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
 
-from simulator import driver
+from simulator.contract import BatchCore
 from simulator.rounds import cards as C
 from simulator.rounds import core
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import DONE, KIND_NAMES, N_STAGES
 
 PLAYERS = ("0", "1")
-CORE = driver.CoreSpec(inputs=core.inputs, apply=core.apply, done=DONE, kind_names=KIND_NAMES,
-                       seat_names=PLAYERS, action_name=lambda kind, card: C.name(card))
-
-# A match is abandoned (no winner) after this many games; only equal totals at the target prolong one.
-MAX_GAMES_PER_MATCH = 1000
 
 
-def play_games(rng: np.random.Generator, rngs: list[np.random.Generator], games: np.ndarray, rules: RoundsRules,
-               strategies: list, first_dealer: np.ndarray | None = None,
-               scores: np.ndarray | None = None) -> core.GameState:
-    """Deal and play one game per game number; the finished states in game order. Game k's first dealer
-    is player k % 2 unless given."""
+def _deal(rng: np.random.Generator, games: np.ndarray, rules: RoundsRules) -> core.GameState:
+    """One game per game number, game k first dealt by player k % 2."""
     deck, shuffles = core.draw(rng, len(games))
-    dealer = (games % 2).astype(np.int8) if first_dealer is None else first_dealer
-    return driver.play(CORE, core.new_games(games, dealer, deck, shuffles, rules, scores), rules, strategies, rngs)
+    return core.new_games(games, (games % 2).astype(np.int8), deck, shuffles, rules)
 
 
 def game_table(s: core.GameState, rules: RoundsRules) -> pd.DataFrame:
     """One row per finished game: scores per player and stage, sweeps, and who took the tricks."""
     ar = np.arange(len(s))
-    cols: dict[str, object] = {"game": s.deal, "first_dealer": s.first_dealer,
+    cols: dict[str, object] = {"deal": s.deal, "first_dealer": s.first_dealer,
                                "points_0": s.points[:, 0], "points_1": s.points[:, 1]}
     stage_dealer = np.stack([s.first_dealer if rules.dealer_rotation == "game" else s.first_dealer ^ (k & 1)
                              for k in range(N_STAGES)], axis=1)
@@ -59,6 +48,10 @@ def game_table(s: core.GameState, rules: RoundsRules) -> pd.DataFrame:
     return pd.DataFrame(cols)
 
 
+CORE = BatchCore(deal=_deal, inputs=core.inputs, apply=core.apply, table=game_table, done=DONE,
+                 kind_names=KIND_NAMES, action_name=lambda kind, card: C.name(card))
+
+
 def match_winner(totals: np.ndarray, target: int) -> np.ndarray:
     """After a game: the player who has won the match, or -1. At the target wins; both there: the higher
     total; equal totals: nobody yet (another game)."""
@@ -67,39 +60,31 @@ def match_winner(totals: np.ndarray, target: int) -> np.ndarray:
     return np.where(reached, won, -1).astype(np.int8)
 
 
-def play_matches(rng: np.random.Generator, rngs: list[np.random.Generator], matches: np.ndarray,
-                 rules: RoundsRules, strategies: list,
-                 on_games: Callable[[np.ndarray, core.GameState], None] | None = None,
-                 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Whole matches, one per match number: the per-game table (with `match`, `number` and the totals after
-    each game) and the per-match table. Match k's first dealer is player k % 2; the first dealer of each
-    next game is the other player."""
-    n = len(matches)
-    first = (matches % 2).astype(np.int8)
-    totals = np.zeros((n, 2), np.int32)
-    played = np.zeros(n, np.int32)
-    winner = np.full(n, -1, np.int8)
-    active = np.arange(n)
-    parts = []
-    while len(active):
-        # Every round deals a game to every match of the chunk, finished or not, so that game j of match k
-        # is the same whatever happened in other matches: arms of a comparison share their deals.
-        deck, shuffles = core.draw(rng, n)
-        state = core.new_games(matches[active], first[active] ^ (played[active] & 1).astype(np.int8),
-                               deck[active], shuffles[active], rules, scores=totals[active])
-        out = driver.play(CORE, state, rules, strategies, rngs)
-        if on_games is not None:
-            on_games(matches[active], out)
-        totals[active] += out.points
-        table = game_table(out, rules).rename(columns={"game": "match"})
-        table.insert(1, "number", played[active] + 1)
-        table["total_0"], table["total_1"] = totals[active, 0], totals[active, 1]
-        parts.append(table)
-        played[active] += 1
-        won = match_winner(totals[active], rules.target)
-        winner[active] = won
-        active = active[(won < 0) & (played[active] < MAX_GAMES_PER_MATCH)]
-    games = pd.concat(parts, ignore_index=True).sort_values(["match", "number"], ignore_index=True)
-    per_match = pd.DataFrame({"match": matches, "first_dealer": first, "games": played,
-                              "winner": winner, "final_0": totals[:, 0], "final_1": totals[:, 1]})
-    return games, per_match
+class Matches:
+    """Rounds matches to `rules.target`: match k's first game is first dealt by player k % 2, and the first
+    dealer of each next game is the other player."""
+
+    max_deals = 1000  # a match is abandoned (no winner) after this many games; only equal totals prolong one
+
+    def __init__(self, matches: np.ndarray, rules: RoundsRules):
+        n = len(matches)
+        self.matches, self.rules = matches, rules
+        self.first = (matches % 2).astype(np.int8)
+        self.totals = np.zeros((n, 2), np.int32)
+        self.winner = np.full(n, -1, np.int8)
+
+    def deal(self, rng: np.random.Generator, active: np.ndarray, played: np.ndarray) -> core.GameState:
+        deck, shuffles = core.draw(rng, len(self.matches))
+        return core.new_games(self.matches[active], self.first[active] ^ (played[active] & 1).astype(np.int8),
+                              deck[active], shuffles[active], self.rules, scores=self.totals[active])
+
+    def record(self, active: np.ndarray, out: core.GameState, table: pd.DataFrame) -> np.ndarray:
+        self.totals[active] += out.points
+        table["total_0"], table["total_1"] = self.totals[active, 0], self.totals[active, 1]
+        won = match_winner(self.totals[active], self.rules.target)
+        self.winner[active] = won
+        return won >= 0
+
+    def table(self, played: np.ndarray) -> pd.DataFrame:
+        return pd.DataFrame({"match": self.matches, "first_dealer": self.first, "deals": played,
+                             "winner": self.winner, "final_0": self.totals[:, 0], "final_1": self.totals[:, 1]})

@@ -7,12 +7,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from reports.summary import clustered_rate, fmt_mean, fmt_rate, mean, rate, table
+from simulator.stats import clustered_rate, mean, rate
+from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.rounds.view import N_STAGES
 
 
 def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
-    g = tables["games"]
+    g = tables["deals"]
     n = len(g)
     stages = []
     for k in range(1, N_STAGES + 1):
@@ -46,7 +47,7 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
         decided = m[m["winner"] >= 0]
         out["matches"] = {
             "matches": len(m), "undecided": int((m["winner"] < 0).sum()),
-            "games_per_match": mean(m["games"]),
+            "games_per_match": mean(m["deals"]),
             "player_0_wins": rate(int((decided["winner"] == 0).sum()), len(decided)),
             "first_dealer_wins": rate(int((decided["winner"] == decided["first_dealer"]).sum()), len(decided)),
             "final": {"0": mean(m["final_0"]), "1": mean(m["final_1"])},

@@ -1,0 +1,291 @@
+"""The application layer: what the command line does, as plain Python. Each function turns options into
+runs, runs them and returns a typed result; the CLI only parses, calls one of these and prints. It is also
+the API for notebooks:
+
+    from simulator import simulate, compare
+    sim = simulate("forty-two", n=100_000, seed=1, seats={"NS": "heuristic"}, rules={"min_bid": 31})
+    sim.deals            # one row per hand (DataFrame); sim.matches with unit="match"
+    sim.summary          # nested dicts of Rate / Mean
+    sim.manifest         # provenance: version, seed, rules, strategies, the command that reproduces it
+    cmp = compare("forty-two", seats={"NS": "heuristic:threshold=31"}, vs={"NS": "heuristic:threshold=34"})
+    cmp.frame()          # per measure: a, b, diff, lo, hi (paired 95%), narrowing
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shlex
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy
+
+from reports import studies
+from reports.experiments import compare_report, tune_report
+from simulator import experiments, registry, replay
+from simulator.contract import Game
+from simulator.errors import DealsimError
+from simulator.options import build
+from simulator.runner import Result, Run, check, chunk, execute, map_chunks
+from simulator.summaries import flatten, json_safe
+from simulator.version import __version__
+
+Assignments = Mapping[str, str] | Sequence[str] | None  # {"NS": "heuristic"} or ["NS=heuristic"]
+RuleValues = Mapping[str, Any] | Sequence[str] | None   # {"min_bid": 31} or ["min_bid=31"]
+
+
+def make_run(game: str | Game, n: int = 100_000, seed: int = 1, *, seats: Assignments = None,
+             rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (),
+             unit: str | None = None, chunk_size: int | None = None) -> Run:
+    """A checked run: rules from the preset, files and overrides; each seat's strategy over the game's
+    default; the unit by its name or the game's word for it; the chunk size by default per game and unit."""
+    g = registry.get(game)
+    if n < 1 or seed < 0:
+        raise DealsimError(f"need at least one deal and a seed >= 0 (got n={n}, seed={seed})")
+    unit = g.unit(unit)
+    ruleset = g.rules(preset, rules_files, rules or ())
+    run = Run(game=g, n=n, seed=seed, rules=ruleset, seats=g.seat_specs(seats or (), ruleset), unit=unit,
+              chunk_size=chunk_size or g.default_chunk[unit])
+    check(run)
+    return run
+
+
+def run_from_manifest(folder: Path | str, game: str | Game | None = None) -> Run:
+    """The run recorded in `folder/manifest.json` (written by `simulate -o`)."""
+    folder = Path(folder)
+    try:
+        m = json.loads((folder / "manifest.json").read_text())
+        g = registry.get(m["game"])
+        if game is not None and registry.get(game) is not g:
+            raise DealsimError(f"{folder} holds a {m['game']} run, not {registry.get(game).name}")
+        rules = build(g.rules_cls, "rule", m["rules"])
+        run = Run(game=g, n=int(m["deals"]), seed=int(m["seed"]), rules=rules,
+                  seats=tuple(m["seats"][name] for name in g.seat_names(rules)), unit=g.unit(m["unit"]),
+                  chunk_size=int(m["chunk_size"]))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise DealsimError(f"cannot read the run in {folder}: {type(exc).__name__}: {exc}") from None
+    check(run)
+    return run
+
+
+def provenance(run: Run, **extra: Any) -> dict[str, Any]:
+    """What reproduces a figure: versions, then the run's definition, then whatever the command adds."""
+    return {"dealsim": __version__, "numpy": numpy.__version__, **run.describe(), **extra}
+
+
+def command_line(verb: str, run: Run, *extra: str, subject: str | None = None, unit: bool = True,
+                 chunking: bool = True, seat_flag: str = "--seat") -> str:
+    """The `dealsim` command that reproduces `run`: every rule and seat that differs from the game's
+    defaults, and the seed, size, unit and chunking always (where the command has those options)."""
+    g = run.game
+    words = ["dealsim", verb, subject or g.name, "-n", str(run.n), "--seed", str(run.seed)]
+    words += ["--unit", run.unit] if unit else []
+    words += ["--chunk-size", str(run.chunk_size)] if chunking else []
+    default = g.rules_cls()
+    for f in dataclasses.fields(run.rules):
+        value = getattr(run.rules, f.name)
+        if value != getattr(default, f.name):
+            words += ["--rule", f"{f.name}={str(value).lower() if isinstance(value, bool) else value}"]
+    for name, spec in zip(g.seat_names(run.rules), run.seats):
+        if spec != g.default_strategy:
+            words += [seat_flag, f"{name}={spec}"]
+    return shlex.join([*words, *extra])
+
+
+def _writable(folder: Path | str | None) -> Path | None:
+    """Refuse an output folder that cannot be written before any work is done."""
+    if folder is None:
+        return None
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise DealsimError(f"output {folder} exists and is not a folder")
+    return folder
+
+
+# --- simulate ---------------------------------------------------------------------------------------------
+@dataclass
+class Simulation:
+    """A finished (or interrupted) run: its tables, summary and manifest."""
+
+    result: Result
+    summary: dict[str, Any]
+    manifest: dict[str, Any]
+
+    @property
+    def run(self) -> Run:
+        return self.result.run
+
+    @property
+    def tables(self) -> dict[str, Any]:
+        return self.result.tables
+
+    @property
+    def deals(self):
+        return self.result.tables["deals"]
+
+    @property
+    def matches(self):
+        return self.result.tables.get("matches")
+
+    def render(self) -> list[Any]:
+        return self.run.game.render(self.summary)
+
+    def write(self, folder: Path | str) -> None:
+        """`deals.parquet` (and `matches.parquet`), `summary.csv`, `summary.json` and `manifest.json`."""
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, frame in self.tables.items():
+            frame.to_parquet(folder / f"{name}.parquet", index=False)
+        flatten(self.summary).to_csv(folder / "summary.csv", index=False)
+        (folder / "summary.json").write_text(json.dumps(json_safe(self.summary), indent=2))
+        (folder / "manifest.json").write_text(json.dumps(json_safe(self.manifest), indent=2))
+
+
+def simulate(game: str | Game, n: int = 100_000, seed: int = 1, *, seats: Assignments = None,
+             rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (), unit: str | None = None,
+             chunk_size: int | None = None, jobs: int = 0, backend: str = "loky", progress: bool = False,
+             output: Path | str | None = None) -> Simulation:
+    """Play `n` seeded deals (or matches) and summarize them; with `output`, write the tables there."""
+    run = make_run(game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=unit,
+                   chunk_size=chunk_size)
+    output = _writable(output)
+    result = execute(run, jobs=jobs, backend=backend, progress=progress)
+    if not result.chunks_done:
+        raise DealsimError("interrupted before the first chunk finished; nothing to report")
+    manifest = {"command": command_line("simulate", run), **provenance(run),
+                "deals_done": result.deals_done, "complete": result.complete, "jobs": result.jobs,
+                "elapsed_seconds": round(result.elapsed, 3), "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+    sim = Simulation(result, run.game.summarize(result.tables, run.unit), manifest)
+    if output is not None:
+        sim.write(output)
+    return sim
+
+
+# --- trace ------------------------------------------------------------------------------------------------
+def trace(run: Run, deal: int, as_json: bool = False) -> Any:
+    """Deal `deal` of `run` move by move: text, or a JSON-able record with the run's provenance."""
+    told = replay.trace(run, deal, as_json)
+    return json_safe({**provenance(run), "trace": told}) if as_json else told
+
+
+# --- compare and tune -------------------------------------------------------------------------------------
+def compare(game: str | Game, *, vs: Assignments = None, vs_rules: RuleValues = None, n: int = 100_000,
+            seed: int = 1, seats: Assignments = None, rules: RuleValues = None, preset: str = "seed",
+            rules_files: Sequence[str] = (), unit: str | None = None, chunk_size: int | None = None, jobs: int = 0,
+            progress: bool = False, output: Path | str | None = None) -> experiments.Comparison:
+    """Arm A (`seats`, `rules`) against arm B (A changed by `vs` and `vs_rules`) on the same deals."""
+    a = make_run(game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=unit,
+                 chunk_size=chunk_size)
+    vs_list = [f"{k}={v}" for k, v in vs.items()] if isinstance(vs, Mapping) else list(vs or ())
+    vs_rule_list = [f"{k}={v}" for k, v in vs_rules.items()] if isinstance(vs_rules, Mapping) else list(vs_rules or ())
+    b = experiments.arm_b(a, vs_list, vs_rule_list)
+    output = _writable(output)
+    comparison = experiments.compare(a, b, jobs=jobs, progress=progress)
+    if output is not None:
+        extra = [w for item in vs_list for w in ("--vs", item)] + [w for item in vs_rule_list for w in ("--vs-rule", item)]
+        compare_report(comparison, comparison_provenance(comparison), command_line("compare", a, *extra)).write(output)
+    return comparison
+
+
+def comparison_provenance(c: experiments.Comparison) -> dict[str, Any]:
+    return provenance(c.a, arm_b={"rules": dataclasses.asdict(c.b.rules),
+                                  "seats": dict(zip(c.b.game.seat_names(c.b.rules), c.b.seats))})
+
+
+def tune(game: str | Game, vary: Mapping[str, str] | Sequence[str], *, n: int = 20_000, seed: int = 1,
+         seats: Assignments = None, rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (),
+         unit: str | None = "match", chunk_size: int | None = None, jobs: int = 0, progress: bool = False,
+         output: Path | str | None = None) -> experiments.Sweep:
+    """A sweep over rule options and strategy parameters (`{"min_bid": "28,30,32"}` or
+    `["seat.NS.threshold=30:36"]`) on common deals: one point per setting of the grid."""
+    base = make_run(game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=unit,
+                    chunk_size=chunk_size)
+    items = [f"{k}={v}" for k, v in vary.items()] if isinstance(vary, Mapping) else list(vary)
+    grid = experiments.parse_vary(items)
+    experiments.settings(base, grid)  # every setting is checked before the first run
+    output = _writable(output)
+    sweep = experiments.tune(base, grid, jobs=jobs, progress=progress)
+    if output is not None:
+        extra = [w for item in items for w in ("--vary", item)]
+        tune_report(sweep, provenance(base, vary=dict(grid)), command_line("tune", base, *extra)).write(output)
+    return sweep
+
+
+# --- analyze ----------------------------------------------------------------------------------------------
+@dataclass
+class HandAnalysis:
+    """Every contract the seat could choose, played on the same deals of the other hands."""
+
+    frame: Any          # one row per choice
+    best: dict[str, Any]
+    provenance: dict[str, Any]
+    rendered: list[Any]
+
+
+def analyze(game: str | Game, hand: str, *, seat: str = "N", dealer: str | None = None, n: int = 20_000,
+            seed: int = 1, seats: Assignments = None, rules: RuleValues = None, preset: str = "seed",
+            rules_files: Sequence[str] = (), jobs: int = 0, progress: bool = False,
+            output: Path | str | None = None) -> HandAnalysis:
+    """Hold `hand` at `seat` (the declarer), deal the rest `n` times, and play every choice on those deals.
+    The dealer defaults to the seat on the declarer's right."""
+    g = registry.get(game)
+    if g.analysis is None:
+        raise DealsimError(f"analyze is not available for {g.name}")
+    a = g.analysis
+    fixed = a.parse_hand(hand)
+    run = make_run(g, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit="deal",
+                   chunk_size=a.chunk_size)
+    names = list(g.seat_names(run.rules))
+    seat_ids = g.seats_of(seat, run.rules)
+    if len(seat_ids) != 1:
+        raise DealsimError(f"--seat names one seat ({', '.join(names)}), not {seat!r}")
+    seat_i = seat_ids[0]
+    dealer_i = (seat_i - 1) % len(names) if dealer is None else g.seats_of(dealer, run.rules)[0]
+    output = _writable(output)
+    start = time.perf_counter()
+
+    def one(r: Run, k: int) -> Any:
+        return a.play_chunk(fixed, seat_i, dealer_i, r.rules, chunk(r, k))
+
+    parts = map_chunks(one, run, jobs, progress, f"analyze: {n:,} deals")
+    frame = a.frame(parts)
+    elapsed = time.perf_counter() - start
+    extra = ["--hand", hand, "--seat", names[seat_i], "--dealer", names[dealer_i]]
+    prov = provenance(run, hand=hand, seat=names[seat_i], dealer=names[dealer_i], elapsed_seconds=round(elapsed, 2),
+                      command=command_line("analyze", run, *extra, unit=False, chunking=False, seat_flag="--strategy"))
+    if output is not None:
+        output.mkdir(parents=True, exist_ok=True)
+        frame.to_csv(output / "analyze.csv", index=False)
+        (output / "provenance.json").write_text(json.dumps(json_safe(prov), indent=2))
+    return HandAnalysis(frame, a.best(frame), prov, a.render(frame, hand, names[seat_i], n))
+
+
+# --- studies ----------------------------------------------------------------------------------------------
+@dataclass
+class StudyReport:
+    folder: Path
+    written: list[Path]
+    headline: tuple[str, list[str], list[list[Any]]]
+    matches: int
+    elapsed: float
+
+
+def report(study: str, n: int = 1_000_000, *, matches: int | None = None, seed: int = 1, seats: Assignments = None,
+           rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (),
+           chunk_size: int | None = None, jobs: int = 0, progress: bool = False,
+           output: Path | str | None = None) -> StudyReport:
+    """Run a named study and write its report (HTML, CSV, PNG, provenance) to `output` (default ./STUDY)."""
+    s = studies.get(study)
+    base = make_run(s.game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=s.unit,
+                    chunk_size=chunk_size)
+    matches = s.default_matches(n) if matches is None else matches
+    folder = _writable(output) or Path(study)
+    start = time.perf_counter()
+    command = command_line("report", base, "--matches", str(matches), subject=study, unit=False)
+    rep, headline = s.build(base, matches, jobs, progress, command, provenance(base, study=study, matches=matches))
+    written = rep.write(folder)
+    return StudyReport(folder, written, headline, matches, time.perf_counter() - start)

@@ -1,0 +1,174 @@
+"""Experiments built of several runs on common deals: paired comparisons of two arms and sweeps over rule
+or strategy parameters. Every arm uses the same seed and chunking, so every arm plays the same deals."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+import pandas as pd
+
+from simulator.errors import DealsimError
+from simulator.options import build, parse_pairs
+from simulator.runner import Run, check, execute
+from simulator.stats import Difference, Estimate, estimate, paired
+from strategies import with_params
+
+
+def parse_values(text: str) -> list[str]:
+    """'28,30,32' -> the values; 'lo:hi' or 'lo:hi:step' -> lo, lo+step, ..., hi (inclusive)."""
+    if ":" in text and "," not in text:
+        parts = text.split(":")
+        try:
+            lo, hi, step = (Decimal(p) for p in (parts + ["1"])[:3]) if len(parts) in (2, 3) else (None,) * 3
+        except InvalidOperation:
+            lo = None
+        if lo is None or step <= 0 or hi < lo:
+            raise DealsimError(f"--vary: expected lo:hi or lo:hi:step with lo <= hi and step > 0, got {text!r}")
+        count = int((hi - lo) / step) + 1
+        if count > 1000:
+            raise DealsimError(f"--vary: {text!r} makes {count} values; at most 1000")
+        return [str(lo + i * step) for i in range(count)]
+    values = [v.strip() for v in text.split(",") if v.strip()]
+    if not values:
+        raise DealsimError(f"--vary: no values in {text!r}")
+    return values
+
+
+def parse_vary(items: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """`--vary` items -> (key, values) in order."""
+    return [(key, parse_values(values)) for key, values in parse_pairs("--vary", items).items()]
+
+
+def apply_setting(base: Run, key: str, value: str) -> Run:
+    """The run with one setting changed: a rule option (`min_bid`, `rule.min_bid`), a strategy parameter
+    (`seat.NS.threshold`) or a seat's whole strategy (`seat.EW`)."""
+    game = base.game
+    if key.startswith("seat."):
+        _, _, rest = key.partition(".")
+        seat_name, _, param = rest.partition(".")
+        seats = list(base.seats)
+        for s in game.seats_of(seat_name, base.rules):
+            seats[s] = with_params(seats[s], {param: value}, game) if param else value
+        run = dataclasses.replace(base, seats=tuple(seats))
+        run.strategies()  # a bad parameter or value fails here, clearly
+        return run
+    name = key.removeprefix("rule.")
+    rules = build(type(base.rules), "rule", {name: value}, base=base.rules)
+    return dataclasses.replace(base, rules=rules, seats=game.fit_seats(base.seats, rules))
+
+
+def arm_b(a: Run, seats: Sequence[str] = (), rules: Sequence[str] = ()) -> Run:
+    """Arm B of a comparison: arm A with these `SEAT=STRATEGY` and `key=value` rule changes."""
+    if not seats and not rules:
+        raise DealsimError("compare needs arm B: give --vs SEAT=STRATEGY and/or --vs-rule key=value")
+    game = a.game
+    b_rules = build(type(a.rules), "rule", parse_pairs("--vs-rule", rules), base=a.rules)
+    b = dataclasses.replace(a, rules=b_rules, seats=game.seat_specs(seats, b_rules, base=game.fit_seats(a.seats, b_rules)))
+    if b == a:
+        raise DealsimError("arm B is the same as arm A")
+    check(b)
+    return b
+
+
+def focus_side(a: Run, b: Run) -> int:
+    """The side whose seats differ between the arms (the first side when both or neither do)."""
+    changed = {s for s, (x, y) in enumerate(zip(a.seats, b.seats)) if x != y}
+    for i, (_, seats) in enumerate(a.game.sides(a.rules)):
+        if changed and changed <= set(seats):
+            return i
+    return 0
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two arms on the same deals: per measure the paired difference a - b, from `side`'s point of view."""
+
+    a: Run
+    b: Run
+    side: str
+    measures: list[str]
+    differences: list[Difference]
+    elapsed: float
+
+    def frame(self) -> pd.DataFrame:
+        return pd.DataFrame([{"measure": m, **d.as_dict()} for m, d in zip(self.measures, self.differences)])
+
+
+def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False) -> Comparison:
+    """Both arms on the same deals; per measure the value in each arm and the paired difference a - b."""
+    game = a.game
+    side = focus_side(a, b)
+    results = [execute(run, jobs=jobs, progress=progress) for run in (a, b)]
+    if not all(r.complete for r in results):
+        raise DealsimError("interrupted: a comparison needs both arms complete")
+    ma, mb = (game.measures(r.tables, r.run.unit, side) for r in results)
+    return Comparison(a, b, game.sides(a.rules)[side][0], [x.name for x in ma],
+                      [paired(x, y) for x, y in zip(ma, mb)], sum(r.elapsed for r in results))
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A grid of settings on common deals: per point the settings and one estimate per measure."""
+
+    base: Run
+    keys: list[str]
+    points: list[dict[str, Any]]          # the settings of each point, by key
+    measures: list[str]
+    rates: set[str]                       # the measures that are rates (shown as percentages)
+    estimates: list[list[Estimate]]       # [point][measure]
+
+    def frame(self) -> pd.DataFrame:
+        """One row per point: the settings, then each measure's value, lo and hi as `name`, `name lo`, `name hi`."""
+        rows = []
+        for point, ests in zip(self.points, self.estimates):
+            row = dict(point)
+            for m, e in zip(self.measures, ests):
+                row[m], row[f"{m} lo"], row[f"{m} hi"] = e.value, e.lo, e.hi
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def long(self, measure: str) -> pd.DataFrame:
+        """One measure across the points: the settings, value, lo, hi."""
+        i = self.measures.index(measure)
+        return pd.DataFrame([{**p, "value": e[i].value, "lo": e[i].lo, "hi": e[i].hi}
+                             for p, e in zip(self.points, self.estimates)])
+
+
+def settings(base: Run, vary: list[tuple[str, list[str]]]) -> list[tuple[dict[str, Any], Run]]:
+    """Every point of the grid with its run; every setting is checked before anything runs."""
+    out = []
+    for point in itertools.product(*[[(key, v) for v in values] for key, values in vary]):
+        run = base
+        for key, value in point:
+            run = apply_setting(run, key, value)
+        out.append(({key: _number(value) for key, value in point}, run))
+    return out
+
+
+def tune(base: Run, vary: list[tuple[str, list[str]]], jobs: int = 0, progress: bool = False) -> Sweep:
+    """One point per setting of the grid, each on the same deals."""
+    points, estimates, names, rates = [], [], [], set()
+    for point, run in settings(base, vary):
+        result = execute(run, jobs=jobs, progress=progress)
+        if not result.complete:
+            raise DealsimError("interrupted: the sweep is incomplete")
+        measures = base.game.measures(result.tables, run.unit, 0)
+        names = [m.name for m in measures]
+        rates = {m.name for m in measures if m.binary}
+        points.append(point)
+        estimates.append([estimate(m) for m in measures])
+    return Sweep(base, [k for k, _ in vary], points, names, rates, estimates)
+
+
+def _number(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text

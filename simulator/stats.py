@@ -1,0 +1,190 @@
+"""Statistics as typed results: rates with Wilson intervals, means with standard errors, per-deal measures
+and their estimates, alone or paired across two arms played on the same deals.
+
+A `Measure` holds one number per deal (the run's unit: one dealt deal, or a whole match): a plain mean of
+`num`, or a ratio sum(num) / sum(den) when some deals count more than others (contract success: made
+contracts over contracts, where a thrown-in hand has den 0 and a game has as many as it held). Standard
+errors of ratios come from the linearisation z_i = (num_i - r den_i) / mean(den), which treats the deal as
+the independent unit (hands of one game are not independent). Paired differences use the per-deal
+difference of z between arms: on common deals most of the deal-to-deal noise cancels.
+
+Every result is a frozen dataclass; `as_dict` gives its fields for JSON and tables.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes, trials, z: float = Z95) -> tuple[Any, Any]:
+    """Wilson score interval for a binomial rate; (nan, nan) where there are no trials. Works elementwise."""
+    k = np.asarray(successes, dtype=float)
+    n = np.asarray(trials, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = k / n
+        denom = 1 + z * z / n
+        centre = (p + z * z / (2 * n)) / denom
+        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    # exact at the ends (rounding leaves 1e-17 there); undefined without trials
+    lo = np.where((k == 0) & (n > 0), 0.0, np.clip(centre - half, 0, 1))
+    hi = np.where((k == n) & (n > 0), 1.0, np.clip(centre + half, 0, 1))
+    return (lo, hi) if lo.ndim else (float(lo), float(hi))
+
+
+def mean_se(values) -> tuple[float, float]:
+    """Mean and its standard error (nan for fewer than two values)."""
+    v = np.asarray(values, dtype=float)
+    if len(v) == 0:
+        return float("nan"), float("nan")
+    se = float(v.std(ddof=1) / np.sqrt(len(v))) if len(v) > 1 else float("nan")
+    return float(v.mean()), se
+
+
+class Result:
+    """Shared behaviour of the typed results."""
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True)
+class Rate(Result):
+    """`count` successes of `of` trials, with a 95% interval (Wilson, or clustered: see `clustered_rate`)."""
+
+    count: int
+    of: int
+    rate: float
+    lo: float
+    hi: float
+
+    @property
+    def value(self) -> float:
+        return self.rate
+
+
+@dataclass(frozen=True)
+class Mean(Result):
+    """A mean with its standard error."""
+
+    mean: float
+    se: float
+
+    @property
+    def value(self) -> float:
+        return self.mean
+
+    @property
+    def lo(self) -> float:
+        return self.mean - Z95 * self.se
+
+    @property
+    def hi(self) -> float:
+        return self.mean + Z95 * self.se
+
+
+@dataclass(frozen=True)
+class Estimate(Result):
+    """A measure's value over a run's deals with its 95% interval."""
+
+    value: float
+    lo: float
+    hi: float
+    se: float
+    deals: int
+
+
+@dataclass(frozen=True)
+class Difference(Result):
+    """a - b on the same deals, with its paired 95% interval; `se_independent` is the standard error the
+    same comparison would have had on independent deals, `narrowing` = se_independent / se."""
+
+    a: float
+    b: float
+    diff: float
+    lo: float
+    hi: float
+    se: float
+    se_independent: float
+    narrowing: float
+    deals: int
+
+
+def rate(successes: int, trials: int) -> Rate:
+    lo, hi = wilson(successes, trials)
+    return Rate(int(successes), int(trials), float(successes / trials) if trials else float("nan"), float(lo), float(hi))
+
+
+def mean(values) -> Mean:
+    return Mean(*mean_se(values))
+
+
+@dataclass(frozen=True)
+class Measure:
+    name: str
+    num: np.ndarray
+    den: np.ndarray | None = None
+    binary: bool = False  # num counts successes among den (or is 0/1 per deal): a rate
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "num", np.asarray(self.num, dtype=float))
+        if self.den is not None:
+            object.__setattr__(self, "den", np.asarray(self.den, dtype=float))
+
+    @property
+    def n(self) -> int:
+        return len(self.num)
+
+    def value(self) -> float:
+        if self.den is None:
+            return float(self.num.mean()) if self.n else float("nan")
+        total = self.den.sum()
+        return float(self.num.sum() / total) if total else float("nan")
+
+    def influence(self) -> np.ndarray:
+        """Per-deal contributions whose mean is 0 and whose spread gives the standard error."""
+        r = self.value()
+        if self.den is None:
+            return self.num - r
+        scale = self.den.mean()
+        return (self.num - r * self.den) / scale if scale else np.zeros(self.n)
+
+
+def _se(z: np.ndarray) -> float:
+    return float(z.std(ddof=1) / np.sqrt(len(z))) if len(z) > 1 else float("nan")
+
+
+def estimate(m: Measure) -> Estimate:
+    """Value with its 95% interval: Wilson for a rate of independent trials, normal otherwise."""
+    value, se = m.value(), _se(m.influence())
+    if m.binary and (m.den is None or np.all((m.den == 0) | (m.den == 1))):
+        trials = m.n if m.den is None else int(m.den.sum())
+        lo, hi = wilson(m.num.sum(), trials)
+    else:
+        lo, hi = value - Z95 * se, value + Z95 * se
+    return Estimate(value, float(lo), float(hi), se, m.n)
+
+
+def clustered_rate(successes, trials) -> Rate:
+    """A rate over several trials per deal (tricks in a game): the deal, not the trial, is the independent
+    unit, so the interval comes from the deals' spread (normal, ratio estimate) instead of Wilson."""
+    e = estimate(Measure("rate", np.asarray(successes, float), np.asarray(trials, float)))
+    return Rate(int(np.sum(successes)), int(np.sum(trials)), e.value, max(0.0, e.lo), min(1.0, e.hi))
+
+
+def paired(a: Measure, b: Measure) -> Difference:
+    """a - b on the same deals: the difference, its paired 95% interval, and the standard error the same
+    comparison would have had on independent deals."""
+    if a.n != b.n:
+        raise ValueError(f"{a.name}: arms cover {a.n} and {b.n} deals; pairing needs the same deals")
+    za, zb = a.influence(), b.influence()
+    diff = a.value() - b.value()
+    se = _se(za - zb)
+    se_ind = float(np.sqrt(za.var(ddof=1) / a.n + zb.var(ddof=1) / b.n)) if a.n > 1 else float("nan")
+    narrowing = se_ind / se if se > 0 else float("inf") if se_ind > 0 else float("nan")
+    return Difference(a.value(), b.value(), diff, diff - Z95 * se, diff + Z95 * se, se, se_ind, narrowing, a.n)

@@ -1,0 +1,77 @@
+"""Building blocks of run summaries: rich tables for the terminal, and the conversions of a summary (nested
+dicts and lists holding `Rate` and `Mean` results) to JSON and to a long table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from rich.table import Table
+
+from simulator.stats import Mean, Rate, Result
+
+
+def fmt_rate(r: Rate) -> str:
+    if not r.of:
+        return "-"
+    return f"{100 * r.rate:.2f}% [{100 * r.lo:.2f}, {100 * r.hi:.2f}]"
+
+
+def fmt_mean(m: Mean) -> str:
+    return "-" if np.isnan(m.mean) else f"{m.mean:.3f} ± {m.se:.3f}"
+
+
+def table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]], text_columns: int = 1) -> Table:
+    """A rich table; the first `text_columns` columns are left-aligned, numbers to the right."""
+    t = Table(title=title, title_justify="left")
+    for i, c in enumerate(columns):
+        t.add_column(c, justify="left" if i < text_columns else "right")
+    for row in rows:
+        t.add_row(*[str(x) for x in row])
+    return t
+
+
+def json_safe(obj: Any) -> Any:
+    """Typed results become dicts, NaN None and numpy scalars plain Python, so that json.dumps writes
+    valid JSON."""
+    if isinstance(obj, Result):
+        return json_safe(obj.as_dict())
+    if isinstance(obj, dict):
+        return {str(k): json_safe(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [json_safe(v) for v in obj]
+    if isinstance(obj, (np.integer,)):
+        return int(obj)
+    if isinstance(obj, (float, np.floating)):
+        return None if np.isnan(obj) else float(obj)
+    if isinstance(obj, np.bool_):
+        return bool(obj)
+    return obj
+
+
+def flatten(summary: dict[str, Any]) -> pd.DataFrame:
+    """The summary as a long table: one row per figure, with its interval where it has one. An item of a
+    list is labelled by its first plain (not typed) entry, e.g. `contracts[bid=30].made`."""
+    rows: list[dict[str, Any]] = []
+
+    def walk(prefix: str, node: Any) -> None:
+        if isinstance(node, Rate):
+            rows.append({"metric": prefix, "value": node.rate, "lo": node.lo, "hi": node.hi,
+                         "se": None, "count": node.count, "of": node.of})
+        elif isinstance(node, Mean):
+            rows.append({"metric": prefix, "value": node.mean, "se": node.se})
+        elif isinstance(node, dict):
+            for k, v in node.items():
+                walk(f"{prefix}.{k}" if prefix else str(k), v)
+        elif isinstance(node, list):
+            for item in node:
+                key = next((k for k, v in item.items() if not isinstance(v, (Result, dict, list))), None)
+                label = f"{key}={item[key]}" if key is not None else ""
+                walk(f"{prefix}[{label}]", {k: v for k, v in item.items() if k != key})
+        else:
+            rows.append({"metric": prefix, "value": node})
+
+    walk("", summary)
+    return pd.DataFrame(rows, columns=["metric", "value", "lo", "hi", "se", "count", "of"])
