@@ -2,11 +2,41 @@
 
 from __future__ import annotations
 
+import zlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+import pandas as pd
 
+from simulator import driver, matches, registry
+from strategies import make
 from strategies.base import Strategy
+
+
+def stable_hash(text: str) -> int:
+    """A hash that is the same in every process (Python's hash() of a str is salted per process)."""
+    return zlib.crc32(text.encode())
+
+
+def strategy(game: str, spec: str) -> Strategy:
+    """A registered strategy of a game by its spec."""
+    return make(registry.get(game), spec)
+
+
+def play_deals(game: str, rng: np.random.Generator, rngs: Sequence[np.random.Generator], deals: np.ndarray,
+               rules: Any, strategies: Sequence[Any]) -> Any:
+    """Deal and play one deal per deal number through the batched core; the finished states in order."""
+    g = registry.get(game)
+    return driver.play(g.core, g.core.deal(rng, deals, rules), rules, strategies, rngs, g.seat_names(rules))
+
+
+def play_matches(game: str, rng: np.random.Generator, rngs: Sequence[np.random.Generator], numbers: np.ndarray,
+                 rules: Any, strategies: Sequence[Any], on_deals: Callable[[np.ndarray, Any], None] | None = None,
+                 ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Whole matches through the one match loop: (deals table, matches table)."""
+    return matches.play_matches(registry.get(game), rng, rngs, numbers, rules, strategies, on_deals)
 
 
 @dataclass(frozen=True)
@@ -48,7 +78,7 @@ class FieldHash(Strategy):
         for name, array in sorted(view.arrays().items()):
             columns = array.reshape(len(view), -1).astype(np.int64).astype(np.uint64)
             for j in range(columns.shape[1]):
-                h = (h ^ (columns[:, j] + np.uint64(hash(name) & 0xFFFF))) * np.uint64(1099511628211)
+                h = (h ^ (columns[:, j] + np.uint64(stable_hash(name) & 0xFFFF))) * np.uint64(1099511628211)
         h ^= h >> np.uint64(29)
         k = (h % legal.sum(axis=1).astype(np.uint64)).astype(np.int64)
         return kth_legal(legal, k)
