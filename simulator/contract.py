@@ -78,6 +78,10 @@ class Reference:
     record_moves: Callable[[Any], list[tuple[int, int, int]]]
     score: Callable[[Any], tuple[int, ...]]          # what the deal added to each seat's or side's total
     batch_score: Callable[[Any, Any], np.ndarray]    # (finished state, rules) -> the same, (n, sides)
+    # Every number the deal came to (points taken, scores by source, places, tricks per stage): what the
+    # two engines must agree on beyond the moves.
+    outcome: Callable[[Any], tuple[int, ...]]
+    batch_outcome: Callable[[Any, Any], np.ndarray]  # (finished state, rules) -> the same, (n, k)
     text: Callable[[Any, Any], str]                  # (record, rules) -> the deal told move by move
     to_dict: Callable[[Any], dict[str, Any]]         # record -> a JSON-able dict
     sides: Callable[[Any], Sequence[str]]            # rules -> names of the score columns
@@ -124,6 +128,9 @@ class Game:
     rows_per_deal: Callable[[Any], int] = field(default=lambda rules: 1)  # rows of the deals table per deal
     yardstick: str | None = None  # a compiled per-deal loop in shared/bench doing random play's work
     analysis: Analysis | None = None  # optional: one fixed hand against many deals (`dealsim analyze`)
+    # (state, rng) -> a copy that differs only in what the deciding seat of each row cannot see (other
+    # seats' hidden cards, the stock): the contract test checks that every view is the same in both.
+    hidden_variant: Callable[[Any, np.random.Generator], Any] | None = None
 
     def __reduce__(self):  # workers find the game where it is defined instead of receiving its functions
         return (_game_in, (self.module,))

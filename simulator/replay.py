@@ -62,7 +62,7 @@ def replay(run: Run, state: Any) -> Any:
     record = ref.play(state, 0, run.rules, players(moves, names))
     if ref.record_moves(record) != moves:
         raise DealsimError(f"deal {int(state.deal[0])}: the reference engine does not reproduce the recorded moves")
-    if tuple(int(x) for x in ref.batch_score(state, run.rules)[0]) != tuple(int(x) for x in ref.score(record)):
+    if tuple(int(x) for x in ref.batch_outcome(state, run.rules)[0]) != tuple(int(x) for x in ref.outcome(record)):
         raise DealsimError(f"deal {int(state.deal[0])}: the reference engine scores the deal differently")
     return record
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from simulator.contract import Game, Reference
-from simulator.fortytwo import analyze, core, measures, play, reference, summary, trace
+from simulator.fortytwo import secrecy, analyze, core, measures, play, reference, summary, trace
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import PRESETS, FortyTwoRules
 from strategies.fortytwo import STRATEGIES
@@ -14,6 +14,8 @@ REFERENCE = Reference(
     record_moves=lambda record: list(record.moves),
     score=lambda record: tuple(record.score),
     batch_score=lambda state, rules: core.hand_scores(state)[0],
+    outcome=lambda record: (*record.points, *record.score, -1 if record.made is None else int(record.made)),
+    batch_outcome=trace.outcomes,
     text=lambda record, rules: reference.format_hand(record),
     to_dict=reference.hand_to_dict,
     sides=lambda rules: D.SIDES,
@@ -37,6 +39,7 @@ GAME = Game(
     summarize=summary.summarize,
     render=summary.render,
     measures=measures.measures,
+    hidden_variant=secrecy.hidden_variant,
     default_chunk={"deal": 25_000, "match": 2_500},
     yardstick="yardstick42.py",
     analysis=analyze.ANALYSIS,

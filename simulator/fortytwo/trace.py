@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.fortytwo import dominoes as D
-from simulator.fortytwo import reference
+from simulator.fortytwo import core, reference
 from simulator.fortytwo.core import HandState
 from simulator.fortytwo.view import CALL, PLAY, TRUMP
 
@@ -34,3 +34,10 @@ def play_reference(s: HandState, row: int, rules, players) -> reference.HandReco
     """Row `row`'s hand (the same dominoes, dealer and game totals) played by the reference engine."""
     hands = [D.bits_to_ids(int(h)) for h in s.dealt[row]]
     return reference.play_hand(hands, int(s.dealer[row]), rules, players, scores=tuple(s.scores[row]))
+
+
+def outcomes(s: HandState, rules) -> np.ndarray:
+    """(n, 5): points N-S, E-W, scores N-S, E-W, made (1/0, -1 thrown in), as the reference records them."""
+    score, made = core.hand_scores(s)
+    made = np.where(s.high == 0, -1, made.astype(np.int64))
+    return np.column_stack([s.points, score, made]).astype(np.int64)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from simulator.contract import Game, Reference
-from simulator.franks_zoo import core, measures, play, reference, summary, trace
+from simulator.franks_zoo import secrecy, core, measures, play, reference, summary, trace
 from simulator.franks_zoo.rules import PRESETS, FranksZooRules
 from strategies.franks_zoo import STRATEGIES
 
@@ -13,6 +13,8 @@ REFERENCE = Reference(
     record_moves=trace.record_moves,
     score=lambda record: tuple(record.points["total"]),
     batch_score=lambda state, rules: core.hand_points(state, rules)["total"],
+    outcome=trace.outcome,
+    batch_outcome=trace.outcomes,
     text=lambda record, rules: reference.format_hand(record),
     to_dict=reference.hand_to_dict,
     sides=play.seat_names,
@@ -36,6 +38,7 @@ GAME = Game(
     summarize=summary.summarize,
     render=summary.render,
     measures=measures.measures,
+    hidden_variant=secrecy.hidden_variant,
     default_chunk={"match": 5_000, "deal": 10_000},
     rows_per_deal=lambda rules: rules.players,
 )

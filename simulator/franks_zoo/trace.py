@@ -3,7 +3,10 @@ recorded, and the hand's starting position."""
 
 from __future__ import annotations
 
-from simulator.franks_zoo import reference
+import numpy as np
+
+from simulator.franks_zoo import core, reference
+from simulator.franks_zoo.play import SOURCES
 from simulator.franks_zoo.core import HandState
 
 
@@ -21,3 +24,15 @@ def play_reference(s: HandState, row: int, rules, players) -> reference.HandReco
 
 def record_moves(record: reference.HandRecord) -> list[tuple[int, int, int]]:
     return [tuple(m) for m in record.moves]
+
+
+def outcome(record: reference.HandRecord) -> tuple[int, ...]:
+    """Each seat's place, then its points by source (placement, team, solo bonus, lions, hedgehog, last
+    player's lions, total)."""
+    return (*record.places, *[x for source in record.points.values() for x in source])
+
+
+def outcomes(s: HandState, rules) -> np.ndarray:
+    """`outcome` for every row of a finished state, (n, 8 P)."""
+    points = core.hand_points(s, rules)
+    return np.column_stack([s.place, *[points[k] for k in (*SOURCES, "total")]]).astype(np.int64)

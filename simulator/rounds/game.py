@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from simulator.contract import Game, Reference
-from simulator.rounds import measures, play, reference, summary, trace
+from simulator.rounds import secrecy, measures, play, reference, summary, trace
 from simulator.rounds.rules import PRESETS, RoundsRules
 from strategies.rounds import STRATEGIES
 
@@ -13,6 +13,8 @@ REFERENCE = Reference(
     record_moves=trace.record_moves,
     score=lambda record: tuple(record.points),
     batch_score=lambda state, rules: state.points,
+    outcome=trace.outcome,
+    batch_outcome=trace.outcomes,
     text=reference.format_game,
     to_dict=reference.game_to_dict,
     sides=lambda rules: play.PLAYERS,
@@ -36,5 +38,6 @@ GAME = Game(
     summarize=summary.summarize,
     render=summary.render,
     measures=measures.measures,
+    hidden_variant=secrecy.hidden_variant,
     default_chunk={"deal": 20_000, "match": 2_000},
 )

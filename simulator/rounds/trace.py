@@ -36,3 +36,15 @@ def play_reference(s: GameState, row: int, rules, players) -> reference.GameReco
 
 def record_moves(record: reference.GameRecord) -> list[tuple[int, int, int]]:
     return [(0, player, card) for player, card in record.moves]
+
+
+def outcome(record: reference.GameRecord) -> tuple[int, ...]:
+    """The game's points, then per stage each player's score and tricks."""
+    per_stage = [x for st in record.stages for x in (*st.points, *st.tricks_won)]
+    return (*record.points, *per_stage)
+
+
+def outcomes(s: GameState, rules) -> np.ndarray:
+    """`outcome` for every row of a finished state, (n, 22)."""
+    per_stage = np.concatenate([s.stage_score, s.tricks], axis=2).reshape(len(s), -1)
+    return np.column_stack([s.points, per_stage]).astype(np.int64)
