@@ -1,0 +1,90 @@
+"""The import graph: no circles (function-level imports included) and every import points down the layers
+of DESIGN.md: statistics, views and the contract; the game folders; strategies; each game's registration;
+the runner and experiments; reports; the application layer; the command line."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("simulator", "strategies", "reports")
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            out[".".join(parts)] = path
+    return out
+
+
+def _edges(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """Module -> our modules it imports anywhere in its text (top level, functions, conditionals)."""
+    edges: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                targets |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for a in node.names:
+                    full = f"{node.module}.{a.name}"
+                    targets.add(full if full in modules else node.module)
+        edges[name] = {t for t in targets if t in modules and t != name}
+    return edges
+
+
+def _layer(module: str) -> int:
+    parts = module.split(".")
+    if parts[0] == "reports":
+        return 6
+    if parts[0] == "strategies":
+        return 3
+    if module in ("simulator", "simulator.cli", "simulator.__main__"):
+        return 8
+    if module == "simulator.app":
+        return 7
+    if module in ("simulator.runner", "simulator.experiments", "simulator.replay", "simulator.registry",
+                  "simulator.bench"):
+        return 5
+    if len(parts) == 3:  # a game folder; its game.py bundles the game with its strategies
+        return 4 if parts[2] == "game" else 2
+    return 1  # errors, version, options, stats, summaries, views, contract, driver, matches, shared helpers
+
+
+def test_no_import_circles() -> None:
+    edges = _edges(_modules())
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        stack.append(m)
+        for t in sorted(edges[m]):
+            if state.get(t) == 1:
+                raise AssertionError("import circle: " + " -> ".join([*stack[stack.index(t):], t]))
+            if t not in state:
+                visit(t)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(edges):
+        if m not in state:
+            visit(m)
+
+
+def test_imports_point_down_the_layers() -> None:
+    edges = _edges(_modules())
+    upward = sorted(f"{m} ({_layer(m)}) imports {t} ({_layer(t)})" for m, ts in edges.items() for t in ts
+                    if _layer(t) > _layer(m))
+    assert not upward, "\n".join(upward)
+
+
+def test_the_checks_see_imports() -> None:
+    edges = _edges(_modules())
+    assert "simulator.contract" in edges["simulator.runner"] and "simulator.app" in edges["simulator"]
+    assert "strategies.fortytwo" in edges["simulator.fortytwo.game"]
