@@ -7,6 +7,7 @@ from functools import cache
 
 import numpy as np
 
+from simulator import tricks
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.view import CALL, TRUMP, FortyTwoView
 from simulator.options import option
@@ -52,9 +53,7 @@ def lowest_bid(legal: np.ndarray) -> np.ndarray:
 def current_keys(view: FortyTwoView) -> np.ndarray:
     """(m, 28): each domino's strength in the current trick; as a lead when the seat leads."""
     t = view.trump.astype(np.intp)
-    leading = view.led < 0
-    following = D.KEY[t, np.maximum(view.led, 0)]
-    return np.where(leading[:, None], D.LEAD_KEY[t], following)
+    return tricks.trick_keys(D.LEAD_KEY, D.KEY, t, np.maximum(view.led, 0), view.led < 0)
 
 
 @dataclass(frozen=True)
@@ -86,7 +85,7 @@ class Greedy(FortyTwoStrategy):
     def play(self, view, legal, rng):
         keys = current_keys(view).astype(np.int16)
         count = count_points(view).astype(np.int16)
-        can_win = (np.where(legal, keys, -1) > view.winning_key()[:, None]).any(axis=1)
+        can_win = tricks.can_take(keys, legal, view.winning_key())
         weakest = -(count * 16 + keys)
         return best_legal(np.where(can_win[:, None], keys, weakest), legal)
 

@@ -7,6 +7,7 @@ from functools import cache
 
 import numpy as np
 
+from simulator import tricks
 from simulator.options import option
 from simulator.rounds import cards as C
 from simulator.rounds.rules import RoundsRules
@@ -33,9 +34,8 @@ def keys_now(view: RoundsView, ctx: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     leading = view.led < 0
     led = np.maximum(view.led, 0)
     suit = C.EFFECTIVE[ctx, led]
-    following = C.KEY[ctx[:, None], suit[:, None], np.arange(C.N_CARDS)[None, :]]
-    keys = np.where(leading[:, None], C.LEAD_KEY[ctx], following)
-    return keys.astype(np.int16), np.where(leading, -1, C.KEY[ctx, suit, led]).astype(np.int16)
+    keys = tricks.trick_keys(C.LEAD_KEY, C.KEY, ctx, suit, leading)
+    return keys.astype(np.int16), tricks.winning_key(C.KEY, ctx, suit, led, leading).astype(np.int16)
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class Greedy(Strategy):
     def decide(self, kind, view, legal, rng):
         ctx = context(view)
         keys, to_beat = keys_now(view, ctx)
-        can_win = (np.where(legal, keys, -1) > to_beat[:, None]).any(axis=1)
+        can_win = tricks.can_take(keys, legal, to_beat)
         lowest = -(card_points(view) * 16 + C.RANK).astype(np.int16)
         return best_legal(np.where(can_win[:, None], keys, lowest), legal)
 
@@ -98,16 +98,16 @@ class Heuristic(Strategy):
         ctx = context(view)
         unseen = C.ALL & ~(view.hand | view.played | _face_up_bits(view))
         t = self._tables(view)
-        sure = _bits_to_mask(_unbeatable_leads(view, unseen))
+        sure = tricks.bits_to_mask(_unbeatable_leads(view, unseen), C.N_CARDS)
         return select(sure, t.lead_sure[ctx], t.lead_low[ctx])
 
     def _follow(self, view: RoundsView) -> np.ndarray:
         """Win the trick's points and my card's, or give both away; a trump costs something to spend."""
         ctx = context(view)
         led = view.led.astype(np.intp)
-        situation = ctx * 4 + C.EFFECTIVE[ctx, led]
+        suit = C.EFFECTIVE[ctx, led]
         t = self._tables(view)
-        wins = t.key[situation] > C.KEY[ctx, C.EFFECTIVE[ctx, led], led][:, None]
+        wins = t.key[ctx * 4 + suit] > C.KEY[ctx, suit, led][:, None]
         at_stake = (_SCALE * t.points[led]).astype(np.int16)[:, None]
         return select(wins, t.win[ctx] + at_stake, t.lose[ctx] - at_stake)
 
@@ -201,11 +201,6 @@ def _unbeatable_leads(view: RoundsView, unseen: np.ndarray) -> np.ndarray:
     # (another one ties it, and the lead wins a tie)
     trump_part = np.where((unseen & rank_trumps) != 0, np.uint64(0), trump_part & ~rank_trumps)
     return sure | trump_part | rank_trumps
-
-
-def _bits_to_mask(bits: np.ndarray) -> np.ndarray:
-    return np.unpackbits(bits.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1,
-                         bitorder="little")[:, :C.N_CARDS].view(bool)
 
 
 def _face_up_bits(view: RoundsView) -> np.ndarray:

@@ -9,12 +9,13 @@ or phases, never over deals.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
+from simulator import tricks
+from simulator.batch import BatchState, Rows
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import (
@@ -30,11 +31,9 @@ from simulator.fortytwo.view import (
     FortyTwoView,
 )
 
-Rows = slice | np.ndarray  # all rows (slice(None)) or an index array
-
 
 @dataclass
-class HandState:
+class HandState(BatchState):
     deal: np.ndarray         # int64 row's deal number within its run (for errors and traces)
     dealer: np.ndarray       # int8
     dealt: np.ndarray        # (n, 4) uint32 hands as dealt
@@ -59,12 +58,6 @@ class HandState:
     played: np.ndarray       # uint32 every domino played so far
     points: np.ndarray       # (n, 2) int16 points taken, N-S then E-W
     scores: np.ndarray       # (n, 2) int32 game totals before this hand
-
-    def __len__(self) -> int:
-        return len(self.deal)
-
-    def take(self, rows: np.ndarray) -> HandState:
-        return HandState(**{f.name: getattr(self, f.name)[rows] for f in dataclasses.fields(self)})
 
 
 def shuffled_hands(rng: np.random.Generator, n: int) -> np.ndarray:
@@ -148,10 +141,8 @@ def _apply_trump(s: HandState, r: Rows, actions: np.ndarray) -> None:
 
 def _play_inputs(s: HandState, r: Rows, hand: np.ndarray) -> np.ndarray:
     led = s.led[r]
-    follow = hand & D.FOLLOW_FLAT[s.trump[r].astype(np.intp) * 8 + np.maximum(led, 0)]
-    legal_bits = np.where((led < 0) | (follow == 0), hand, follow)
-    return np.unpackbits(legal_bits.astype("<u4").view(np.uint8).reshape(-1, 4), axis=1,
-                         bitorder="little")[:, :D.N_DOMINOES].view(bool)
+    follow_bits = D.FOLLOW_FLAT[s.trump[r].astype(np.intp) * 8 + np.maximum(led, 0)]
+    return tricks.legal_mask(hand, follow_bits, led < 0, D.N_DOMINOES)
 
 
 def _apply_plays(s: HandState, r: Rows, d: np.ndarray, count: np.ndarray) -> None:

@@ -12,6 +12,7 @@ import re
 
 import numpy as np
 
+from simulator import tricks
 from simulator.errors import DealsimError
 
 N_DOMINOES = 28
@@ -95,12 +96,8 @@ FOLLOW_FLAT = FOLLOW.reshape(-1)
 
 # For strategies: what a domino is worth and what can still beat it.
 IS_TRUMP = ((HIGH[None, :] == np.arange(7)[:, None]) | (LOW[None, :] == np.arange(7)[:, None]))  # [t, d]
-LEAD_KEY = KEY[np.arange(7)[:, None], LEAD_SUIT, np.arange(N_DOMINOES)[None, :]]  # [t, d]: key of d as a lead
+LEAD_KEY = tricks.as_lead(KEY, LEAD_SUIT)  # [t, d]: key of d as a lead
 # BEATS[t, s, d]: bitmask of the dominoes that would take a trick from d, suit s led, t trump.
-BEATS = np.zeros((7, 8, N_DOMINOES), dtype=np.uint32)
-for _t in range(7):
-    for _s in range(8):
-        for _d in range(N_DOMINOES):
-            BEATS[_t, _s, _d] = sum(1 << e for e in range(N_DOMINOES) if KEY[_t, _s, e] > KEY[_t, _s, _d])
+BEATS = tricks.beaten_by(KEY, BIT)
 DOUBLE_BITS = np.uint32(sum(1 << d for d in range(N_DOMINOES) if IS_DOUBLE[d]))
-BEATS_LEAD = BEATS[np.arange(7)[:, None], LEAD_SUIT, np.arange(N_DOMINOES)[None, :]]  # [t, d]: beats d as a lead
+BEATS_LEAD = tricks.as_lead(BEATS, LEAD_SUIT)  # [t, d]: beats d as a lead

@@ -7,12 +7,12 @@ whole batch. Rows record every decision (kind, seat, action) so that the referen
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
+from simulator.batch import BatchState, Rows
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.rules import FranksZooRules
 from simulator.franks_zoo.view import (
@@ -30,7 +30,7 @@ from simulator.franks_zoo.view import (
     FranksZooView,
 )
 
-Rows = slice | np.ndarray
+
 def max_moves(rules: FranksZooRules) -> int:
     """Decisions a hand can take at most: the exchange, then at most 60 sets, each followed by at most
     P - 1 passes, and every pass or set can be an ask followed by an answer."""
@@ -48,7 +48,7 @@ _ADD_MOSQ = np.maximum(_SET_MOSQ[None, :] - _PART_MOSQ[:, None], 0)
 
 
 @dataclass
-class HandState:
+class HandState(BatchState):
     deal: np.ndarray          # int64 the row's deal (game) number
     hand_no: np.ndarray       # int16 0 for a game's first hand
     dealer: np.ndarray        # int8
@@ -84,12 +84,6 @@ class HandState:
     move_seat: np.ndarray     # (n, max_moves) int8
     move_action: np.ndarray   # (n, max_moves) int16
     n_moves: np.ndarray       # int16
-
-    def __len__(self) -> int:
-        return len(self.deal)
-
-    def take(self, rows: np.ndarray) -> HandState:
-        return HandState(**{f.name: getattr(self, f.name)[rows] for f in dataclasses.fields(self)})
 
 
 # ----------------------------------------------------------------------------------------------- setup

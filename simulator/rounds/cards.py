@@ -14,6 +14,7 @@ import re
 
 import numpy as np
 
+from simulator import tricks
 from simulator.errors import DealsimError
 from simulator.rounds.rules import RANK_NAMES
 
@@ -81,10 +82,6 @@ EFFECTIVE, KEY, FOLLOW = _tables()
 
 # For strategies: LEAD_KEY[ctx, c] is c's strength when it is led; BEATS_LEAD[ctx, c] the cards that would
 # take a trick that c leads.
-LEAD_KEY = KEY[np.arange(N_CONTEXTS)[:, None], EFFECTIVE, np.arange(N_CARDS)[None, :]]
-BEATS_LEAD = np.zeros((N_CONTEXTS, N_CARDS), dtype=np.uint64)
-for _ctx in range(N_CONTEXTS):
-    for _c in range(N_CARDS):
-        _keys = KEY[_ctx, EFFECTIVE[_ctx, _c]]
-        BEATS_LEAD[_ctx, _c] = sum(1 << e for e in range(N_CARDS) if _keys[e] > _keys[_c])
+LEAD_KEY = tricks.as_lead(KEY, EFFECTIVE)
+BEATS_LEAD = tricks.as_lead(tricks.beaten_by(KEY, BIT), EFFECTIVE)
 IS_TRUMP = EFFECTIVE == (np.arange(N_CONTEXTS) // 14)[:, None]  # [ctx, c]: c is a trump (rank trumps too)

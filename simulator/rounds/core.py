@@ -8,24 +8,24 @@ engine, given the same deck and shuffles, must deal, play and score every game a
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
+from simulator import tricks
+from simulator.batch import BatchState, Rows
 from simulator.rounds import cards as C
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import DONE, N_PLAYS, N_STAGES, PLAY, TRICKS_PER_STAGE, RoundsView
 
-Rows = slice | np.ndarray
 SHUFFLE_SIZES = (34, 24, 14, 4)   # stock + the face-up card, before stages 2, 3, 4 and 5
 STOCK_AFTER = (33, 23, 13, 3)     # stock left after the deal of stages 1..4
 _SHUFFLE_AT = np.cumsum((0, *SHUFFLE_SIZES))
 
 
 @dataclass
-class GameState:
+class GameState(BatchState):
     deal: np.ndarray          # int64 the game's number in its run
     first_dealer: np.ndarray  # int8 dealer of stage 1
     deck: np.ndarray          # (n, 52) int8 the deck as shuffled for stage 1, top first
@@ -57,12 +57,6 @@ class GameState:
     stage_score: np.ndarray   # (n, 5, 2) int16 score per stage (after it)
     points: np.ndarray        # (n, 2) int16 score of the completed stages
     scores: np.ndarray        # (n, 2) int32 match totals before this game
-
-    def __len__(self) -> int:
-        return len(self.deal)
-
-    def take(self, rows: np.ndarray) -> GameState:
-        return GameState(**{f.name: getattr(self, f.name)[rows] for f in dataclasses.fields(self)})
 
 
 @cache
@@ -137,10 +131,8 @@ def _deal_stage(s: GameState, rows: np.ndarray, stage: int, rules: RoundsRules) 
 def _legal(s: GameState, r: Rows, hand: np.ndarray) -> np.ndarray:
     led = s.led[r]
     ctx = s.ctx[r].astype(np.intp)
-    follow = hand & C.FOLLOW[ctx, C.EFFECTIVE[ctx, np.maximum(led, 0)]]
-    bits = np.where((led < 0) | (follow == 0), hand, follow)
-    return np.unpackbits(bits.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1,
-                         bitorder="little")[:, :C.N_CARDS].view(bool)
+    follow_bits = C.FOLLOW[ctx, C.EFFECTIVE[ctx, np.maximum(led, 0)]]
+    return tricks.legal_mask(hand, follow_bits, led < 0, C.N_CARDS)
 
 
 def inputs(s: GameState, r: Rows, kind: int, rules: RoundsRules) -> tuple[RoundsView, np.ndarray]:
@@ -192,7 +184,7 @@ def _finish_tricks(s: GameState, ri: np.ndarray, card: np.ndarray, seat: np.ndar
     ctx = s.ctx[ri].astype(np.intp)
     led = s.led[ri].astype(np.intp)
     suit = C.EFFECTIVE[ctx, led]
-    reply_wins = C.KEY[ctx, suit, card] > C.KEY[ctx, suit, led]  # equal keys (two rank trumps): the lead wins
+    reply_wins = tricks.beats(C.KEY, ctx, suit, card, led)  # equal keys (two rank trumps): the lead wins
     leader = s.leader[ri]
     winner = np.where(reply_wins, seat, leader)
     points = card_points(rules)
