@@ -1,7 +1,7 @@
 """The generic driver: advances a batch of any game until every row is finished.
 
 A game's `contract.BatchCore` supplies `inputs(state, rows, kind, rules) -> (view, legal)` and
-`apply(state, rows, kind, actions, rules)`; its state has `phase` (the pending decision kind, or `done`),
+`apply(state, rows, kind, actions, rules)`; its state (a `batch.BatchState`) has `phase` (the pending decision kind, or `done`),
 `turn` (the seat to decide), `deal` (the row's deal number) and `take(rows)`. Each step (for a phased
 game, only the earliest pending kind; see `BatchCore.phased`) groups the pending decisions by kind and by
 strategy (seats that share one strategy object are asked together, each row seeing its own seat's view),
@@ -11,7 +11,6 @@ rows leave the working batch.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,15 +21,6 @@ from simulator.errors import IllegalAction
 
 # Compact the working batch once this share of its rows is finished.
 _COMPACT_AT = 0.25
-
-
-def concat(states: Sequence[Any]) -> Any:
-    """One state from several of the same type (rows stacked in order)."""
-    first = states[0]
-    if len(states) == 1:
-        return first
-    return type(first)(**{f.name: np.concatenate([getattr(s, f.name) for s in states])
-                          for f in dataclasses.fields(first)})
 
 
 def strategy_name(strategy: Any) -> str:
@@ -100,6 +90,6 @@ def play(core: BatchCore, state: Any, rules: Any, strategies: Sequence[Any],
             finished.append(state.take(np.flatnonzero(done)))
             state = state.take(np.flatnonzero(~done))
             start = len(state)
-    out = concat(finished)
+    out = type(finished[0]).concat(finished)
     order = np.argsort(out.deal, kind="stable")
     return out.take(order) if not np.array_equal(order, np.arange(len(order))) else out

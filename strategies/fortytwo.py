@@ -11,7 +11,7 @@ from simulator import tricks
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.view import CALL, TRUMP, FortyTwoView
 from simulator.options import option
-from strategies.base import Strategy, best_legal, select, uniform_choice
+from strategies.base import Random, Strategy, best_legal, select
 
 _PIPS = np.arange(7)
 _TRUMP_DOUBLE = np.array([D.domino_id(p, p) for p in range(7)], np.uint32)
@@ -54,17 +54,6 @@ def current_keys(view: FortyTwoView) -> np.ndarray:
     """(m, 28): each domino's strength in the current trick; as a lead when the seat leads."""
     t = view.trump.astype(np.intp)
     return tricks.trick_keys(D.LEAD_KEY, D.KEY, t, np.maximum(view.led, 0), view.led < 0)
-
-
-@dataclass(frozen=True)
-class Random(FortyTwoStrategy):
-    name = "random"
-    summary = "uniform over the legal calls, trumps and plays"
-
-    def call(self, view, legal, rng):
-        return uniform_choice(legal, rng)
-
-    trump = play = call
 
 
 @dataclass(frozen=True)
@@ -208,4 +197,4 @@ def _tables(view: FortyTwoView) -> _PlayTables:
     return _play_tables(view.rules.count_values if view.rules is not None else "seed")
 
 
-STRATEGIES: dict[str, type[FortyTwoStrategy]] = {s.name: s for s in (Random, Greedy, Heuristic)}
+STRATEGIES: dict[str, type[Strategy]] = {s.name: s for s in (Random, Greedy, Heuristic)}

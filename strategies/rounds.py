@@ -12,7 +12,7 @@ from simulator.options import option
 from simulator.rounds import cards as C
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import RoundsView
-from strategies.base import Strategy, best_legal, select, uniform_choice
+from strategies.base import Random, Strategy, best_legal, select
 
 _DEFAULT_RULES = RoundsRules()
 
@@ -36,15 +36,6 @@ def keys_now(view: RoundsView, ctx: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     suit = C.EFFECTIVE[ctx, led]
     keys = tricks.trick_keys(C.LEAD_KEY, C.KEY, ctx, suit, leading)
     return keys.astype(np.int16), tricks.winning_key(C.KEY, ctx, suit, led, leading).astype(np.int16)
-
-
-@dataclass(frozen=True)
-class Random(Strategy):
-    name = "random"
-    summary = "uniform over the legal cards"
-
-    def decide(self, kind, view, legal, rng):
-        return uniform_choice(legal, rng)
 
 
 @dataclass(frozen=True)

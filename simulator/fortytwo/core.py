@@ -1,10 +1,10 @@
 """The batched Forty-two core: one hand per row, every step advances the whole batch.
 
-A `HandState` holds one dealt hand per row (first axis). Pure functions over it: `deal` makes a
-batch, `decisions` gives each row's pending decision kind and seat, `inputs` builds the seat's view
-and legal mask for a group of rows, `apply` plays the chosen actions, `outcomes` gives the result
-columns once rows are DONE. Rule branches are table gathers (see `dominoes`); loops run over seats
-or phases, never over deals.
+A `HandState` holds one dealt hand per row (first axis); `phase` and `turn` say which decision is pending
+and whose. Pure functions over it: `deal` (or `new_hands` from given hands) makes a batch, `inputs` builds
+the deciding seat's view and legal mask for a group of rows, `apply` plays the chosen actions, and
+`hand_scores` scores finished rows (`play.hand_table` makes their table). Rule branches are table gathers
+(see `dominoes`); loops run over seats or phases, never over deals.
 """
 
 from __future__ import annotations

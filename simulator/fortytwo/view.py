@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.fortytwo.dominoes import KEY
+from simulator.tricks import winning_key
 from simulator.views import View
 
 CALL, TRUMP, PLAY, DONE = 0, 1, 2, 3
@@ -57,6 +58,5 @@ class FortyTwoView(View):
 
     def winning_key(self) -> np.ndarray:
         """int16 strength (dominoes.KEY) of the domino now winning the trick, -1 while leading."""
-        lead = self.winning >= 0
-        key = KEY[np.maximum(self.trump, 0), np.maximum(self.led, 0), np.maximum(self.winning, 0)]
-        return np.where(lead, key, -1).astype(np.int16)
+        return winning_key(KEY, np.maximum(self.trump, 0), np.maximum(self.led, 0), np.maximum(self.winning, 0),
+                           self.winning < 0).astype(np.int16)
