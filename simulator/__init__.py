@@ -5,8 +5,9 @@ The Python API is the application layer, `simulator.app`, re-exported here: `sim
 
 from simulator.version import __version__
 
-_API = ("simulate", "compare", "tune", "analyze", "report", "trace", "make_run", "run_from_manifest")
-__all__ = ["__version__", *_API]
+__all__ = ["__version__", "simulate", "compare", "tune", "analyze", "report", "trace", "make_run",
+           "run_from_manifest"]
+_API = __all__[1:]
 
 
 def __getattr__(name: str):

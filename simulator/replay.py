@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from simulator.errors import DealsimError
 from simulator.runner import Run, chunk, play_chunk
@@ -82,7 +83,7 @@ def trace(run: Run, deal: int, as_json: bool = False) -> Any:
     totals = [dict(zip(sides, (int(t) + int(x) for t, x in zip(s.scores[0], game.reference.score(r)))))
               for s, r in zip(states, records)]
     winner = match.get("winner")
-    winner = None if winner is None or winner is np.nan or str(winner) in ("-1", "<NA>", "nan") else str(winner)
+    winner = None if pd.isna(winner) or str(winner) == "-1" else str(winner)  # -1 or missing: undecided
     if as_json:
         return {"match": deal, "target": getattr(rules, "target", None), "winner": winner,
                 "deals": [{**game.reference.to_dict(r), "totals": t} for r, t in zip(records, totals)]}

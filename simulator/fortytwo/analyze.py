@@ -89,9 +89,9 @@ def render(frame: pd.DataFrame, hand: str, seat: str, deals: int) -> list:
                   "(%, ± half the 95% interval)", ["trump", *map(str, bids)], make_rows),
             table("Expected score difference (declarers minus defenders) per choice",
                   ["trump", *map(str, bids)], score_rows),
-            f"best: trump {int(top['trump'])}s, bid {int(top['bid'])}: expected difference "
-            f"{top['score_diff']:+.2f} (s.e. {top['score_diff_se']:.2f}), P(make) {100 * top['p_make']:.1f}% "
-            f"[{100 * top['lo']:.1f}, {100 * top['hi']:.1f}]"]
+            (f"best: trump {int(top['trump'])}s, bid {int(top['bid'])}: expected difference "
+             f"{top['score_diff']:+.2f} (s.e. {top['score_diff_se']:.2f}), P(make) {100 * top['p_make']:.1f}% "
+             f"[{100 * top['lo']:.1f}, {100 * top['hi']:.1f}]")]
 
 
 ANALYSIS = Analysis(parse_hand=parse_hand, play_chunk=play_chunk, frame=frame, best=best, render=render,

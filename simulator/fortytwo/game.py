@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from simulator.contract import Game, Reference
-from simulator.fortytwo import secrecy, analyze, core, measures, play, reference, summary, trace
+from simulator.fortytwo import analyze, core, measures, play, reference, secrecy, summary, trace
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import PRESETS, FortyTwoRules
 from strategies.fortytwo import STRATEGIES

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.fortytwo import dominoes as D
 from simulator.fortytwo import core, reference
+from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.core import HandState
 from simulator.fortytwo.view import CALL, PLAY, TRUMP
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from simulator.contract import Game, Reference
-from simulator.franks_zoo import secrecy, core, measures, play, reference, summary, trace
+from simulator.franks_zoo import core, measures, play, reference, secrecy, summary, trace
 from simulator.franks_zoo.rules import PRESETS, FranksZooRules
 from strategies.franks_zoo import STRATEGIES
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.franks_zoo import core, reference
-from simulator.franks_zoo.play import SOURCES
 from simulator.franks_zoo.core import HandState
+from simulator.franks_zoo.play import SOURCES
 
 
 def recorded_moves(s: HandState, row: int) -> list[tuple[int, int, int]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from simulator.contract import Game, Reference
-from simulator.rounds import secrecy, measures, play, reference, summary, trace
+from simulator.rounds import measures, play, reference, secrecy, summary, trace
 from simulator.rounds.rules import PRESETS, RoundsRules
 from strategies.rounds import STRATEGIES
 

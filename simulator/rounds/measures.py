@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from simulator.stats import Measure
 from simulator.rounds.view import N_STAGES
+from simulator.stats import Measure
 
 
 def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[Measure]:

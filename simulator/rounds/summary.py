@@ -7,9 +7,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from simulator.rounds.view import N_STAGES
 from simulator.stats import clustered_rate, mean, rate
 from simulator.summaries import fmt_mean, fmt_rate, table
-from simulator.rounds.view import N_STAGES
 
 
 def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
