@@ -5,9 +5,9 @@ The Python API is the application layer, `simulator.app`, re-exported here: `sim
 
 from simulator.version import __version__
 
-__all__ = ["__version__", "simulate", "compare", "tune", "analyze", "report", "trace", "make_run",
-           "run_from_manifest"]
-_API = __all__[1:]
+__all__ = ["__version__", "analyze", "compare", "make_run", "report", "run_from_manifest", "simulate", "trace",
+           "tune"]
+_API = frozenset(__all__) - {"__version__"}
 
 
 def __getattr__(name: str):
