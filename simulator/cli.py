@@ -102,6 +102,8 @@ def main() -> None:
     except Exception as exc:
         # typer's usage errors (a missing option, -n 0, an unknown command) carry their own message and exit code
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+            if not exc.format_message():  # `dealsim` alone: the help was shown
+                sys.exit(exc.exit_code)
             ctx = getattr(exc, "ctx", None)
             hint = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
             _fail(exc.format_message() + hint, exc.exit_code)

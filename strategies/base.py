@@ -23,13 +23,15 @@ class Strategy:
     def spec(self) -> str:
         """The text that makes this strategy again: its name (or module:Class) and the parameters that
         differ from their defaults, e.g. 'heuristic:threshold=32'."""
-        head = self.name or f"{type(self).__module__}:{type(self).__qualname__}"
+        cls = type(self)
+        # a game's own strategies (in this package) by name; any other class by where it is defined
+        head = self.name if self.name and cls.__module__.startswith("strategies.") else f"{cls.__module__}:{cls.__qualname__}"
         changed = [f"{f.name}={_text(getattr(self, f.name))}" for f in dataclasses.fields(self)
                    if f.init and getattr(self, f.name) != f.default]
         return head + (":" + ",".join(changed) if changed else "")
 
     def params(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     def decide(self, kind: int, view: Any, legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         raise NotImplementedError

@@ -5,8 +5,19 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from reports.estimates import Measure, estimate, paired
-from reports.stats import mean_se, wilson
+from simulator.stats import (
+    Difference,
+    Estimate,
+    Mean,
+    Measure,
+    Rate,
+    estimate,
+    mean,
+    mean_se,
+    paired,
+    rate,
+    wilson,
+)
 
 
 @pytest.mark.parametrize("k,n,lo,hi", [
@@ -31,21 +42,37 @@ def test_mean_se() -> None:
     assert mean_se([1, 2, 3, 4]) == pytest.approx((2.5, np.std([1, 2, 3, 4], ddof=1) / 2))
 
 
+def test_rate_and_mean_are_typed_results() -> None:
+    r = rate(81, 263)
+    assert isinstance(r, Rate) and (r.count, r.of) == (81, 263)
+    assert r.rate == r.value == pytest.approx(81 / 263)
+    assert (r.lo, r.hi) == pytest.approx(wilson(81, 263))
+    assert r.as_dict() == {"count": 81, "of": 263, "rate": r.rate, "lo": r.lo, "hi": r.hi}
+    empty = rate(0, 0)
+    assert (empty.count, empty.of) == (0, 0) and np.isnan(empty.rate) and np.isnan(empty.lo)
+    m = mean([1, 2, 3, 4])
+    assert isinstance(m, Mean) and (m.mean, m.se) == pytest.approx(mean_se([1, 2, 3, 4]))
+    assert m.value == m.mean and m.lo < m.mean < m.hi
+
+
 def test_a_rate_of_independent_trials_uses_wilson_and_a_ratio_the_normal_interval() -> None:
-    rate = estimate(Measure("r", np.array([1, 0, 1, 1, 0, 0, 0, 1, 1, 1.0]), binary=True))
-    assert (rate["lo"], rate["hi"]) == pytest.approx(tuple(wilson(6, 10)))
+    r = estimate(Measure("r", np.array([1, 0, 1, 1, 0, 0, 0, 1, 1, 1.0]), binary=True))
+    assert isinstance(r, Estimate) and r.deals == 10
+    assert (r.lo, r.hi) == pytest.approx(tuple(wilson(6, 10)))
     num, den = np.array([2, 0, 3, 1.0]), np.array([3, 1, 4, 2.0])
     ratio = estimate(Measure("q", num, den, binary=True))
-    assert ratio["value"] == pytest.approx(6 / 10)
+    assert ratio.value == pytest.approx(6 / 10)
     z = (num - 0.6 * den) / den.mean()
-    assert ratio["se"] == pytest.approx(z.std(ddof=1) / 2)
+    assert ratio.se == pytest.approx(z.std(ddof=1) / 2)
+    assert (ratio.lo, ratio.hi) == pytest.approx((0.6 - 1.959963984540054 * ratio.se, 0.6 + 1.959963984540054 * ratio.se))
 
 
 def test_pairing_an_arm_with_itself_is_exactly_zero() -> None:
     rng = np.random.default_rng(0)
     m = Measure("m", rng.normal(size=500), rng.integers(1, 4, 500))
     p = paired(m, m)
-    assert p["diff"] == 0 and p["se"] == 0 and p["lo"] == 0 and p["hi"] == 0
+    assert isinstance(p, Difference) and p.deals == 500 and p.a == p.b
+    assert p.diff == 0 and p.se == 0 and p.lo == 0 and p.hi == 0
 
 
 def test_pairing_narrows_the_interval_when_arms_share_noise() -> None:
@@ -53,5 +80,11 @@ def test_pairing_narrows_the_interval_when_arms_share_noise() -> None:
     noise = rng.normal(0, 10, 4000)
     a, b = Measure("a", noise + 1 + rng.normal(0, 1, 4000)), Measure("b", noise + rng.normal(0, 1, 4000))
     p = paired(a, b)
-    assert p["lo"] < 1 < p["hi"]
-    assert p["narrowing"] > 5
+    assert p.lo < 1 < p.hi
+    assert p.narrowing > 5
+    assert p.narrowing == pytest.approx(p.se_independent / p.se)
+
+
+def test_pairing_needs_the_same_deals() -> None:
+    with pytest.raises(ValueError, match="same deals"):
+        paired(Measure("m", np.ones(3)), Measure("m", np.ones(4)))

@@ -5,11 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from simulator import registry
 from simulator.fortytwo import core, play
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import BID_VALUE, CALL, DONE, PLAY, TRUMP, call_action
-from strategies import make
+from tests.helpers import play_deals, strategy
 
 N, E, S, W = 0, 1, 2, 3
 SEED = FortyTwoRules()
@@ -139,7 +140,8 @@ def test_every_contract_kind_made_and_set(bid: int, decl_points: int, expected: 
 def test_random_hands_add_to_42_and_seed_count_never_gives_impossible_totals(count_values: str) -> None:
     rules = FortyTwoRules(count_values=count_values)
     rng = np.random.default_rng(5)
-    s = play.play_hands(rng, [rng] * 4, np.arange(20_000), rules, [make("forty-two", "random")] * 4)
+    s = play_deals("forty-two", rng, [rng] * 4, np.arange(20_000), rules, [strategy("forty-two", "random")] * 4)
+    assert (s.phase == DONE).all() and s.deal.tolist() == list(range(20_000))
     played = s.high > 0
     assert (s.points[played].sum(axis=1) == 42).all()
     assert (np.sort(s.plays[played], axis=1) == np.arange(28)).all()  # every domino played once
@@ -156,3 +158,16 @@ def test_deals_are_partitions_of_the_set() -> None:
     assert (np.bitwise_count(hands) == 7).all()
     assert (np.bitwise_or.reduce(hands, axis=1) == D.ALL).all()
     assert (hands.sum(axis=1, dtype=np.uint64) == int(D.ALL)).all()
+
+
+def test_the_registered_game_plays_this_core_and_names_its_units() -> None:
+    game = registry.get("forty-two")
+    assert game.core is play.CORE and game.series is play.Games
+    assert game.unit("hand") == game.unit("deal") == "deal" and game.unit("Game") == game.unit("match") == "match"
+    assert game.unit(None) == "deal" and (game.plural("deal"), game.plural("match")) == ("hands", "games")
+    rules = game.rules()
+    s = play_deals("forty-two", np.random.default_rng(1), [np.random.default_rng(2)] * 4, np.arange(10, 60), rules,
+                   [strategy("forty-two", "heuristic")] * 4)
+    table = game.core.table(s, rules)
+    assert table["deal"].tolist() == list(range(10, 60))
+    assert table["dealer"].tolist() == [D.SEATS[k % 4] for k in range(10, 60)]  # deal k is dealt by seat k % 4

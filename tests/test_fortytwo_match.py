@@ -9,15 +9,26 @@ import pytest
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo import play, reference
 from simulator.fortytwo.rules import FortyTwoRules
-from strategies import make
-from tests.helpers import Scrambled
+from tests.helpers import Scrambled, play_matches, stable_hash, strategy
+
+SEATINGS = {
+    "heuristic-250": (lambda: [strategy("forty-two", "heuristic")] * 4, 250),
+    "greedy-scrambled-120": (lambda: [strategy("forty-two", "greedy:min_length=3"), Scrambled(salt=1)] * 2, 120),
+}
 
 
-@pytest.mark.parametrize("seats,target", [
-    (lambda: [make("forty-two", "heuristic")] * 4, 250),
-    (lambda: [make("forty-two", "greedy:min_length=3"), Scrambled(salt=1)] * 2, 120),
-])
-def test_games_equal_the_reference_engine(seats, target: int) -> None:
+@pytest.mark.parametrize("seating", list(SEATINGS))
+def test_games_equal_the_reference_engine(seating: str) -> None:
+    _compare(*SEATINGS[seating], games=40, seed=stable_hash(seating))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seating", list(SEATINGS))
+def test_many_games_equal_the_reference_engine(seating: str) -> None:
+    _compare(*SEATINGS[seating], games=400, seed=stable_hash(f"many {seating}"))
+
+
+def _compare(seats, target: int, games: int, seed: int) -> None:
     rules = FortyTwoRules(target=target)
     strategies = seats()
     dealt: dict[tuple[int, int], list[list[int]]] = {}
@@ -29,18 +40,40 @@ def test_games_equal_the_reference_engine(seats, target: int) -> None:
             dealt[int(game), hand_no] = [D.bits_to_ids(int(h)) for h in state.dealt[row]]
             counter[int(game)] = hand_no + 1
 
-    rng = np.random.default_rng(3)
-    hands, games = play.play_games(rng, [rng] * 4, np.arange(150), rules, strategies, on_hands=keep)
+    rng = np.random.default_rng(seed)
+    n = games
+    hands, games = play_matches("forty-two", rng, [rng] * 4, np.arange(n), rules, strategies, on_deals=keep)
+    assert list(games.columns) == ["match", "first_dealer", "deals", "winner", "final_ns", "final_ew",
+                                   "first_dealer_side_won"]
+    assert {"match", "number", "total_ns", "total_ew"} <= set(hands.columns)
+    assert games["match"].tolist() == list(range(n)) and len(hands) == games["deals"].sum()
+    assert games["first_dealer"].tolist() == [D.SEATS[k % 4] for k in range(n)]  # game k first dealt by k % 4
+    assert sorted(counter.items()) == list(zip(games["match"], games["deals"]))  # on_deals saw every hand
     for game in games.itertuples():
-        ref = reference.play_match(lambda hand_no, dealer, g=game.game: dealt[g, hand_no],
+        ref = reference.play_match(lambda hand_no, dealer, g=game.match: dealt[g, hand_no],
                                    D.SEATS.index(game.first_dealer), rules, strategies)
-        assert len(ref.hands) == game.hands
+        assert len(ref.hands) == game.deals
         assert ref.totals == (game.final_ns, game.final_ew)
         assert (None if ref.winner is None else D.SIDES[ref.winner]) == (None if pd.isna(game.winner)
                                                                           else game.winner)
-        mine = hands[hands["game"] == game.game]
+        if ref.winner is not None:
+            assert bool(game.first_dealer_side_won) == (ref.winner == D.SEATS.index(game.first_dealer) % 2)
+        mine = hands[hands["match"] == game.match]
+        assert mine["number"].tolist() == list(range(1, game.deals + 1))
         assert [h.score for h in ref.hands] == list(zip(mine["score_ns"], mine["score_ew"]))
         assert [D.SEATS[h.dealer] for h in ref.hands] == list(mine["dealer"])
+        running = np.cumsum([h.score for h in ref.hands], axis=0).tolist()
+        assert running == mine[["total_ns", "total_ew"]].to_numpy().tolist()
+
+
+def test_a_game_of_passes_is_abandoned_after_the_thrown_in_limit() -> None:
+    rules = FortyTwoRules()
+    never_bid = strategy("forty-two", "heuristic:threshold=84")  # no hand is worth 84: everybody passes
+    hands, games = play_matches("forty-two", np.random.default_rng(1), [np.random.default_rng(2)] * 4,
+                                np.arange(3), rules, [never_bid] * 4)
+    assert (games["deals"] == play.MAX_THROWN_IN_A_ROW).all() and games["winner"].isna().all()
+    assert games["first_dealer_side_won"].isna().all() and (games[["final_ns", "final_ew"]] == 0).all().all()
+    assert hands["thrown_in"].all() and len(hands) == 3 * play.MAX_THROWN_IN_A_ROW
 
 
 def test_game_winner_matches_the_reference_rule_including_ties() -> None:

@@ -4,32 +4,28 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import subprocess
-import sys
 from math import comb
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
-from typer.testing import CliRunner
 
-from reports.estimates import estimate
-from reports.experiments import apply_setting, compare, parse_values, tune
-from simulator import games
-from simulator.cli import app
+from simulator import app, registry
 from simulator.errors import DealsimError
+from simulator.experiments import Comparison, Sweep, apply_setting, compare, parse_values, parse_vary, tune
 from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.analyze import parse_hand
 from simulator.runner import Run, execute
+from simulator.stats import estimate
+from tests.cli_helpers import run_cli
 
-runner = CliRunner()
-GAME = games.get("forty-two")
+GAME = registry.get("forty-two")
 
 
 def small_run(**changes) -> Run:
-    base = Run(game="forty-two", n=1200, seed=4, rules=GAME.rules(), seats=("heuristic",) * 4, unit="hand",
+    base = Run(game=GAME, n=1200, seed=4, rules=GAME.rules(), seats=("heuristic",) * 4, unit="deal",
                chunk_size=400)
     return dataclasses.replace(base, **changes)
 
@@ -72,16 +68,18 @@ def test_analyze_never_deals_a_fixed_domino_to_another_seat() -> None:
 def test_malformed_hands_are_clear_errors(text: str, message: str) -> None:
     with pytest.raises(DealsimError, match=message):
         parse_hand(text)
-    done = subprocess.run([sys.executable, "-m", "simulator", "analyze", "forty-two", "--hand", text, "-n", "10"],
-                          capture_output=True, text=True, check=False)
-    assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
+    code, _, err = run_cli("analyze", "forty-two", "--hand", text, "-n", "10")
+    assert code == 2 and message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
 
 
 def test_analyze_plays_every_trump_and_bid_on_the_same_deals() -> None:
-    result = runner.invoke(app, ["analyze", "forty-two", "--hand", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "--seat", "E",
-                                 "-n", "300", "-j", "1", "--format", "json"])
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
+    code, out, err = run_cli("analyze", "forty-two", "--hand", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "--seat", "E",
+                             "-n", "300", "-j", "1", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert (data["seat"], data["dealer"], data["deals"], data["seed"]) == ("E", "N", 300, 1)  # dealer: E's right
+    assert data["command"] == "dealsim analyze forty-two -n 300 --seed 1 --hand '6-6 6-5 6-4 6-3 6-2 6-1 6-0' " \
+                              "--seat E --dealer N"
     rows = pd.DataFrame(data["rows"])
     assert len(rows) == 7 * 13 and set(rows["bid"]) == set(range(30, 43))
     assert (rows["deals"] == 300).all()
@@ -91,40 +89,67 @@ def test_analyze_plays_every_trump_and_bid_on_the_same_deals() -> None:
     # a higher bid never makes more often on the same deals
     for _, t in rows.groupby("trump"):
         assert (np.diff(t.sort_values("bid")["p_make"].to_numpy()) <= 0).all()
+    # the Python API gives the same rows
+    a = app.analyze("forty-two", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", seat="E", n=300, jobs=1)
+    pd.testing.assert_frame_equal(a.frame.reset_index(drop=True), rows, check_dtype=False)
+    assert a.best["trump"] == 6 and a.best["score_diff"] == 42 and a.rendered
+
+
+def test_analyze_refuses_a_seat_that_is_not_one_seat() -> None:
+    with pytest.raises(DealsimError, match="names one seat"):
+        app.analyze("forty-two", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", seat="NS", n=10, jobs=1)
+    with pytest.raises(DealsimError, match="analyze is not available for rounds"):
+        app.analyze("rounds", "x", n=10, jobs=1)
 
 
 def test_comparing_a_strategy_with_itself_is_exactly_zero() -> None:
     a = small_run(seats=("heuristic:threshold=31", "random", "heuristic", "random"))
     b = dataclasses.replace(a, seats=("heuristic", "random", "heuristic:threshold=31", "random"))
     result = compare(a, b, jobs=1)
-    for row in result["rows"]:
-        assert row["diff"] == 0 and row["lo"] == 0 and row["hi"] == 0, row
+    assert isinstance(result, Comparison) and len(result.measures) == len(result.differences) == 5
+    for name, d in zip(result.measures, result.differences):
+        assert d.diff == 0 and d.lo == 0 and d.hi == 0 and d.deals == 1200, (name, d)
+    frame = result.frame()
+    assert frame["measure"].tolist() == result.measures and (frame["diff"] == 0).all()
 
 
 def test_paired_comparison_narrows_the_interval() -> None:
     a = small_run(n=3000, seats=("heuristic:threshold=30", "heuristic") * 2)
     b = dataclasses.replace(a, seats=("heuristic:threshold=34", "heuristic") * 2)
     result = compare(a, b, jobs=1)
-    assert result["side"] == "NS"
-    margin = next(r for r in result["rows"] if r["measure"] == "NS score margin per hand")
-    assert margin["narrowing"] > 1.2
-    assert margin["se"] < margin["se_independent"]
+    assert result.side == "NS"
+    margin = result.differences[result.measures.index("NS score margin per hand")]
+    assert margin.narrowing > 1.2
+    assert margin.se < margin.se_independent
+    assert margin.lo < margin.diff < margin.hi and margin.diff == pytest.approx(margin.a - margin.b)
+    # E-W's seats changed instead: the comparison takes E-W's side
+    b_ew = dataclasses.replace(a, seats=("heuristic:threshold=30", "heuristic:threshold=34") * 2)
+    assert compare(dataclasses.replace(a, n=400), dataclasses.replace(b_ew, n=400), jobs=1).side == "EW"
 
 
-@pytest.mark.parametrize("unit", ["hand", "match"])
+@pytest.mark.parametrize("unit", ["deal", "match"])
 def test_a_sweep_of_one_value_equals_a_plain_simulation(unit: str) -> None:
-    base = small_run(unit=unit, n=600 if unit == "hand" else 150, chunk_size=200 if unit == "hand" else 50)
-    swept = tune(base, [("min_bid", ["30"])], jobs=1)
+    base = small_run(unit=unit, n=600 if unit == "deal" else 150, chunk_size=200 if unit == "deal" else 50)
+    sweep = tune(base, [("min_bid", ["30"])], jobs=1)
+    assert isinstance(sweep, Sweep) and sweep.points == [{"min_bid": 30}] and sweep.keys == ["min_bid"]
+    swept = sweep.frame()
     plain = execute(base, jobs=1)
-    for m in GAME.measures(plain.tables, unit):
+    measures = GAME.measures(plain.tables, unit)
+    assert sweep.measures == [m.name for m in measures] and sweep.rates == {m.name for m in measures if m.binary}
+    for m in measures:
         e = estimate(m)
-        assert swept.loc[0, m.name] == e["value"] and swept.loc[0, f"{m.name} lo"] == e["lo"], m.name
+        assert swept.loc[0, m.name] == e.value and swept.loc[0, f"{m.name} lo"] == e.lo, m.name
+        assert swept.loc[0, f"{m.name} hi"] == e.hi, m.name
+        assert sweep.long(m.name).loc[0, ["value", "lo", "hi"]].tolist() == [e.value, e.lo, e.hi]
+    assert ("hands per game" in sweep.measures) == (unit == "match")
 
 
 def test_sweep_values_and_settings() -> None:
     assert parse_values("30:33") == ["30", "31", "32", "33"]
     assert parse_values("0.5:1.5:0.5") == ["0.5", "1.0", "1.5"]
     assert parse_values("seed,texas") == ["seed", "texas"]
+    assert parse_vary(["min_bid=28:29", "seat.NS=greedy,heuristic"]) == [("min_bid", ["28", "29"]),
+                                                                        ("seat.NS", ["greedy", "heuristic"])]
     run = apply_setting(small_run(), "seat.NS.threshold", "33")
     assert run.seats == ("heuristic:threshold=33", "heuristic", "heuristic:threshold=33", "heuristic")
     assert apply_setting(small_run(), "rule.min_bid", "28").rules.min_bid == 28
@@ -132,15 +157,17 @@ def test_sweep_values_and_settings() -> None:
         apply_setting(small_run(), "min_bid", "99")
     with pytest.raises(DealsimError, match="unknown heuristic parameter"):
         apply_setting(small_run(), "seat.EW.nope", "1")
+    assert apply_setting(small_run(), "seat.EW", "greedy").seats == ("heuristic", "greedy") * 2
     with pytest.raises(DealsimError):
         parse_values("36:30")
 
 
 def test_tune_writes_its_report(tmp_path: Path) -> None:
     out = tmp_path / "tune"
-    result = runner.invoke(app, ["tune", "forty-two", "--vary", "min_bid=28,30", "--vary", "seat.EW=heuristic,greedy",
-                                 "-n", "60", "-j", "1", "-o", str(out)])
-    assert result.exit_code == 0, result.output
+    code, stdout, err = run_cli("tune", "forty-two", "--vary", "min_bid=28,30", "--vary", "seat.EW=heuristic,greedy",
+                                "-n", "60", "-j", "1", "-o", str(out))
+    assert code == 0, err
+    assert "one column per min_bid, seat.EW; 60 games each" in stdout
     frame = pd.read_csv(out / "tune.csv")
     assert len(frame) == 4 and {"min_bid", "seat.EW", "thrown in", "hands per game", "NS wins"} <= set(frame.columns)
     for name in ["report.html", "provenance.json", "tune_thrown_in.png", "tune_contract_success.png",
@@ -148,13 +175,18 @@ def test_tune_writes_its_report(tmp_path: Path) -> None:
         assert (out / name).stat().st_size > 0, name
     html = (out / "report.html").read_text()
     assert html.count("data:image/png;base64,") == 8 and "dealsim tune forty-two" in html
+    provenance = json.loads((out / "provenance.json").read_text())
+    assert provenance["command"] == ("dealsim tune forty-two -n 60 --seed 1 --unit match --chunk-size 2500 "
+                                     "--vary min_bid=28,30 --vary seat.EW=heuristic,greedy")
+    assert provenance["vary"] == {"min_bid": ["28", "30"], "seat.EW": ["heuristic", "greedy"]}
 
 
 def test_bid_success_report_writes_every_file(tmp_path: Path) -> None:
     out = tmp_path / "bid"
-    result = runner.invoke(app, ["report", "bid-success", "-n", "3000", "--games", "40", "-j", "1", "--seed", "3",
-                                 "-o", str(out)])
-    assert result.exit_code == 0, result.output
+    code, stdout, err = run_cli("report", "bid-success", "-n", "3000", "--games", "40", "-j", "1", "--seed", "3",
+                                "-o", str(out))
+    assert code == 0, err
+    assert "bid-success: 3,000 deals and 40 matches" in stdout
     expected = ["report.html", "provenance.json", "success_by_bid.csv", "success_by_bid.png", "swing_by_bid.csv",
                 "trumps.csv", "trumps.png", "hands_per_game.csv", "hands_per_game.png"]
     for feature in ["declarer_trumps", "declarer_doubles", "declarer_exposed", "side_trumps", "side_doubles",
@@ -171,16 +203,27 @@ def test_bid_success_report_writes_every_file(tmp_path: Path) -> None:
     assert 0 < hands <= 3000 and ((levels["lo"] <= levels["rate"]) & (levels["rate"] <= levels["hi"])).all()
     provenance = json.loads((out / "provenance.json").read_text())
     assert provenance["seed"] == 3 and provenance["deals"] == 3000 and provenance["matches"] == 40
+    assert provenance["command"] == "dealsim report bid-success -n 3000 --seed 3 --chunk-size 25000 --matches 40"
+    lengths = pd.read_csv(out / "hands_per_game.csv")
+    assert int(lengths["games"].sum()) == 40
 
 
 def test_compare_cli_reports_paired_differences(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["compare", "forty-two", "--seat", "NS=heuristic:threshold=31", "--vs",
-                                 "NS=heuristic:threshold=34", "-n", "800", "-j", "1", "--unit", "match",
-                                 "--format", "json", "-o", str(tmp_path / "c")])
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
+    code, out, err = run_cli("compare", "forty-two", "--seat", "NS=heuristic:threshold=31", "--vs",
+                             "NS=heuristic:threshold=34", "-n", "800", "-j", "1", "--unit", "match",
+                             "--format", "json", "-o", str(tmp_path / "c"))
+    assert code == 0, err
+    data = json.loads(out)
     names = {r["measure"] for r in data["rows"]}
     assert {"NS score margin per hand", "contract success", "NS wins"} <= names
+    assert data["side"] == "NS" and data["unit"] == "match" and data["deals"] == 800
+    assert data["seats"]["N"] == "heuristic:threshold=31" and data["arm_b"]["seats"]["N"] == "heuristic:threshold=34"
     assert (tmp_path / "c" / "report.html").exists() and (tmp_path / "c" / "compare.csv").exists()
-    same = runner.invoke(app, ["compare", "forty-two", "--vs", "NS=heuristic", "-n", "10"])
-    assert same.exit_code != 0
+    provenance = json.loads((tmp_path / "c" / "provenance.json").read_text())
+    assert provenance["command"] == ("dealsim compare forty-two -n 800 --seed 1 --unit match --chunk-size 2500 "
+                                     "--seat N=heuristic:threshold=31 --seat S=heuristic:threshold=31 "
+                                     "--vs NS=heuristic:threshold=34")
+    code, out, err = run_cli("compare", "forty-two", "--vs", "NS=heuristic", "-n", "10")
+    assert code == 2 and "arm B is the same as arm A" in err
+    code, out, err = run_cli("compare", "forty-two", "-n", "10")
+    assert code == 2 and "compare needs arm B" in err

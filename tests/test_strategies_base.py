@@ -5,9 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from simulator import registry
 from simulator.errors import DealsimError
 from strategies import make, with_params
-from strategies.base import best_legal, select, uniform_choice
+from strategies.base import Random, Strategy, best_legal, select, uniform_choice
+from tests.helpers import Scrambled, strategy
 
 
 @pytest.mark.parametrize("width", [7, 28, 45, 52])
@@ -41,11 +43,68 @@ def test_select_matches_where() -> None:
 
 
 def test_specs_and_parameters() -> None:
-    h = make("forty-two", "heuristic:threshold=33,base=7.5")
+    h = strategy("forty-two", "heuristic:threshold=33,base=7.5")
     assert (h.threshold, h.base, h.spec) == (33, 7.5, "heuristic:threshold=33,base=7.5")
+    # the spec is computed from the name and the parameters that differ from their defaults
+    assert strategy("forty-two", "heuristic:base=7.5,threshold=33").spec == "heuristic:threshold=33,base=7.5"
+    assert strategy("forty-two", "heuristic:threshold=31").spec == "heuristic"  # 31 is the default
+    assert strategy("forty-two", "greedy").spec == "greedy"
+    assert strategy("rounds", "heuristic:duck=false").spec == "heuristic:duck=false"
+    assert make(registry.get("forty-two"), h.spec) == h  # the spec makes the strategy again
     assert with_params("heuristic:threshold=33", {"threshold": "30", "base": "1"}) == "heuristic:threshold=30,base=1"
-    assert make("rounds", "heuristic:duck=false").duck is False
+    fortytwo = registry.get("forty-two")
+    assert with_params("heuristic", {"threshold": "30"}, fortytwo) == "heuristic:threshold=30"
+    assert with_params("tests.helpers:Scrambled:salt=1", {"salt": "2"}, fortytwo) == "tests.helpers:Scrambled:salt=2"
+    assert with_params("tests.helpers:Scrambled", {"salt": "2"}) == "tests.helpers:Scrambled:salt=2"
+    assert strategy("rounds", "heuristic:duck=false").duck is False
     with pytest.raises(DealsimError, match="unknown rounds strategy"):
-        make("rounds", "bidder")
+        strategy("rounds", "bidder")
     with pytest.raises(DealsimError, match="expected key=value"):
-        make("rounds", "heuristic:duck")
+        strategy("rounds", "heuristic:duck")
+    with pytest.raises(DealsimError, match="unknown heuristic parameter 'thresh'"):
+        strategy("forty-two", "heuristic:thresh=3")
+
+
+def test_user_strategies_load_by_module_and_class() -> None:
+    s = strategy("forty-two", "tests.helpers:Scrambled:salt=2")
+    assert isinstance(s, Scrambled) and s.salt == 2
+    with pytest.raises(DealsimError, match="is not a Strategy subclass"):
+        strategy("forty-two", "json:JSONDecoder")
+    with pytest.raises(DealsimError, match="does not implement decide"):
+        strategy("forty-two", "strategies.base:Strategy")
+    with pytest.raises(DealsimError, match="cannot load strategy no_such_module:X"):
+        strategy("forty-two", "no_such_module:X")
+    unnamed = strategy("forty-two", "tests.helpers:AlwaysBid168")
+    assert unnamed.spec == "tests.helpers:AlwaysBid168" and make(registry.get("forty-two"), unnamed.spec) == unnamed
+
+
+def test_a_user_strategy_spec_makes_it_again() -> None:
+    # a user class that has a `name` of its own is still named by where it is defined
+    s = strategy("forty-two", "tests.helpers:Scrambled:salt=2")
+    assert s.spec == "tests.helpers:Scrambled:salt=2" and make(registry.get("forty-two"), s.spec) == s
+
+
+def test_params_are_the_dataclass_fields_only() -> None:
+    assert Random().params() == {}
+    assert strategy("forty-two", "greedy:min_length=3").params() == {"min_length": 3}
+
+
+def test_every_game_lists_its_strategies_and_the_default_is_one_of_them() -> None:
+    for name, game in registry.GAMES.items():
+        assert game.default_strategy in game.strategies, name
+        assert "random" in game.strategies, name
+        for key, cls in game.strategies.items():
+            assert issubclass(cls, Strategy) and cls.name == key, (name, key)
+            assert make(game, key).spec == key  # defaults only: the bare name
+    assert registry.get("franks-zoo").strategies["random"] is Random
+
+
+def test_the_generic_random_strategy_plays_uniformly_among_legal_actions() -> None:
+    r = Random()
+    assert r.spec == "random"
+    legal = np.zeros((60_000, 9), bool)
+    legal[:, [1, 4, 8]] = True
+    picks = r.decide(0, None, legal, np.random.default_rng(3))
+    counts = np.bincount(picks, minlength=9)
+    assert counts[[0, 2, 3, 5, 6, 7]].sum() == 0
+    assert np.allclose(counts[[1, 4, 8]] / 60_000, 1 / 3, atol=0.01)

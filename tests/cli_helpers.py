@@ -1,0 +1,46 @@
+"""Run the `dealsim` command line in-process, for tests.
+
+`run_cli("simulate", "forty-two", "-n", "50")` calls `simulator.cli.main()` exactly as the `dealsim`
+console script does (same argv handling, same error path: one "error: ..." line on stderr, exit 2),
+with `sys.argv` patched and stdout/stderr captured, and returns `(exit code, stdout, stderr)`.
+
+No subprocess and no `dealsim` on PATH are needed. Arguments may be str, Path or numbers (str() is
+applied). `cwd` runs the command from another working directory (restored afterwards).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from simulator import cli
+
+
+def run_cli(*args: Any, cwd: str | Path | None = None) -> tuple[int, str, str]:
+    """Run `dealsim *args` in this process: (exit code, stdout, stderr)."""
+    argv = ["dealsim", *(str(a) for a in args)]
+    stdout, stderr = io.StringIO(), io.StringIO()
+    old_argv, old_cwd = sys.argv, os.getcwd()
+    code: Any = 0
+    try:
+        sys.argv = argv
+        if cwd is not None:
+            os.chdir(cwd)
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            try:
+                cli.main()
+            except SystemExit as exc:
+                code = exc.code
+    finally:
+        sys.argv = old_argv
+        os.chdir(old_cwd)
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):  # sys.exit("message") prints the message and exits 1
+        stderr.write(f"{code}\n")
+        code = 1
+    return code, stdout.getvalue(), stderr.getvalue()
