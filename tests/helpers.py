@@ -66,6 +66,10 @@ def kth_legal(legal: np.ndarray, k: np.ndarray) -> np.ndarray:
     return np.argmax(np.cumsum(legal, axis=1) > k[:, None], axis=1)
 
 
+_M64 = (1 << 64) - 1
+_SALTS: dict[str, int] = {}
+
+
 @dataclass(frozen=True)
 class FieldHash(Strategy):
     """Picks a legal action by a hash of every field of the view, so the batched core and the reference
@@ -74,14 +78,32 @@ class FieldHash(Strategy):
     name = "fieldhash"
 
     def decide(self, kind, view, legal, rng):
+        return self._one_row(view, legal) if len(view) == 1 else self.batched(view, legal)
+
+    @staticmethod
+    def batched(view, legal) -> np.ndarray:
         h = np.full(len(view), 1469598103934665603, dtype=np.uint64)
         for name, array in sorted(view.arrays().items()):
             columns = array.reshape(len(view), -1).astype(np.int64).astype(np.uint64)
+            salt = np.uint64(stable_hash(name) & 0xFFFF)
             for j in range(columns.shape[1]):
-                h = (h ^ (columns[:, j] + np.uint64(stable_hash(name) & 0xFFFF))) * np.uint64(1099511628211)
+                h = (h ^ (columns[:, j] + salt)) * np.uint64(1099511628211)
         h ^= h >> np.uint64(29)
         k = (h % legal.sum(axis=1).astype(np.uint64)).astype(np.int64)
         return kth_legal(legal, k)
+
+    @staticmethod
+    def _one_row(view, legal) -> np.ndarray:
+        """The same choice for the reference engines' one-row views, in plain Python ints (the numpy loop
+        would cost most of a reference engine's time)."""
+        h = 1469598103934665603
+        for name, array in sorted(view.arrays().items()):
+            if name not in _SALTS:
+                _SALTS[name] = stable_hash(name) & 0xFFFF
+            for x in array.reshape(-1).astype(np.int64).tolist():
+                h = ((h ^ ((x + _SALTS[name]) & _M64)) * 1099511628211) & _M64
+        h ^= h >> 29
+        return kth_legal(legal, np.array([h % int(legal.sum())]))
 
 
 @dataclass(frozen=True)

@@ -1,56 +1,112 @@
-"""Frank's Zoo from the command line."""
+"""Frank's Zoo from the command line (in-process)."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
-from typer.testing import CliRunner
 
-from simulator.cli import app
-
-runner = CliRunner()
+from simulator import simulate
+from simulator.franks_zoo import reference
+from simulator.franks_zoo.play import SOURCES
+from simulator.stats import Mean, Rate
+from tests.cli_helpers import run_cli
 
 
 def run_json(*args: str) -> dict:
-    result = runner.invoke(app, ["simulate", "franks-zoo", "--format", "json", "--no-progress", *args])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+    code, out, err = run_cli("simulate", "franks-zoo", "--format", "json", "--no-progress", *args)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def trace_of(*args: str) -> str:
+    code, out, err = run_cli("trace", "franks-zoo", *args)
+    assert code == 0, err
+    return out
 
 
 @pytest.mark.parametrize("unit", ["match", "hand"])
 def test_same_seed_same_results_for_any_jobs(unit: str, tmp_path: Path) -> None:
-    args = ["-n", "400", "--chunk-size", "100", "--seed", "4", "--unit", unit, "--seat", "2=random"]
+    args = ["-n", "200", "--chunk-size", "50", "--seed", "4", "--unit", unit, "--seat", "2=random"]
     one = run_json(*args, "-j", "1", "-o", str(tmp_path / "a"))
     two = run_json(*args, "-j", "2", "-o", str(tmp_path / "b"))
     assert one["summary"] == two["summary"]
-    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "a" / "hands.parquet"),
-                                  pd.read_parquet(tmp_path / "b" / "hands.parquet"))
+    assert one["manifest"]["unit"] == ("match" if unit == "match" else "deal")
+    assert one["manifest"]["seats"]["2"] == "random" and one["manifest"]["seats"]["0"] == "greedy"
+    written = {p.name for p in (tmp_path / "a").glob("*.parquet")}
+    assert written == {"deals.parquet"} | ({"matches.parquet"} if unit == "match" else set())
+    for name in written:
+        pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "a" / name),
+                                      pd.read_parquet(tmp_path / "b" / name))
 
 
 def test_games_table_trace_and_summary(tmp_path: Path) -> None:
     out = tmp_path / "z"
     data = run_json("-n", "120", "--seed", "2", "-j", "1", "--rule", "players=6", "-o", str(out))
-    assert len(data["summary"]["by_seat"]) == 6 and data["summary"]["games"]["games"] == 120
-    hands = pd.read_parquet(out / "hands.parquet")
-    games = pd.read_parquet(out / "games.parquet").set_index("game")
-    for source in ["placement", "team", "solo_bonus", "lions", "hedgehog", "last_lions"]:
+    summary = data["summary"]
+    assert len(summary["by_seat"]) == 6 and summary["games"]["games"] == 120
+    assert [w["seat"] for w in summary["games"]["wins_by_seat"]] == list(range(6))
+    assert sum(w["wins"]["count"] for w in summary["games"]["wins_by_seat"]) == 120
+    hands = pd.read_parquet(out / "deals.parquet")
+    games = pd.read_parquet(out / "matches.parquet").set_index("match")
+    assert hands.columns[:3].tolist() == ["match", "number", "player"] and "hand" not in hands.columns
+    for source in SOURCES:
         assert f"points_{source}" in hands.columns
     sums = hands[[c for c in hands.columns if c.startswith("points_")]].sum(axis=1)
     assert (sums == hands["points"]).all()
+    # one row per player and hand; hands numbered from 1 within each game; teams from the second hand on
+    assert len(hands) == 6 * games["deals"].sum() == 6 * summary["hands"]
+    assert (hands.groupby("match")["number"].max() == games["deals"]).all()
+    assert ((hands["number"] == 1) == (hands["role"] == "alone")).all()
     # a game ends when two players reach 19; the winner leads the final standings
-    finals = games[[f"total_{i}" for i in range(6)]]
+    finals = games[[f"final_{i}" for i in range(6)]]
     assert ((finals >= 19).sum(axis=1) >= 2).all()
-    result = runner.invoke(app, ["trace", "franks-zoo", "--run", str(out), "--deal", "7", "--json"])
-    assert result.exit_code == 0, result.output
-    trace = json.loads(result.stdout)["trace"]
-    assert len(trace["hands"]) == games.loc[7, "hands"]
-    text = runner.invoke(app, ["trace", "franks-zoo", "--run", str(out), "--deal", "7"])
-    assert text.exit_code == 0 and "=== hand 2 ===" in text.stdout
+    # the totals after each hand add up to the final ones; the winner is first in the standings after the last
+    # hand (ties broken for the player who stood worse before it)
+    for game, rows in hands.groupby("match"):
+        order = list(range(6))
+        for _, hand in rows.groupby("number"):
+            order = reference.standings(hand["total_after"].tolist(), order)
+        assert hand["total_after"].tolist() == finals.loc[game].tolist()
+        assert games.loc[game, "winner"] == order[0]
+    trace = json.loads(trace_of("--run", str(out), "--deal", "7", "--json"))["trace"]
+    assert trace["match"] == 7 and len(trace["deals"]) == games.loc[7, "deals"]
+    assert trace["winner"] == str(games.loc[7, "winner"])
+    assert trace["deals"][-1]["totals"] == {str(i): int(games.loc[7, f"final_{i}"]) for i in range(6)}
+    text = trace_of("--run", str(out), "--deal", "7")
+    assert text.startswith("game 7 to 19\n") and "=== hand 2 ===" in text
+    assert text.count("\n=== hand ") == games.loc[7, "deals"]
+    assert "Totals: " + ", ".join(f"{i} {games.loc[7, f'final_{i}']}" for i in range(6)) in text
+    assert text.rstrip().endswith(f"Winner: {games.loc[7, 'winner']}")
+
+
+def test_trace_of_a_first_hand(tmp_path: Path) -> None:
+    out = tmp_path / "h"
+    run_json("-n", "50", "--seed", "6", "-j", "1", "--unit", "hand", "-o", str(out))
+    hands = pd.read_parquet(out / "deals.parquet")
+    assert hands.columns[0] == "deal" and "number" not in hands.columns and (hands["role"] == "alone").all()
+    mine = hands[hands["deal"] == 17].sort_values("player")
+    trace = json.loads(trace_of("--run", str(out), "--deal", "17", "--json"))["trace"]
+    assert trace["deal"] == 17 and trace["dealer"] == 17 % 5
+    assert trace["points"]["total"] == mine["points"].tolist()
+    assert trace["places"] == mine["place"].tolist()
+    assert trace_of("--run", str(out), "--deal", "17").startswith("hand 17\n")
+
+
+def test_the_python_api_gives_typed_summaries() -> None:
+    sim = simulate("franks-zoo", n=30, seed=3, rules={"players": 4}, chunk_size=10, jobs=1)
+    assert sim.run.unit == "match" and sim.run.rules.players == 4 and sim.run.seats == ("greedy",) * 4
+    assert len(sim.matches) == 30 and len(sim.deals) == 4 * sim.matches["deals"].sum()
+    games = sim.summary["games"]
+    assert games["games"] == 30 and isinstance(games["hands_per_game"], Mean)
+    wins = games["wins_by_seat"]
+    assert [w["seat"] for w in wins] == [0, 1, 2, 3] and all(isinstance(w["wins"], Rate) for w in wins)
+    assert [w["wins"].count for w in wins] == [int((sim.matches["winner"] == s).sum()) for s in range(4)]
+    assert all(w["wins"].of == int((sim.matches["winner"] >= 0).sum()) for w in wins)
+    assert isinstance(sim.summary["help"]["given"], Rate)
+    assert sim.summary["help"]["given"].of == sim.deals["help_asked"].sum()
 
 
 @pytest.mark.parametrize("args,message", [
@@ -59,17 +115,20 @@ def test_games_table_trace_and_summary(tmp_path: Path) -> None:
     (["--rule", "hedgehog_penalty=sometimes"], "not one of captured, missing"),
     (["--seat", "5=greedy"], "unknown franks-zoo seat '5'"),
     (["--rule", "target=600"], "out of range 1..500"),
+    (["--unit", "round"], "franks-zoo has no unit 'round'"),
 ])
 def test_bad_input_is_one_clear_line(args: list[str], message: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "simulator", "simulate", "franks-zoo", "-n", "5", *args],
-                          capture_output=True, text=True, check=False)
-    assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr, done.stderr
+    code, out, err = run_cli("simulate", "franks-zoo", "-n", "5", *args)
+    assert code == 2 and message in err, err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err and not out
 
 
 def test_sweeping_the_player_count_needs_one_strategy_everywhere() -> None:
-    same = runner.invoke(app, ["tune", "franks-zoo", "-n", "20", "-j", "1", "--vary", "players=4,6", "--format", "json"])
-    assert same.exit_code == 0, same.output
-    assert [r["players"] for r in json.loads(same.stdout)["rows"]] == [4, 6]
-    mixed = subprocess.run([sys.executable, "-m", "simulator", "tune", "franks-zoo", "-n", "20", "--vary",
-                            "players=5,6", "--seat", "0=random"], capture_output=True, text=True, check=False)
-    assert mixed.returncode == 2 and "the seats' strategies differ" in mixed.stderr
+    code, out, err = run_cli("tune", "franks-zoo", "-n", "20", "-j", "1", "--vary", "players=4,6",
+                             "--format", "json")
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    assert [r["players"] for r in rows] == [4, 6]
+    assert all(0 <= r["seat 0 wins"] <= 1 for r in rows)
+    code, out, err = run_cli("tune", "franks-zoo", "-n", "20", "--vary", "players=5,6", "--seat", "0=random")
+    assert code == 2 and "the seats' strategies differ" in err and err.count("\n") == 1, err

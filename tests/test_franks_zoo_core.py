@@ -5,10 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from simulator import registry
+from simulator.errors import DealsimError
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo import core, reference
+from simulator.franks_zoo.play import first_hands, seat_names
 from simulator.franks_zoo.rules import FranksZooRules
-from simulator.franks_zoo.view import JUNIOR, SENIOR, SOLO, placement_points
+from simulator.franks_zoo.view import JUNIOR, PLAY, SENIOR, SOLO, placement_points
 
 
 def test_beats_and_completes_tables_agree_with_the_rules_as_written() -> None:
@@ -70,3 +73,29 @@ def test_teams_from_the_standings(players: int) -> None:
 def test_placement_points() -> None:
     assert placement_points(np.arange(1, 6), 5).tolist() == [5, 4, 3, 2, 0]
     assert placement_points(np.arange(1, 8), 7).tolist() == [7, 6, 5, 4, 3, 2, 0]
+
+
+@pytest.mark.parametrize("players", [4, 7])
+def test_first_hands_are_dealt_by_number(players: int) -> None:
+    rules = FranksZooRules(players=players)
+    deals = np.arange(10, 10 + 3 * players)
+    s = first_hands(np.random.default_rng(players), deals, rules)
+    assert s.deal.tolist() == deals.tolist() and (s.hand_no == 0).all()
+    assert (s.dealer == deals % players).all()
+    assert (s.order == np.arange(players)).all() and (s.scores == 0).all()
+    assert (s.phase == PLAY).all()
+    for row in range(len(s)):
+        assert s.dealt[row].sum(axis=1).tolist() == reference.deal_sizes(players, int(s.dealer[row]))
+        assert (s.dealt[row].sum(axis=0) == C.DECK).all()
+    assert seat_names(rules) == tuple(str(i) for i in range(players))
+
+
+def test_the_game_and_its_unit_words() -> None:
+    game = registry.get("franks-zoo")
+    rules = game.rules(overrides=["players=6"])
+    assert game.seat_names(rules) == ("0", "1", "2", "3", "4", "5") and game.rows_per_deal(rules) == 6
+    assert game.unit(None) == "match" and game.unit("game") == game.unit("match") == "match"
+    assert game.unit("hand") == game.unit("deal") == "deal"
+    assert game.plural("deal") == "hands" and game.plural("match") == "games"
+    with pytest.raises(DealsimError, match="franks-zoo has no unit 'round'"):
+        game.unit("round")

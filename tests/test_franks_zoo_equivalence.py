@@ -1,71 +1,226 @@
 """The batched Frank's Zoo core against the reference engine: the same deals, the same deterministic
-strategies, decision for decision and point for point, for 4 to 7 players."""
+strategies, decision for decision and point for point, for 4 to 7 players; the per-hand table against what
+the reference engine played; and the bookkeeping of whole games (standings, dealers, totals, the end and the
+winner) against the reference engine's rules.
+
+Each case is played once per module (a module-scoped fixture: every round of hands of its games, the
+tables, and the reference engine's record of every hand) and shared by the tests below."""
 
 from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pytest
 
-from simulator.franks_zoo import core, play, reference
-from simulator.franks_zoo.play import SOURCES
+from simulator import registry
+from simulator.franks_zoo import cards as C
+from simulator.franks_zoo import core, reference
+from simulator.franks_zoo.play import ROLE_NAMES, SOURCES, Games
 from simulator.franks_zoo.rules import FranksZooRules
-from simulator.franks_zoo.trace import recorded_moves
-from strategies import make
-from tests.helpers import FieldHash
+from simulator.franks_zoo.view import ANSWER, ASK, PLAY
+from tests.helpers import FieldHash, play_matches, stable_hash, strategy
+
+GAME = registry.get("franks-zoo")
 
 
-def _hands_of_games(rules: FranksZooRules, strategies, n: int, seed: int) -> list[core.HandState]:
-    """Every round of hands of n games (first hands and team hands)."""
-    kept = []
-    rng = np.random.default_rng(seed)
-    play.play_games(rng, [np.random.default_rng(0)] * rules.players, np.arange(n), rules, strategies,
-                    on_hands=lambda games, state: kept.append(state))
-    return kept
+SEATINGS = {
+    "greedy": lambda p: [strategy("franks-zoo", "greedy")] * p,
+    "fieldhash": lambda p: [FieldHash()] * p,
+    "mixed": lambda p: ([strategy("franks-zoo", "greedy"), FieldHash()] * (p // 2)
+                        + [FieldHash()] * (p % 2)),
+}
+GAMES = {"greedy": 30, "fieldhash": 20, "mixed": 20}   # games per case in the fast suite
+GAMES_SLOW = 600                                       # games per case with -m slow
+
+# case name -> (rules, seating)
+CASES = {f"{p}/{seating}": (FranksZooRules(players=p), seating) for p in (4, 5, 6, 7) for seating in SEATINGS}
+OPTIONS = {
+    "rulebook": {"hedgehog_penalty": "missing", "exchange_cards": 3, "lion_min": 1},
+    "no-help": {"help": False, "exchange_cards": 0, "solo_bonus": 0},
+    # a solo player dealt 8 cards sets them all aside and is out at once
+    "solo-out-at-once": {"players": 7, "exchange_cards": 8},
+}
+CASES |= {f"5/{name}": (FranksZooRules(**{"players": 5, **options}), "fieldhash")
+          for name, options in OPTIONS.items()}
 
 
-def _compare(rules: FranksZooRules, strategies, n: int, seed: int) -> int:
+@dataclass
+class Played:
+    rules: FranksZooRules
+    strategies: list
+    states: list[core.HandState]              # per round of hands: the finished hands of the games still going
+    deals: Any                                # the per-player-per-hand table
+    matches: Any                              # the per-game table
+    records: list[list[reference.HandRecord]]  # per round, per row: the reference engine's record of that hand
+
+    def by_game(self) -> dict[int, list[tuple[core.HandState, int, reference.HandRecord]]]:
+        """game -> its hands in order, each as (state, row, reference record)."""
+        games = defaultdict(list)
+        for state, records in zip(self.states, self.records):
+            for row, record in enumerate(records):
+                games[int(state.deal[row])].append((state, row, record))
+        return games
+
+
+def play_case(rules: FranksZooRules, seating: str, n: int, seed: int) -> Played:
+    strategies = SEATINGS[seating](rules.players)
+    states: list[core.HandState] = []
+    numbers: list[np.ndarray] = []
+
+    def keep(games: np.ndarray, state: core.HandState) -> None:
+        numbers.append(np.array(games))
+        states.append(state)
+
+    seat_rngs = [np.random.default_rng(0)] * rules.players
+    deals, matches = play_matches("franks-zoo", np.random.default_rng(seed), seat_rngs, np.arange(n), rules,
+                                  strategies, on_deals=keep)
+    for games, state in zip(numbers, states):  # on_deals names each row's game
+        assert state.deal.tolist() == games.tolist()
+    records = [[GAME.reference.play(state, row, rules, strategies) for row in range(len(state))]
+               for state in states]
+    return Played(rules, strategies, states, deals, matches, records)
+
+
+@pytest.fixture(scope="module", params=list(CASES))
+def played(request) -> Played:
+    rules, seating = CASES[request.param]
+    return play_case(rules, seating, GAMES[seating], stable_hash(f"franks-zoo/{request.param}"))
+
+
+def check_hands(p: Played) -> int:
+    """Every hand against the reference engine's record of it, decision for decision; how many hands."""
+    ref = GAME.reference
     checked = 0
-    for state in _hands_of_games(rules, strategies, n, seed):
-        points = core.hand_points(state, rules)
-        for row in range(len(state)):
-            ref = reference.play_hand([h.tolist() for h in state.dealt[row]], int(state.hand_no[row]),
-                                      int(state.dealer[row]), state.order[row].tolist(), state.scores[row].tolist(),
-                                      rules, strategies)
-            assert [tuple(m) for m in ref.moves] == recorded_moves(state, row), f"deal {state.deal[row]}: moves"
-            assert list(ref.places) == state.place[row].tolist(), f"deal {state.deal[row]}: places"
+    for state, records in zip(p.states, p.records):
+        points = core.hand_points(state, p.rules)
+        totals = ref.batch_score(state, p.rules)
+        outcomes = ref.batch_outcome(state, p.rules)
+        for row, record in enumerate(records):
+            game = int(state.deal[row])
+            assert ref.record_moves(record) == ref.moves(state, row), f"game {game}: moves"
+            assert list(record.places) == state.place[row].tolist(), f"game {game}: places"
             for source in (*SOURCES, "total"):
-                mine = points[source][row].tolist()
-                assert list(ref.points[source]) == mine, f"deal {state.deal[row]}: {source}"
+                assert list(record.points[source]) == points[source][row].tolist(), f"game {game}: {source}"
+            assert ref.score(record) == tuple(int(x) for x in totals[row]), f"game {game}: score"
+            assert ref.outcome(record) == tuple(int(x) for x in outcomes[row]), f"game {game}: outcome"
             checked += 1
     return checked
 
 
-SEATINGS = {
-    "greedy": lambda p: [make("franks-zoo", "greedy")] * p,
-    "fieldhash": lambda p: [FieldHash()] * p,
-    "mixed": lambda p: [make("franks-zoo", "greedy"), FieldHash()] * (p // 2) + [FieldHash()] * (p % 2),
-}
-GAMES = {"greedy": 60, "fieldhash": 25, "mixed": 25}
+def test_hands_equal_the_reference(played: Played) -> None:
+    checked = check_hands(played)
+    assert checked == len(played.deals) // played.rules.players
+    assert checked > 2 * len(played.matches)  # team hands, not only first hands
 
 
-@pytest.mark.parametrize("players", [4, 5, 6, 7])
-@pytest.mark.parametrize("seating", list(SEATINGS))
-def test_batched_core_equals_reference(players: int, seating: str) -> None:
-    rules = FranksZooRules(players=players)
-    assert _compare(rules, SEATINGS[seating](players), n=GAMES[seating], seed=players) > 2 * GAMES[seating]
+def help_won(record: reference.HandRecord, players: int) -> list[int]:
+    """Per seat: tricks taken with a set the senior helped to lay."""
+    won = [0] * players
+    for trick in record.tricks:
+        laid = [(seat, action >= ASK) for seat, action, reply in trick.plays
+                if 1 <= action < ASK or (action >= ASK and reply > 0)]
+        seat, helped = laid[-1]
+        assert seat == trick.taker
+        won[seat] += helped
+    return won
 
 
-@pytest.mark.parametrize("options", [{"hedgehog_penalty": "missing", "exchange_cards": 3, "lion_min": 1},
-                                     {"help": False, "exchange_cards": 0, "solo_bonus": 0},
-                                     # a solo player dealt 8 cards sets them all aside and is out at once
-                                     {"players": 7, "exchange_cards": 8}])
-def test_rule_options_agree(options: dict) -> None:
-    rules = FranksZooRules(**{"players": 5, **options})
-    _compare(rules, [FieldHash()] * rules.players, n=25, seed=9)
+def test_the_hand_table_tells_what_the_reference_engine_played(played: Played) -> None:
+    p = played.rules.players
+    rows = {(r["match"], r["number"], r["player"]): r for r in played.deals.to_dict("records")}
+    assert len(rows) == len(played.deals)
+    assert list(played.deals.columns[:3]) == ["match", "number", "player"]
+    seen = 0
+    for game, hands in played.by_game().items():
+        for state, row, record in hands:
+            number = record.hand_no + 1
+            won = help_won(record, p)
+            for s in range(p):
+                moves = [(kind, action) for kind, seat, action in record.moves if seat == s]
+                expected = {
+                    "place": record.places[s], "role": ROLE_NAMES[record.roles[s]], "partner": record.partners[s],
+                    "dealer": record.dealer, **{f"points_{k}": record.points[k][s] for k in SOURCES},
+                    "points": record.total[s], "lions_taken": record.taken[s][C.LION],
+                    "hedgehogs_taken": record.taken[s][C.HEDGEHOG],
+                    "help_asked": sum(k == PLAY and a >= ASK for k, a in moves),
+                    "help_given": sum(k == ANSWER and a > 0 for k, a in moves),
+                    "help_declined": sum(k == ANSWER and a == 0 for k, a in moves),
+                    "help_won": won[s], "total_before": record.scores[s],
+                    "total_after": record.scores[s] + record.total[s],
+                }
+                got = rows[game, number, s]
+                assert {k: (str(got[k]) if k == "role" else int(got[k])) for k in expected} == expected, \
+                    f"game {game}, hand {number}, seat {s}"
+                seen += 1
+    assert seen == len(played.deals)
+
+
+def test_games_follow_the_rules(played: Played) -> None:
+    """Game k's first hand: dealt by k % players, standings 0..N-1, no points; every next hand: dealt by the
+    first in the standings of the totals so far; the game ends after the first hand that brings end_players
+    players to the target, won by the first in the standings."""
+    rules, p = played.rules, played.rules.players
+    games = played.by_game()
+    table = played.matches.set_index("match")
+    assert sorted(games) == table.index.tolist() == list(range(len(table)))
+    assert list(played.matches.columns) == ["match", "first_dealer", "deals", "winner",
+                                            *[f"final_{i}" for i in range(p)]]
+    for game, hands in games.items():
+        totals, order = [0] * p, list(range(p))
+        for number, (state, row, record) in enumerate(hands):
+            assert record.hand_no == number
+            assert record.dealer == (game % p if number == 0 else order[0])
+            assert record.order == order and record.scores == totals
+            assert not reference.game_over(totals, rules)
+            totals = [t + x for t, x in zip(totals, record.total)]
+            order = reference.standings(totals, order)
+        m = table.loc[game]
+        assert m["first_dealer"] == game % p and m["deals"] == len(hands)
+        assert [m[f"final_{i}"] for i in range(p)] == totals
+        if reference.game_over(totals, rules):
+            assert m["winner"] == order[0]
+        else:  # only the guard against endless games stops a game short of its end
+            assert len(hands) == Games.max_deals and m["winner"] == -1
+
+
+def test_every_case_reaches_what_it_is_there_for(played: Played) -> None:
+    """The cases are not vacuous: team hands with help asked and answered (where help is allowed), lions
+    and hedgehogs scored, and with 8 exchange cards a solo player out at once."""
+    rules = played.rules
+    records = [r for rs in played.records for r in rs]
+    moves = [m for r in records for m in r.moves]
+    asked = sum(kind == PLAY and action >= ASK for kind, _, action in moves)
+    answered = sum(kind == ANSWER and action > 0 for kind, _, action in moves)
+    assert (asked > 0 and answered > 0) if rules.help else asked == 0
+    assert any(any(r.lions) for r in records) and any(any(r.hedgehog) for r in records)
+    if rules.exchange_cards == 8:
+        assert any(sum(r.set_aside[r.out_order[0]]) == 8 for r in records if r.hand_no)
+
+
+def test_fieldhash_chooses_alike_on_one_row_and_on_many() -> None:
+    rules = FranksZooRules(players=5)
+    state = GAME.core.deal(np.random.default_rng(5), np.arange(40), rules)
+    compared = 0
+    while (state.phase != GAME.core.done).any():
+        rows = np.flatnonzero(state.phase == 1)  # PLAY: the first hand has no exchange
+        if not len(rows):
+            break
+        view, legal = GAME.core.inputs(state, rows, 1, rules)
+        want = FieldHash.batched(view, legal)
+        one_by_one = [int(FieldHash().decide(1, view.take([i]), legal[i:i + 1], None)[0]) for i in range(len(rows))]
+        assert one_by_one == want.tolist()
+        compared += len(rows)
+        GAME.core.apply(state, rows, 1, want, rules)
+    assert compared > 1000
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [4, 5, 6, 7])
 @pytest.mark.parametrize("seating", list(SEATINGS))
 def test_batched_core_equals_reference_many(players: int, seating: str) -> None:
-    _compare(FranksZooRules(players=players), SEATINGS[seating](players), n=600, seed=100 + players)
+    rules = FranksZooRules(players=players)
+    played = play_case(rules, seating, GAMES_SLOW, stable_hash(f"franks-zoo-many/{players}/{seating}"))
+    assert check_hands(played) > 2 * GAMES_SLOW

@@ -1,28 +1,37 @@
-"""Rounds from the command line and its matches against the reference engine."""
+"""Rounds from the command line (in-process) and its matches against the reference engine."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
-from typer.testing import CliRunner
 
-from simulator.cli import app
+from simulator import experiments, registry, simulate
 from simulator.rounds import play, reference
-from simulator.rounds.rules import RoundsRules
 from simulator.rounds.trace import deal_of
-from strategies import make
+from simulator.runner import Run
+from simulator.stats import Mean, Rate
+from strategies import with_params
+from tests.cli_helpers import run_cli
+from tests.helpers import play_matches, strategy
 
-runner = CliRunner()
+GAME = registry.get("rounds")
 
 
 def run_json(*args: str) -> dict:
-    result = runner.invoke(app, ["simulate", "rounds", "--format", "json", "--no-progress", *args])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+    code, out, err = run_cli("simulate", "rounds", "--format", "json", "--no-progress", *args)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def trace_of(*args: str) -> str:
+    code, out, err = run_cli("trace", "rounds", *args)
+    assert code == 0, err
+    return out
 
 
 @pytest.mark.parametrize("unit", ["game", "match"])
@@ -32,8 +41,13 @@ def test_same_seed_same_results_for_any_jobs(unit: str, tmp_path: Path) -> None:
     one = run_json(*args, "-j", "1", "-o", str(tmp_path / "a"))
     two = run_json(*args, "-j", "2", "-o", str(tmp_path / "b"))
     assert one["summary"] == two["summary"]
-    for name in ["games.parquet"] + (["matches.parquet"] if unit == "match" else []):
-        pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "a" / name), pd.read_parquet(tmp_path / "b" / name))
+    assert one["manifest"]["unit"] == GAME.unit(unit) == ("deal" if unit == "game" else "match")
+    assert one["manifest"]["jobs"] == 1 and two["manifest"]["jobs"] == 2
+    written = {p.name for p in (tmp_path / "a").glob("*.parquet")}
+    assert written == {"deals.parquet"} | ({"matches.parquet"} if unit == "match" else set())
+    for name in written:
+        pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "a" / name),
+                                      pd.read_parquet(tmp_path / "b" / name))
 
 
 def test_summary_and_trace_of_a_run(tmp_path: Path) -> None:
@@ -41,18 +55,46 @@ def test_summary_and_trace_of_a_run(tmp_path: Path) -> None:
     data = run_json("-n", "2000", "--seed", "2", "-j", "1", "-o", str(out), "--rule", "rank_trumps=true")
     s = data["summary"]
     assert s["games"] == 2000 and len(s["stages"]) == 5
-    games = pd.read_parquet(out / "games.parquet").set_index("game")
-    result = runner.invoke(app, ["trace", "rounds", "--run", str(out), "--deal", "1234", "--json"])
-    assert result.exit_code == 0, result.output
-    trace = json.loads(result.stdout)["trace"]["games"][0]
+    assert data["manifest"]["rules"]["rank_trumps"] is True and data["manifest"]["unit"] == "deal"
+    games = pd.read_parquet(out / "deals.parquet")
+    assert games.columns[0] == "deal" and games["deal"].tolist() == list(range(2000))
+    games = games.set_index("deal")
+    trace = json.loads(trace_of("--run", str(out), "--deal", "1234", "--json"))["trace"]
+    assert trace["deal"] == 1234 and len(trace["moves"]) == 50
     assert trace["points"] == [games.loc[1234, "points_0"], games.loc[1234, "points_1"]]
-    text = runner.invoke(app, ["trace", "rounds", "--run", str(out), "--deal", "5"])
-    assert text.exit_code == 0 and "Stage 5" in text.stdout
+    assert [st["points"] for st in trace["stages"]] == [
+        [games.loc[1234, f"s{k}_points_0"], games.loc[1234, f"s{k}_points_1"]] for k in range(1, 6)]
+    text = trace_of("--run", str(out), "--deal", "5")
+    assert text.startswith("game 5\n") and "Stage 5" in text
+    assert f"Game score: player 0 {games.loc[5, 'points_0']}, player 1 {games.loc[5, 'points_1']}" in text
+
+
+def test_trace_of_a_match(tmp_path: Path) -> None:
+    out = tmp_path / "m"
+    run_json("-n", "12", "--seed", "3", "-j", "1", "--unit", "match", "--rule", "target=150", "-o", str(out))
+    matches = pd.read_parquet(out / "matches.parquet").set_index("match")
+    games = pd.read_parquet(out / "deals.parquet")
+    assert games.columns[:2].tolist() == ["match", "number"]
+    m = matches.loc[4]
+    mine = games[games["match"] == 4]
+    assert mine["number"].tolist() == list(range(1, m["deals"] + 1))
+    trace = json.loads(trace_of("--run", str(out), "--deal", "4", "--json"))["trace"]
+    assert trace["match"] == 4 and trace["target"] == 150 and len(trace["deals"]) == m["deals"]
+    assert trace["winner"] == str(m["winner"])
+    assert [g["points"] for g in trace["deals"]] == mine[["points_0", "points_1"]].values.tolist()
+    assert [g["totals"] for g in trace["deals"]] == [{"0": int(a), "1": int(b)} for a, b in
+                                                     zip(mine["total_0"], mine["total_1"])]
+    assert trace["deals"][-1]["totals"] == {"0": m["final_0"], "1": m["final_1"]}
+    text = trace_of("--run", str(out), "--deal", "4")
+    assert text.startswith("match 4 to 150\n")
+    assert text.count("\n=== game ") == m["deals"] and f"=== game {m['deals']} ===" in text
+    assert f"Totals: 0 {m['final_0']}, 1 {m['final_1']}" in text
+    assert text.rstrip().endswith(f"Winner: {m['winner']}")
 
 
 def test_matches_equal_the_reference_engine() -> None:
-    rules = RoundsRules(target=120)
-    strategies = [make("rounds", "heuristic"), make("rounds", "greedy")]
+    rules = GAME.rules(overrides={"target": 120})
+    strategies = [strategy("rounds", "heuristic"), strategy("rounds", "greedy")]
     dealt: dict[tuple[int, int], tuple] = {}
 
     def keep(matches: np.ndarray, state) -> None:
@@ -61,14 +103,20 @@ def test_matches_equal_the_reference_engine() -> None:
             dealt[int(m), number] = deal_of(state, row)
 
     rng = np.random.default_rng(6)
-    games, matches = play.play_matches(rng, [rng] * 2, np.arange(60), rules, strategies, on_games=keep)
+    games, matches = play_matches("rounds", rng, [rng] * 2, np.arange(60), rules, strategies, on_deals=keep)
+    assert len(dealt) == len(games) == matches["deals"].sum()
     for m in matches.itertuples():
         ref = reference.play_match(lambda g, k=m.match: dealt[k, g], int(m.first_dealer), rules, strategies)
-        assert len(ref.games) == m.games
+        assert m.first_dealer == m.match % 2
+        assert len(ref.games) == m.deals
         assert ref.totals == (m.final_0, m.final_1)
         assert (-1 if ref.winner is None else ref.winner) == m.winner
         mine = games[games["match"] == m.match]
+        assert mine["number"].tolist() == list(range(1, m.deals + 1))
         assert [g.points for g in ref.games] == list(zip(mine["points_0"], mine["points_1"]))
+        assert [g.first_dealer for g in ref.games] == mine["first_dealer"].tolist()
+        running = np.cumsum([g.points for g in ref.games], axis=0)
+        assert mine[["total_0", "total_1"]].values.tolist() == running.tolist()
 
 
 def test_match_winner_needs_a_strictly_higher_total() -> None:
@@ -78,8 +126,8 @@ def test_match_winner_needs_a_strictly_higher_total() -> None:
 
 def test_sweep_value_report_writes_every_file(tmp_path: Path) -> None:
     out = tmp_path / "sv"
-    result = runner.invoke(app, ["report", "sweep-value", "-n", "2000", "--matches", "30", "-j", "1", "-o", str(out)])
-    assert result.exit_code == 0, result.output
+    code, stdout, err = run_cli("report", "sweep-value", "-n", "2000", "--matches", "30", "-j", "1", "-o", out)
+    assert code == 0, err
     for name in ["report.html", "provenance.json", "fifth_trick.csv", "taking_pays.png", "value_of_ducking.csv",
                  "edge_by_stage.csv", "edge_by_stage.png", "matches_by_bonus.csv", "games_per_match.png",
                  "sweeps_by_bonus.png"]:
@@ -92,31 +140,42 @@ def test_sweep_value_report_writes_every_file(tmp_path: Path) -> None:
     assert list(fifth["stage"]) == [1, 2, 3, 4, 5] and (fifth["share of stages"].between(0, 1)).all()
     bonuses = pd.read_csv(out / "matches_by_bonus.csv")
     assert list(bonuses["sweep_bonus"]) == [0, 5, 10, 15, 20, 30]
+    assert "sweep-value: 2,000 deals and 30 matches" in stdout
 
 
 def test_ducking_off_never_ducks_and_a_heuristic_with_itself_is_zero() -> None:
-    import dataclasses
-
-    from reports.experiments import compare
-    from simulator import games
-    from simulator.runner import Run
-
-    g = games.get("rounds")
-    a = Run(game="rounds", n=1500, seed=3, rules=g.rules(), seats=("heuristic", "heuristic"), unit="game",
+    a = Run(game=GAME, n=1500, seed=3, rules=GAME.rules(), seats=("heuristic", "heuristic"), unit="deal",
             chunk_size=500)
-    same = compare(a, dataclasses.replace(a, seats=("heuristic:duck=true", "heuristic")), jobs=1)
-    assert all(r["diff"] == 0 for r in same["rows"])
-    off = compare(a, dataclasses.replace(a, seats=("heuristic:duck=false", "heuristic")), jobs=1)
-    assert off["side"] == "0"
-    margin = next(r for r in off["rows"] if r["measure"] == "player 0 margin per game")
-    assert margin["diff"] != 0 and margin["narrowing"] > 2
+    same = experiments.compare(a, dataclasses.replace(a, seats=("heuristic:duck=true", "heuristic")), jobs=1)
+    assert same.measures and all(d.diff == 0 and d.a == d.b for d in same.differences)
+    off = experiments.compare(a, dataclasses.replace(a, seats=("heuristic:duck=false", "heuristic")), jobs=1)
+    assert off.side == "0"
+    margin = off.differences[off.measures.index("player 0 margin per game")]
+    assert margin.diff != 0 and margin.narrowing > 2 and margin.deals == 1500
+    assert off.frame()["measure"].tolist() == off.measures
+    # a spec names only the parameters that differ from their defaults
+    assert strategy("rounds", "heuristic:duck=true").spec == "heuristic"
+    assert strategy("rounds", "heuristic:duck=false").spec == "heuristic:duck=false"
+    assert with_params("heuristic:trump_cost=2", {"duck": "false"}, GAME) == "heuristic:trump_cost=2,duck=false"
 
 
-def test_card_points_are_checked() -> None:
-    import subprocess
-    import sys
+def test_the_python_api_gives_typed_summaries() -> None:
+    sim = simulate("rounds", n=300, seed=4, unit="game", seats={"1": "greedy"}, chunk_size=100, jobs=1)
+    assert sim.run.unit == "deal" and sim.run.seats == ("heuristic", "greedy") and sim.matches is None
+    assert len(sim.deals) == 300 and sim.manifest["deals_done"] == 300 and sim.manifest["complete"]
+    points = sim.summary["points"]["0"]
+    assert isinstance(points, Mean) and points.mean == pytest.approx(sim.deals["points_0"].mean())
+    sweeps = sim.summary["sweeps"]
+    assert isinstance(sweeps, Rate) and sweeps.of == 5 * 300 and sweeps.lo <= sweeps.rate <= sweeps.hi
+    assert sweeps.count == sum((sim.deals[f"s{k}_sweep"] >= 0).sum() for k in range(1, 6))
+    command = sim.manifest["command"]
+    assert command.startswith("dealsim simulate rounds -n 300 --seed 4 --unit deal --chunk-size 100")
+    assert "--seat 1=greedy" in command
 
-    for value, message in [("2=10,2=3", "given twice"), ("A=101", "out of range 0..100"), ("Z=3", "RANK=POINTS")]:
-        done = subprocess.run([sys.executable, "-m", "simulator", "simulate", "rounds", "-n", "5", "--rule",
-                               f"card_points={value}"], capture_output=True, text=True, check=False)
-        assert done.returncode == 2 and message in done.stderr, done.stderr
+
+@pytest.mark.parametrize("value,message", [("2=10,2=3", "given twice"), ("A=101", "out of range 0..100"),
+                                           ("Z=3", "RANK=POINTS")])
+def test_card_points_are_checked(value: str, message: str) -> None:
+    code, out, err = run_cli("simulate", "rounds", "-n", "5", "--rule", f"card_points={value}")
+    assert code == 2 and message in err, err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err and not out

@@ -5,18 +5,20 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from simulator import registry
+from simulator.errors import DealsimError
 from simulator.rounds import cards as C
-from simulator.rounds import core, play
+from simulator.rounds import core
 from simulator.rounds.rules import RoundsRules
-from strategies import make
 from strategies.base import uniform_choice
+from tests.helpers import play_deals, strategy
 
 RULES = RoundsRules()
 
 
 def random_games(n: int, rules: RoundsRules = RULES, seed: int = 1) -> core.GameState:
     rng = np.random.default_rng(seed)
-    return play.play_games(rng, [rng] * 2, np.arange(n), rules, [make("rounds", "random")] * 2)
+    return play_deals("rounds", rng, [rng] * 2, np.arange(n), rules, [strategy("rounds", "random")] * 2)
 
 
 def step(s: core.GameState, cards: list[str] | None = None, rng=None) -> None:
@@ -131,3 +133,14 @@ def test_every_card_once_sweeps_and_stage_points(rules: RoundsRules) -> None:
     rich = swept & (s.taken.max(axis=2) >= 14)
     assert rich.any() and (s.stage_score[rich].max(axis=1) == rules.sweep_bonus).all()
     assert (s.points == s.stage_score.sum(axis=1)).all()
+
+
+def test_games_are_dealt_by_number_and_the_unit_words() -> None:
+    game = registry.get("rounds")
+    s = random_games(300)
+    assert s.deal.tolist() == list(range(300)) and (s.first_dealer == np.arange(300) % 2).all()
+    assert (s.scores == 0).all()
+    assert game.unit(None) == "deal" and game.unit("game") == game.unit("deal") == "deal"
+    assert game.unit("match") == "match" and game.plural("deal") == "games" and game.plural("match") == "matches"
+    with pytest.raises(DealsimError, match="rounds has no unit 'hand'"):
+        game.unit("hand")

@@ -1,48 +1,133 @@
 """The batched Rounds core against the reference engine: the same decks and shuffles, the same
-deterministic strategies, card for card and score for score."""
+deterministic strategies, card for card and score for score, and the per-game table against what the
+reference engine played.
+
+Each (rules, seating) case is played once per module (a module-scoped fixture: the batched games and the
+reference engine's records of them) and shared by the tests below."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pytest
 
-from simulator.rounds import play, reference
+from simulator import registry
+from simulator.rounds import core, reference
 from simulator.rounds.rules import RoundsRules
-from simulator.rounds.trace import deal_of, recorded_moves
-from strategies import make
-from tests.helpers import FieldHash
+from tests.helpers import FieldHash, play_deals, stable_hash, strategy
+
+GAME = registry.get("rounds")
+
 
 RULES = {f"{rot}-{'rank' if rt else 'plain'}": RoundsRules(dealer_rotation=rot, rank_trumps=rt)
          for rot in ("stage", "game") for rt in (False, True)}
 
 SEATINGS = {
-    "greedy": lambda: [make("rounds", "greedy")] * 2,
-    "heuristic": lambda: [make("rounds", "heuristic")] * 2,
+    "greedy": lambda: [strategy("rounds", "greedy")] * 2,
+    "heuristic": lambda: [strategy("rounds", "heuristic")] * 2,
     "fieldhash": lambda: [FieldHash()] * 2,
-    "mixed": lambda: [make("rounds", "heuristic:duck_margin=-3,trump_cost=1"), FieldHash()],
+    "mixed": lambda: [strategy("rounds", "heuristic:duck_margin=-3,trump_cost=1"), FieldHash()],
 }
+CASES = [(r, s) for r in RULES for s in SEATINGS]
+GAMES = 200        # per case in the fast suite
+GAMES_SLOW = 3000  # per case with -m slow
 
 
-def _compare(rules: RoundsRules, seats, n: int, seed: int) -> None:
-    rng = np.random.default_rng(seed)
-    state = play.play_games(rng, [np.random.default_rng(0)] * 2, np.arange(n), rules, seats)
-    for row in range(n):
-        deck, shuffles = deal_of(state, row)
-        ref = reference.play_game(int(state.first_dealer[row]), deck, shuffles, rules, seats)
-        assert ref.moves == recorded_moves(state, row), f"game {row}: moves differ"
-        assert ref.points == tuple(int(p) for p in state.points[row]), f"game {row}: points differ"
-        assert [st.points for st in ref.stages] == [tuple(int(x) for x in p) for p in state.stage_score[row]]
-        assert [st.face_up for st in ref.stages] == [[int(c) for c in f if c >= 0] for f in state.faces[row]]
+@dataclass
+class Played:
+    rules: RoundsRules
+    state: core.GameState
+    table: Any                          # the per-game table of the batched games
+    records: list[reference.GameRecord]  # the reference engine's, row by row
 
 
-@pytest.mark.parametrize("rules", list(RULES))
-@pytest.mark.parametrize("seating", list(SEATINGS))
-def test_batched_core_equals_reference(rules: str, seating: str) -> None:
-    _compare(RULES[rules], SEATINGS[seating](), n=300, seed=len(rules) * 7 + len(seating))
+def play_case(rules_name: str, seating: str, n: int, seed: int) -> Played:
+    rules, seats = RULES[rules_name], SEATINGS[seating]()
+    state = play_deals("rounds", np.random.default_rng(seed), [np.random.default_rng(0)] * 2, np.arange(n), rules,
+                       seats)
+    records = [GAME.reference.play(state, row, rules, seats) for row in range(n)]
+    return Played(rules, state, GAME.core.table(state, rules), records)
+
+
+@pytest.fixture(scope="module", params=CASES, ids=[f"{r}/{s}" for r, s in CASES])
+def played(request) -> Played:
+    rules_name, seating = request.param
+    return play_case(rules_name, seating, GAMES, stable_hash(f"rounds/{rules_name}/{seating}"))
+
+
+def check_moves_and_scores(p: Played) -> None:
+    ref = GAME.reference
+    batch_points = ref.batch_score(p.state, p.rules)
+    batch_outcomes = ref.batch_outcome(p.state, p.rules)
+    for row, record in enumerate(p.records):
+        assert ref.record_moves(record) == ref.moves(p.state, row), f"game {row}: moves differ"
+        assert ref.score(record) == tuple(int(x) for x in batch_points[row]), f"game {row}: points differ"
+        assert ref.outcome(record) == tuple(int(x) for x in batch_outcomes[row]), f"game {row}: outcome differs"
+        stage_points = [tuple(int(x) for x in pts) for pts in p.state.stage_score[row]]
+        assert [st.points for st in record.stages] == stage_points, f"game {row}: stage points differ"
+        faces = [[int(c) for c in f if c >= 0] for f in p.state.faces[row]]
+        assert [st.face_up for st in record.stages] == faces, f"game {row}: face-up cards differ"
+
+
+def expected_row(record: reference.GameRecord, rules: RoundsRules) -> dict[str, int]:
+    """The per-game table's row as the reference engine's record tells it."""
+    row = {"first_dealer": record.first_dealer, "points_0": record.points[0], "points_1": record.points[1]}
+    for k, stage in enumerate(record.stages, 1):
+        sweep = -1 if stage.sweep is None else stage.sweep
+        swept_cards = -1 if stage.sweep is None else reference.cards_points(stage.taken[stage.sweep], rules)
+        winners = {t.winner for t in stage.tricks[:4]}
+        first4 = reference.cards_points([c for t in stage.tricks[:4] for c in t.cards], rules) \
+            if len(winners) == 1 else -1
+        row |= {
+            f"s{k}_points_0": stage.points[0], f"s{k}_points_1": stage.points[1], f"s{k}_sweep": sweep,
+            f"s{k}_swept_cards": swept_cards, f"s{k}_short_sweep": sweep >= 0 and swept_cards > rules.sweep_bonus,
+            f"s{k}_first4": first4, f"s{k}_fifth_points": reference.cards_points(stage.tricks[4].cards, rules),
+            f"s{k}_dealer_tricks": sum(t.winner == stage.dealer for t in stage.tricks),
+            f"s{k}_leader_tricks": sum(t.winner == t.leader for t in stage.tricks),
+            f"s{k}_dealer_points": stage.points[stage.dealer],
+        }
+    return row
+
+
+def test_moves_and_scores_equal_the_reference(played: Played) -> None:
+    check_moves_and_scores(played)
+
+
+def test_the_game_table_tells_what_the_reference_engine_played(played: Played) -> None:
+    table = played.table
+    assert list(table.columns[:2]) == ["deal", "first_dealer"]
+    assert table["deal"].tolist() == list(range(len(played.records)))
+    for row, record in enumerate(played.records):
+        expected = expected_row(record, played.rules)
+        assert set(table.columns) == {"deal", *expected}  # every column is checked
+        got = {k: (bool(v) if isinstance(v, (bool, np.bool_)) else int(v))
+               for k, v in table.iloc[row][list(expected)].items()}
+        assert got == expected, f"game {row}"
+
+
+def test_every_case_reaches_sweeps_and_first_four_tricks(played: Played) -> None:
+    """The cases are not vacuous: their games hold sweeps and stages decided at the fifth trick."""
+    stages = [st for r in played.records for st in r.stages]
+    assert any(st.sweep is not None for st in stages)
+    assert any(len({t.winner for t in st.tricks[:4]}) == 1 and st.sweep is None for st in stages)
+
+
+def test_fieldhash_chooses_alike_on_one_row_and_on_many() -> None:
+    rng = np.random.default_rng(3)
+    s = core.new_games(np.arange(64), np.arange(64) % 2, *core.draw(rng, 64), RULES["stage-rank"])
+    for _ in range(30):
+        view, legal = GAME.core.inputs(s, slice(None), 0, RULES["stage-rank"])
+        want = FieldHash.batched(view, legal)
+        one_by_one = [int(FieldHash().decide(0, view.take([i]), legal[i:i + 1], None)[0])
+                      for i in range(len(s))]
+        assert one_by_one == want.tolist()
+        GAME.core.apply(s, slice(None), 0, want, RULES["stage-rank"])
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", list(RULES))
-@pytest.mark.parametrize("seating", list(SEATINGS))
-def test_batched_core_equals_reference_many(rules: str, seating: str) -> None:
-    _compare(RULES[rules], SEATINGS[seating](), n=3000, seed=11)
+@pytest.mark.parametrize("rules_name,seating", CASES, ids=[f"{r}/{s}" for r, s in CASES])
+def test_batched_core_equals_reference_many(rules_name: str, seating: str) -> None:
+    seed = stable_hash(f"rounds-many/{rules_name}/{seating}")
+    check_moves_and_scores(play_case(rules_name, seating, GAMES_SLOW, seed))
