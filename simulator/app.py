@@ -26,6 +26,7 @@ import numpy
 
 from reports import studies
 from reports.experiments import compare_report, tune_report
+from simulator import bench as benchmarks
 from simulator import experiments, registry, replay
 from simulator.contract import Game
 from simulator.errors import DealsimError
@@ -262,6 +263,25 @@ def analyze(game: str | Game, hand: str, *, seat: str = "N", dealer: str | None 
         frame.to_csv(output / "analyze.csv", index=False)
         (output / "provenance.json").write_text(json.dumps(json_safe(prov), indent=2))
     return HandAnalysis(frame, a.best(frame), prov, a.render(frame, hand, names[seat_i], n))
+
+
+# --- bench ------------------------------------------------------------------------------------------------
+@dataclass
+class Bench:
+    """Deals per second on one core for each strategy of a game, and its compiled yardstick's rate."""
+
+    game: Game
+    deals: int
+    rates: dict[str, tuple[float, float | None]]  # strategy -> (deals/s of the default unit, hands/s or None)
+    yardstick: float | None                       # deals/s, None when it could not run (or the game has none)
+
+
+def bench(game: str | Game, n: int = 200_000, yardstick: Path | str | None = None) -> Bench:
+    """Measure every strategy of the game in this process, then its yardstick (a subprocess)."""
+    g = registry.get(game)
+    rates = {spec: benchmarks.measure(g, spec, n) for spec in g.strategies}
+    ys = benchmarks.run_yardstick(yardstick or g.yardstick, n * 5) if g.yardstick else None
+    return Bench(g, n, rates, ys)
 
 
 # --- studies ----------------------------------------------------------------------------------------------

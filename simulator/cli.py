@@ -15,7 +15,6 @@ import typer
 from rich.console import Console
 
 from simulator import app as api
-from simulator import bench as benchmarks
 from simulator import registry
 from simulator.errors import DealsimError
 from simulator.options import describe
@@ -197,20 +196,17 @@ def bench(game: Annotated[str, typer.Argument(help="the game to measure")] = "fo
                                                               "../shared/bench beside the checkout, when there)")] = None,
           ) -> None:
     """Deals per second on one core for each strategy, and against the game's compiled yardstick."""
-    g = registry.get(game)
-    rates = {}
-    for spec in g.strategies:
-        rates[spec], hands = benchmarks.measure(g, spec, deals)
+    b = api.bench(game, deals, yardstick)
+    g = b.game
+    for spec, (rate, hands) in b.rates.items():
         extra = f", {hands:,.0f} {g.plural('deal')}/s" if hands else ""
-        out.print(f"{g.name} {spec:>10}: {rates[spec]:>12,.0f} {g.plural(g.default_unit)}/s per core{extra} "
+        out.print(f"{g.name} {spec:>10}: {rate:>12,.0f} {g.plural(g.default_unit)}/s per core{extra} "
                   f"({deals:,}, one process)")
-    if g.yardstick is None:
-        return
-    ys = benchmarks.run_yardstick(yardstick or g.yardstick, deals * 5)
-    if ys is None:
+    if g.yardstick and b.yardstick is None:
         out.print(f"{g.yardstick}: not run (needs the script and numba: pip install -e '.[bench]')")
-    else:
-        out.print(f"{g.yardstick} (numba): {ys:>12,.0f} deals/s; random play here is {rates['random'] / ys:.2f} of it")
+    elif g.yardstick:
+        out.print(f"{g.yardstick} (numba): {b.yardstick:>12,.0f} deals/s; random play here is "
+                  f"{b.rates['random'][0] / b.yardstick:.2f} of it")
 
 
 @cli.command()
