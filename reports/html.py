@@ -29,6 +29,7 @@ caption { caption-side: top; text-align: left; font-weight: 600; padding-bottom:
 figure { margin: 1em 0 2em; } figcaption { font-size: 0.9em; color: #555; }
 pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; }
 .provenance td, .provenance th { text-align: left; }
+.findings li { margin: 0.3em 0; }
 """
 
 
@@ -44,6 +45,11 @@ class Report:
     _body: list[str] = field(default_factory=list)
     _tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     _figures: dict[str, bytes] = field(default_factory=dict)
+    _findings: list[str] = field(default_factory=list)
+
+    def finding(self, sentence: str) -> None:
+        """A finding in a sentence (with its numbers and intervals): findings open the report."""
+        self._findings.append(sentence)
 
     def heading(self, text: str) -> None:
         self._body.append(f"<h2>{html.escape(text)}</h2>")
@@ -89,11 +95,13 @@ class Report:
     def html(self) -> str:
         rows = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(_show(v))}</td></tr>"
                        for k, v in self.provenance.items())
+        findings = "".join(f"<li>{html.escape(f)}</li>" for f in self._findings)
         return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(self.title)}</title>"
                 f"<style>{_STYLE}</style></head><body><h1>{html.escape(self.title)}</h1>"
-                f"<table class='provenance'><caption>Provenance</caption>{rows}</table>"
-                f"<p>Reproduce with:</p><pre>{html.escape(self.command)}</pre>"
-                + "\n".join(self._body) + "</body></html>")
+                + (f"<h2>Findings</h2><ul class='findings'>{findings}</ul>" if findings else "")
+                + "\n".join(self._body)
+                + f"<h2>Provenance</h2><table class='provenance'>{rows}</table>"
+                f"<p>Reproduce with:</p><pre>{html.escape(self.command)}</pre></body></html>")
 
 
 def _show(value: Any) -> str:

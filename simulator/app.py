@@ -290,16 +290,18 @@ class StudyReport:
     folder: Path
     written: list[Path]
     headline: tuple[str, list[str], list[list[Any]]]
+    deals: int
     matches: int
     elapsed: float
 
 
-def report(study: str, n: int = 1_000_000, *, matches: int | None = None, seed: int = 1, seats: Assignments = None,
+def report(study: str, n: int | None = None, *, matches: int | None = None, seed: int = 1, seats: Assignments = None,
            rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (),
            chunk_size: int | None = None, jobs: int = 0, progress: bool = False,
            output: Path | str | None = None) -> StudyReport:
     """Run a named study and write its report (HTML, CSV, PNG, provenance) to `output` (default ./STUDY)."""
     s = studies.get(study)
+    n = s.default_deals if n is None else n
     base = make_run(s.game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=s.unit,
                     chunk_size=chunk_size)
     matches = s.default_matches(n) if matches is None else matches
@@ -308,4 +310,4 @@ def report(study: str, n: int = 1_000_000, *, matches: int | None = None, seed: 
     command = command_line("report", base, "--matches", str(matches), subject=study, unit=False)
     rep, headline = s.build(base, matches, jobs, progress, command, provenance(base, study=study, matches=matches))
     written = rep.write(folder)
-    return StudyReport(folder, written, headline, matches, time.perf_counter() - start)
+    return StudyReport(folder, written, headline, n, matches, time.perf_counter() - start)

@@ -263,9 +263,12 @@ def _compact(e, percent: bool) -> str:
 
 @cli.command()
 @run_options(SEAT_OPTION, UNIT_OPTIONS[1])
-def report(study: Annotated[str, typer.Argument(help="the study: bid-success (forty-two) or sweep-value (rounds)")],
+def report(study: Annotated[str, typer.Argument(help="the study: bid-success (forty-two), sweep-value (rounds) or "
+                                                      "help-value (franks-zoo)")],
            run: dict,
-           deals: Annotated[int, typer.Option("-n", "--deals", min=1, help="deals of the main run")] = 1_000_000,
+           deals: Annotated[int | None, typer.Option("-n", "--deals", min=1, help=(
+               "deals of the main run, or games per arm (default: 1,000,000 for bid-success and sweep-value, "
+               "10,000 for help-value)"))] = None,
            matches: Annotated[int | None, typer.Option("--matches", "--games", min=0, help=(
                "matches for the match-length part (default: deals / 10 for bid-success, deals / 50 per sweep "
                "bonus for sweep-value; 0 = none)"))] = None,
@@ -277,7 +280,7 @@ def report(study: Annotated[str, typer.Argument(help="the study: bid-success (fo
     r = api.report(study, deals, matches=matches, seed=seed, **run, jobs=jobs, progress=_progress(progress),
                    output=output)
     out.print(table(*r.headline))
-    out.print(f"{study}: {deals:,} deals" + (f" and {r.matches:,} matches" if r.matches else "")
+    out.print(f"{study}: {r.deals:,} deals" + (f" and {r.matches:,} matches" if r.matches else "")
               + f" in {r.elapsed:.1f} s; wrote {len(r.written)} files to {r.folder}/ (open {r.folder / 'report.html'})")
 
 

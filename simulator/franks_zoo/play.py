@@ -57,6 +57,8 @@ def hand_table(s: core.HandState, rules: FranksZooRules) -> pd.DataFrame:
         "help_asked": _per_seat(s, help_asked, p).ravel(), "help_given": _per_seat(s, helped, p).ravel(),
         "help_declined": _per_seat(s, answered & (s.move_action == 0), p).ravel(),
         "help_won": s.help_won.ravel(),
+        "dealt_chameleon": (s.dealt[:, :, C.CHAMELEON] > 0).ravel(),
+        "led_first": (np.arange(p)[None, :] == s.first_leader[:, None]).ravel(),
         "total_before": s.scores.ravel(),
     })
     return frame

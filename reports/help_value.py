@@ -1,0 +1,249 @@
+"""The Frank's Zoo help-value study: what asking your partner for help is worth to a junior, what answering
+is worth to a senior, how often help is asked, granted and wins the trick, which requests are granted,
+and what the chameleon, the solo seat, leading first and the exchange are worth.
+
+Every comparison is paired: arm A plays the strategies as given; arm B changes only seat 0 (it never asks,
+or never answers), on the same deals (whole games; hand j of game k is the same in both arms). Seat 0 is a
+junior in some team hands, a senior or solo in others: the junior measures count its junior hands."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from reports.html import Report
+from reports.study import Study
+from simulator import runner
+from simulator.franks_zoo import cards as C
+from simulator.franks_zoo.view import ANSWER, ASK, PLAY
+from simulator.runner import Run, execute
+from simulator.stats import Measure, estimate, paired
+from strategies import with_params
+
+PLAYERS = (4, 5, 6, 7)
+READINGS = ("captured", "missing")
+# the measures of seat 0 the arms are compared on (names from simulator.franks_zoo.measures)
+ASKING = {"team's points per hand as junior": "seat 0 team's points per hand as junior",
+          "place as junior": "seat 0 place as junior", "points per hand": "seat 0 points per hand",
+          "game win rate": "seat 0 wins"}
+ANSWERING = {"team's points per hand as senior": "seat 0 team's points per hand as senior",
+             "place as senior": "seat 0 place as senior", "points per hand": "seat 0 points per hand",
+             "game win rate": "seat 0 wins"}
+
+
+def _arm(base: Run, players: int, reading: str, **seat0: str) -> Run:
+    rules = dataclasses.replace(base.rules, players=players, hedgehog_penalty=reading)
+    seats = list(base.game.fit_seats(base.seats, rules))
+    if seat0:
+        seats[0] = with_params(seats[0], seat0, base.game)
+    return dataclasses.replace(base, rules=rules, seats=tuple(seats))
+
+
+def _paired_rows(ta: dict, tb: dict, unit: str, game, label: dict, shown: dict[str, str]) -> list[dict]:
+    ma = {m.name: m for m in game.measures(ta, unit, 0)}
+    mb = {m.name: m for m in game.measures(tb, unit, 0)}
+    rows = []
+    for short, name in shown.items():
+        d = paired(ma[name], mb[name])
+        rows.append({**label, "measure": short, "with": d.a, "without": d.b, "difference": d.diff, "lo": d.lo,
+                     "hi": d.hi})
+    return rows
+
+
+def _per_game(h: pd.DataFrame, values: np.ndarray, weight: np.ndarray) -> Measure:
+    """A per-hand figure as a ratio over each game's hands (the game is the independent unit)."""
+    games = pd.Index(np.unique(h["match"]))
+    at = games.get_indexer(h["match"])
+    return Measure("", np.bincount(at, weights=values * weight, minlength=len(games)),
+                   np.bincount(at, weights=weight, minlength=len(games)))
+
+
+def _edge(h: pd.DataFrame, who: np.ndarray, hands: np.ndarray) -> dict:
+    """Points per hand of the players marked `who` minus the mean of the other players of the same hand,
+    over the hands marked `hands` (per row of the per-hand table)."""
+    p = int(h["player"].max()) + 1
+    points = h["points"].to_numpy(float).reshape(-1, p)
+    mark = who.reshape(-1, p)
+    keep = hands.reshape(-1, p)[:, 0] & (mark.sum(axis=1) == 1)
+    mine = (points * mark).sum(axis=1)
+    others = (points.sum(axis=1) - mine) / (p - 1)
+    first = h.iloc[::p]
+    e = estimate(_per_game(first, mine - others, keep.astype(float)))
+    return {"edge": e.value, "lo": e.lo, "hi": e.hi, "hands": int(keep.sum())}
+
+
+def _requests(run: Run) -> pd.DataFrame:
+    """Every help request of the run's first chunk: the kind on the table, the cards laid, granted or not."""
+    rows = []
+
+    def collect(numbers: np.ndarray, s) -> None:
+        kind, action = s.move_kind.astype(np.int64), s.move_action.astype(np.int64)
+        sets_played = ((kind == PLAY) & (action >= 1) & (action < ASK)) | ((kind == ANSWER) & (action > 0))
+        at = np.where(sets_played, np.arange(kind.shape[1]), -1)
+        last_set = np.maximum.accumulate(at, axis=1)  # the set on the table: the last one played
+        r, j = np.nonzero((kind == PLAY) & (action >= ASK))
+        table = action[r, last_set[r, j - 1]] - 1
+        partial = C.PARTIALS[action[r, j] - ASK]
+        rows.append(pd.DataFrame({"table kind": np.asarray(C.KINDS)[C.SETS[table, 0]],
+                                  "table size": C.SET_SIZE[table], "cards laid": partial[:, 1:].sum(axis=1),
+                                  "granted": action[r, j + 1] > 0}))
+
+    runner.play_chunk(runner.chunk(run, 0), on_deals=collect)
+    return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame()
+
+
+def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
+          provenance: dict) -> tuple[Report, tuple[str, list[str], list[list]]]:
+    game, unit = base.game, base.unit
+    reading0 = base.rules.hedgehog_penalty
+    report = Report("Frank's Zoo: what is asking for help worth?", provenance, command)
+    ask_rows, answer_rows, freq_rows, main = [], [], [], {}
+    for players in PLAYERS:
+        for reading in READINGS:
+            a = _arm(base, players, reading)
+            ta = execute(a, jobs=jobs, progress=progress).tables
+            tb = execute(_arm(base, players, reading, ask="false"), jobs=jobs, progress=progress).tables
+            tc = execute(_arm(base, players, reading, answer="false"), jobs=jobs, progress=progress).tables
+            label = {"players": players, "hedgehog": reading}
+            ask_rows += _paired_rows(ta, tb, unit, game, label, ASKING)
+            answer_rows += _paired_rows(ta, tc, unit, game, label, ANSWERING)
+            h = ta["deals"]
+            juniors = h[h["role"] == "junior"]
+            asked, given, won = (int(h[c].sum()) for c in ("help_asked", "help_given", "help_won"))
+            freq_rows.append({**label, "junior hands": len(juniors),
+                              "requests per junior hand": juniors["help_asked"].mean(),
+                              "granted": given / max(asked, 1), "helped sets taking the trick": won / max(given, 1)})
+            if players == base.rules.players and reading == reading0:
+                main = {"run": a, "tables": ta}
+    asking, answering, freq = pd.DataFrame(ask_rows), pd.DataFrame(answer_rows), pd.DataFrame(freq_rows)
+
+    h = main["tables"]["deals"]
+    team = (h["role"] != "alone").to_numpy()
+    every = np.ones(len(h), bool)
+    chameleon = _edge(h, h["dealt_chameleon"].to_numpy(), every)
+    solo = _edge(h, (h["role"] == "solo").to_numpy(), team) if (h["role"] == "solo").any() else None
+    leading = _edge(h, h["led_first"].to_numpy(), every)
+    no_exchange = execute(dataclasses.replace(main["run"], rules=dataclasses.replace(main["run"].rules,
+                                                                                     exchange_cards=0)),
+                          jobs=jobs, progress=progress).tables["deals"]
+    exchange_rows = []
+    for role in ("senior", "junior", "solo"):
+        ra, rb = ((t["role"] == role).to_numpy() for t in (h, no_exchange))
+        if not ra.any():
+            continue
+        d = paired(_per_game(h, h["points"].to_numpy(float), ra.astype(float)),
+                   _per_game(no_exchange, no_exchange["points"].to_numpy(float), rb.astype(float)))
+        exchange_rows.append({"role": role, f"with {main['run'].rules.exchange_cards} cards": d.a,
+                              "without exchange": d.b, "difference": d.diff, "lo": d.lo, "hi": d.hi})
+    exchange = pd.DataFrame(exchange_rows)
+    requests = _requests(main["run"])
+
+    p0, r0 = base.rules.players, reading0
+    _findings(report, asking, answering, freq, chameleon, solo, leading, exchange, p0, r0, base)
+
+    report.heading("The value of asking for help")
+    report.text(f"Seat 0 plays {base.seats[0]} and asks for help by its policy (arm A) or never asks (arm B); every "
+                f"other seat plays the same in both arms, on the same {base.n:,} games per setting. Differences are "
+                "A - B with paired 95% intervals, the game as the unit. Junior measures count seat 0's junior hands.")
+    report.table("value_of_asking", asking, "What asking is worth to seat 0, by player count and hedgehog rule")
+    report.figure("value_of_asking", _forest(asking, "team's points per hand as junior",
+                                             "Team's points per hand as junior, asking minus never asking"),
+                  "The value of asking: team's points per junior hand, with 95% paired intervals")
+
+    report.heading("The value of answering")
+    report.text("Arm B: seat 0 never answers a request (when it is the senior); all else the same.")
+    report.table("value_of_answering", answering, "What answering is worth to seat 0, by player count and hedgehog rule")
+    report.figure("value_of_answering", _forest(answering, "team's points per hand as senior",
+                                                "Team's points per hand as senior, answering minus never answering"),
+                  "The value of answering: team's points per senior hand, with 95% paired intervals")
+
+    report.heading("How often help is asked, granted and wins the trick")
+    report.table("help_frequency", freq, "Help requests in arm A (every seat by its strategy)")
+    if len(requests):
+        by = (requests.groupby(["table kind", "cards laid"], observed=True)["granted"]
+              .agg(requests="size", granted="mean").reset_index())
+        report.text(f"Requests of the first chunk of the {p0}-player arm A ({len(requests):,} requests), by the kind "
+                    "of the set on the table and the number of cards the junior laid.")
+        report.table("requests_by_table", by[by["requests"] >= 20], "Share of requests granted (at least 20 requests)")
+
+    report.heading("The chameleon, the solo seat, leading first and the exchange")
+    edges = [{"who": "dealt the chameleon", **chameleon}, {"who": "led the first trick", **leading}]
+    if solo:
+        edges.append({"who": "solo (team hands)", **solo})
+    report.table("edges", pd.DataFrame(edges), f"Points per hand above the other players of the same hand "
+                                                f"({p0} players, {r0}); 95% intervals, the game as the unit")
+    if len(exchange):
+        report.table("exchange", exchange, f"Points per hand by role with and without the exchange, on the same deals "
+                                           f"({p0} players)")
+    five = asking[(asking["players"] == p0) & (asking["hedgehog"] == r0)]
+    headline = [[r["measure"], f"{r['with']:.3f}", f"{r['without']:.3f}",
+                 f"{r['difference']:+.3f} [{r['lo']:+.3f}, {r['hi']:+.3f}]"] for r in five.to_dict(orient="records")]
+    return report, (f"The value of asking, {p0} players, {r0} hedgehogs (seat 0, paired 95%)",
+                    ["measure", "asking", "never asking", "difference"], headline)
+
+
+def _verdict(row: pd.Series, unit: str, digits: int = 2) -> str:
+    f = f"{{:+.{digits}f}}"
+    text = f"{f.format(row['difference'])} {unit} [{f.format(row['lo'])}, {f.format(row['hi'])}]"
+    if row["lo"] <= 0 <= row["hi"]:
+        return text + ", which cannot be told apart from nothing at this size"
+    return text
+
+
+def _findings(report: Report, asking, answering, freq, chameleon, solo, leading, exchange, p0, r0, base) -> None:
+    def pick(frame: pd.DataFrame, measure: str) -> pd.Series:
+        return frame[(frame["players"] == p0) & (frame["hedgehog"] == r0) & (frame["measure"] == measure)].iloc[0]
+
+    team, place = pick(asking, "team's points per hand as junior"), pick(asking, "place as junior")
+    wins = pick(asking, "game win rate").copy()
+    wins[["difference", "lo", "hi"]] *= 100  # as percentage points
+    report.finding(f"With {p0} players ({r0} hedgehogs), asking for help is worth {_verdict(team, 'points')} to the "
+                   f"junior's team per hand (the junior's own hands as junior), moves the junior's place by "
+                   f"{_verdict(place, 'places')} (lower is better) and seat 0's game win rate by "
+                   f"{_verdict(wins, 'percentage points', 1)}.")
+    best = asking[asking["measure"] == "team's points per hand as junior"].sort_values("difference")
+    top, low = best.iloc[-1], best.iloc[0]
+    report.finding(f"Across 4-7 players and both hedgehog rules the value of asking runs from {_verdict(low, 'points')} "
+                   f"({low['players']} players, {low['hedgehog']}) to {_verdict(top, 'points')} ({top['players']} "
+                   f"players, {top['hedgehog']}).")
+    ans = pick(answering, "team's points per hand as senior")
+    report.finding(f"Answering requests is worth {_verdict(ans, 'points')} per hand to the senior's team (his hands as "
+                   "senior).")
+    f = freq[(freq["players"] == p0) & (freq["hedgehog"] == r0)].iloc[0]
+    report.finding(f"A junior asks {f['requests per junior hand']:.2f} times per hand; {100 * f['granted']:.1f}% of "
+                   f"requests are granted and {100 * f['helped sets taking the trick']:.1f}% of helped sets take the "
+                   "trick.")
+    parts = [f"the player dealt the chameleon scores {chameleon['edge']:+.2f} points per hand "
+             f"[{chameleon['lo']:+.2f}, {chameleon['hi']:+.2f}] above the others of the same hand",
+             f"the player who leads first {leading['edge']:+.2f} [{leading['lo']:+.2f}, {leading['hi']:+.2f}]"]
+    if solo:
+        parts.append(f"the solo player {solo['edge']:+.2f} [{solo['lo']:+.2f}, {solo['hi']:+.2f}] in team hands")
+    report.finding("With " + f"{p0} players, " + "; ".join(parts) + ".")
+    if len(exchange):
+        moved = "; ".join(f"{r['role']}s {r['difference']:+.2f} [{r['lo']:+.2f}, {r['hi']:+.2f}]"
+                          for r in exchange.to_dict(orient="records"))
+        report.finding(f"The exchange of {base.rules.exchange_cards} cards moves points per hand by role: {moved} "
+                       "(against no exchange, same deals).")
+
+
+def _forest(frame: pd.DataFrame, measure: str, title: str) -> plt.Figure:
+    part = frame[frame["measure"] == measure].reset_index(drop=True)
+    fig, ax = plt.subplots(figsize=(7, 0.6 + 0.4 * len(part)))
+    y = np.arange(len(part))
+    ax.errorbar(part["difference"], y, xerr=[part["difference"] - part["lo"], part["hi"] - part["difference"]],
+                fmt="o", capsize=3)
+    ax.axvline(0, color="grey", lw=1)
+    ax.set_yticks(y, [f"{p} players, {h}" for p, h in zip(part["players"], part["hedgehog"])])
+    ax.set_xlabel(f"{measure}: A - B (95% paired interval)")
+    ax.set_title(title)
+    ax.grid(alpha=0.3, axis="x")
+    return fig
+
+
+STUDY = Study(name="help-value", game="franks-zoo", unit="match",
+              summary="what asking for help and answering are worth, by player count and hedgehog rule; the "
+                      "chameleon, the solo seat, leading first and the exchange",
+              default_matches=lambda deals: 0, build=build, default_deals=10_000)

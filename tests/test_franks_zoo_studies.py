@@ -1,0 +1,38 @@
+"""The help-value study: its arms play the same deals, and a small run writes every file of the report."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+
+from reports import help_value
+from simulator import app
+from simulator.runner import execute
+
+
+def test_the_arms_play_identical_deals() -> None:
+    base = app.make_run("franks-zoo", 30, seed=4, seats={"all": "greedy"}, unit="match", chunk_size=10)
+    a = execute(help_value._arm(base, 5, "captured"), jobs=1).tables["deals"]
+    b = execute(help_value._arm(base, 5, "captured", ask="false"), jobs=1).tables["deals"]
+    first = [t[t["number"] == 1].reset_index(drop=True) for t in (a, b)]
+    pd.testing.assert_frame_equal(*first)  # the first hand has no help: the same deal plays the same
+    assert (b.loc[b["player"] == 0, "help_asked"] == 0).all() and a.loc[a["player"] == 0, "help_asked"].sum() > 0
+    assert not a.equals(b)  # later hands differ: seat 0's asking changed the play
+
+
+def test_a_small_report_writes_every_file(tmp_path) -> None:
+    r = app.report("help-value", 24, seed=2, seats={"all": "greedy"}, chunk_size=12, jobs=1, output=tmp_path)
+    names = {p.name for p in r.written}
+    assert {"report.html", "provenance.json", "value_of_asking.csv", "value_of_asking.png",
+            "value_of_answering.csv", "value_of_answering.png", "help_frequency.csv", "edges.csv",
+            "exchange.csv"} <= names
+    assert all(p.exists() for p in r.written)
+    html = (tmp_path / "report.html").read_text()
+    assert html.index("Findings") < html.index("The value of asking for help") < html.index("Provenance")
+    assert "asking for help is worth" in html and "dealsim report help-value -n 24 --seed 2" in html
+    asking = pd.read_csv(tmp_path / "value_of_asking.csv")
+    assert set(asking["players"]) == {4, 5, 6, 7} and set(asking["hedgehog"]) == {"captured", "missing"}
+    assert (asking["lo"] <= asking["difference"]).all() and (asking["difference"] <= asking["hi"]).all()
+    assert json.loads((tmp_path / "provenance.json").read_text())["study"] == "help-value"
+    assert r.headline[0].startswith("The value of asking, 5 players")
