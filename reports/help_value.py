@@ -216,8 +216,8 @@ def _findings(report: Report, asking, answering, freq, chameleon, solo, leading,
     report.finding(f"A junior asks {f['requests per junior hand']:.2f} times per hand; {100 * f['granted']:.1f}% of "
                    f"requests are granted and {100 * f['helped sets taking the trick']:.1f}% of helped sets take the "
                    "trick.")
-    parts = [f"the player dealt the chameleon scores {chameleon['edge']:+.2f} points per hand "
-             f"[{chameleon['lo']:+.2f}, {chameleon['hi']:+.2f}] above the others of the same hand",
+    parts = [(f"the player dealt the chameleon scores {chameleon['edge']:+.2f} points per hand "
+              f"[{chameleon['lo']:+.2f}, {chameleon['hi']:+.2f}] above the others of the same hand"),
              f"the player who leads first {leading['edge']:+.2f} [{leading['lo']:+.2f}, {leading['hi']:+.2f}]"]
     if solo:
         parts.append(f"the solo player {solo['edge']:+.2f} [{solo['lo']:+.2f}, {solo['hi']:+.2f}] in team hands")
