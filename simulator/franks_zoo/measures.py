@@ -43,10 +43,12 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
                 Measure(f"seat {side} team's points per hand as {role}", per_deal(np.where(playing, team, 0)),
                         per_deal(playing))]
     junior = mine & (h["role"] == "junior").to_numpy()
+    solo = (h["role"] == "solo").to_numpy()  # any seat: how strong the solo seat is (odd player counts)
     out += [
         Measure(f"seat {side} help requests per hand as junior", per_deal(np.where(junior, h["help_asked"], 0)),
                 per_deal(junior)),
         Measure("help requests granted", per_deal(h["help_given"]), per_deal(h["help_asked"]), binary=True),
+        Measure("solo player's points per hand", per_deal(np.where(solo, h["points"], 0)), per_deal(solo)),
         Measure("helped sets taking the trick", per_deal(h["help_won"]), per_deal(h["help_given"]), binary=True),
     ]
     if unit == "match":

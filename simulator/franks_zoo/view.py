@@ -12,6 +12,17 @@ Decision kinds and their actions:
 - ANSWER (the senior asked for help): 0 = decline; 1 + s = add cards so that the laid cards and his form set s.
 A view holds one row per pending decision: the player's own hand and the public record of the hand;
 never another hand, the partner's included. Seats beyond the player count read as 0 (or -1 where noted).
+
+Where the rules leave room for help (decided here, kept after the help-value study was built):
+- a junior whose only card is the chameleon may still ask for help with it: the chameleon cannot be
+  played alone, so asking is the only way it can leave his hand, and the rules let a junior ask whenever
+  there is a set to beat;
+- a lone chameleon or mosquito is laid "as" a named kind (a partial of PARTIALS names it), and the senior
+  may complete only that kind: at the table the junior says what he is asking for, and a chameleon has no
+  kind of its own;
+- a request is legal whenever some set could complete the laid cards, even if no unseen card can: what is
+  legal may not depend on hidden cards or on counting; counting is the strategy's part (the heuristic
+  makes no request that the cards seen rule out).
 """
 
 from __future__ import annotations
