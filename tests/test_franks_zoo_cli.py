@@ -34,7 +34,7 @@ def test_same_seed_same_results_for_any_jobs(unit: str, tmp_path: Path) -> None:
     two = run_json(*args, "-j", "2", "-o", str(tmp_path / "b"))
     assert one["summary"] == two["summary"]
     assert one["manifest"]["unit"] == ("match" if unit == "match" else "deal")
-    assert one["manifest"]["seats"]["2"] == "random" and one["manifest"]["seats"]["0"] == "greedy"
+    assert one["manifest"]["seats"]["2"] == "random" and one["manifest"]["seats"]["0"] == "heuristic"
     written = {p.name for p in (tmp_path / "a").glob("*.parquet")}
     assert written == {"deals.parquet"} | ({"matches.parquet"} if unit == "match" else set())
     for name in written:
@@ -97,7 +97,7 @@ def test_trace_of_a_first_hand(tmp_path: Path) -> None:
 
 def test_the_python_api_gives_typed_summaries() -> None:
     sim = simulate("franks-zoo", n=30, seed=3, rules={"players": 4}, chunk_size=10, jobs=1)
-    assert sim.run.unit == "match" and sim.run.rules.players == 4 and sim.run.seats == ("greedy",) * 4
+    assert sim.run.unit == "match" and sim.run.rules.players == 4 and sim.run.seats == ("heuristic",) * 4
     assert len(sim.matches) == 30 and len(sim.deals) == 4 * sim.matches["deals"].sum()
     games = sim.summary["games"]
     assert games["games"] == 30 and isinstance(games["hands_per_game"], Mean)
