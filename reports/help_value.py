@@ -16,8 +16,10 @@ import pandas as pd
 
 from reports.html import Report
 from reports.study import Study
-from simulator import runner
+from simulator import options, runner
+from simulator.errors import DealsimError
 from simulator.franks_zoo import cards as C
+from simulator.franks_zoo.measures import team_points
 from simulator.franks_zoo.view import ANSWER, ASK, PLAY
 from simulator.runner import Run, execute
 from simulator.stats import Measure, estimate, paired
@@ -25,30 +27,67 @@ from strategies import with_params
 
 PLAYERS = (4, 5, 6, 7)
 READINGS = ("captured", "missing")
-# the measures of seat 0 the arms are compared on (names from simulator.franks_zoo.measures)
-ASKING = {"team's points per hand as junior": "seat 0 team's points per hand as junior",
-          "place as junior": "seat 0 place as junior", "points per hand": "seat 0 points per hand",
-          "game win rate": "seat 0 wins"}
-ANSWERING = {"team's points per hand as senior": "seat 0 team's points per hand as senior",
-             "place as senior": "seat 0 place as senior", "points per hand": "seat 0 points per hand",
-             "game win rate": "seat 0 wins"}
+# What each comparison is judged on, from seat 0's point of view. Roles follow the standings, which differ
+# between arms from the third hand on; the second hand's roles come from the first hand, which has no help
+# and plays the same in both arms: the "in hand 2" measures compare the same hands in both arms.
+ASKING = ("team's points per hand", "points per hand", "game win rate", "team's points in hand 2 as junior",
+          "place in hand 2 as junior")
+ANSWERING = ("team's points per hand", "points per hand", "game win rate", "team's points in hand 2 as senior",
+             "place in hand 2 as senior")
 
 
 def _arm(base: Run, players: int, reading: str, **seat0: str) -> Run:
-    rules = dataclasses.replace(base.rules, players=players, hedgehog_penalty=reading)
-    seats = list(base.game.fit_seats(base.seats, rules))
-    if seat0:
-        seats[0] = with_params(seats[0], seat0, base.game)
-    return dataclasses.replace(base, rules=rules, seats=tuple(seats))
+    """The base run for that player count and hedgehog rule; seat 0 plays its own strategy (with `seat0`
+    parameters set), every other seat the strategy of seat 1."""
+    rules = options.build(type(base.rules), "rule", {"players": players, "hedgehog_penalty": reading}, base=base.rules)
+    first = with_params(base.seats[0], seat0, base.game) if seat0 else base.seats[0]
+    return dataclasses.replace(base, rules=rules, seats=(first, *[base.seats[1]] * (players - 1)))
 
 
-def _paired_rows(ta: dict, tb: dict, unit: str, game, label: dict, shown: dict[str, str]) -> list[dict]:
-    ma = {m.name: m for m in game.measures(ta, unit, 0)}
-    mb = {m.name: m for m in game.measures(tb, unit, 0)}
+def arms(base: Run) -> list[tuple[int, str, Run, Run, Run]]:
+    """Every (players, hedgehog rule, arm A, never asking, never answering), checked before anything runs."""
+    if len(set(base.seats[1:])) != 1:
+        raise DealsimError("help-value varies the player count: every seat but 0 must play the same strategy "
+                           f"(got {', '.join(base.seats[1:])})")
+    out = []
+    for players in PLAYERS:
+        for reading in READINGS:
+            runs = [_arm(base, players, reading), _arm(base, players, reading, ask="false"),
+                    _arm(base, players, reading, answer="false")]
+            for run in runs:
+                run.strategies()  # an unknown parameter (a strategy without ask/answer) fails here
+            out.append((players, reading, *runs))
+    return out
+
+
+def _complete(run: Run, jobs: int, progress: bool) -> dict[str, pd.DataFrame]:
+    result = execute(run, jobs=jobs, progress=progress)
+    if not result.complete:
+        raise DealsimError("interrupted: the study needs every arm complete")
+    return result.tables
+
+
+def _seat0(tables: dict[str, pd.DataFrame], unit: str, game) -> dict[str, Measure]:
+    """Seat 0's measures by the names of ASKING and ANSWERING."""
+    by_name = {m.name: m for m in game.measures(tables, unit, 0)}
+    h = tables["deals"]
+    out = {"team's points per hand": by_name["seat 0 team's points per hand"],
+           "points per hand": by_name["seat 0 points per hand"], "game win rate": by_name["seat 0 wins"]}
+    team = team_points(h)
+    mine = (h["player"] == 0).to_numpy() & (h["number"] == 2).to_numpy()
+    for role in ("junior", "senior"):
+        playing = (mine & (h["role"] == role).to_numpy()).astype(float)
+        out[f"team's points in hand 2 as {role}"] = _per_game(h, team.astype(float), playing)
+        out[f"place in hand 2 as {role}"] = _per_game(h, h["place"].to_numpy(float), playing)
+    return out
+
+
+def _paired_rows(ta: dict, tb: dict, unit: str, game, label: dict, shown: tuple[str, ...]) -> list[dict]:
+    ma, mb = _seat0(ta, unit, game), _seat0(tb, unit, game)
     rows = []
-    for short, name in shown.items():
+    for name in shown:
         d = paired(ma[name], mb[name])
-        rows.append({**label, "measure": short, "with": d.a, "without": d.b, "difference": d.diff, "lo": d.lo,
+        rows.append({**label, "measure": name, "with": d.a, "without": d.b, "difference": d.diff, "lo": d.lo,
                      "hi": d.hi})
     return rows
 
@@ -101,23 +140,19 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
     reading0 = base.rules.hedgehog_penalty
     report = Report("Frank's Zoo: what is asking for help worth?", provenance, command)
     ask_rows, answer_rows, freq_rows, main = [], [], [], {}
-    for players in PLAYERS:
-        for reading in READINGS:
-            a = _arm(base, players, reading)
-            ta = execute(a, jobs=jobs, progress=progress).tables
-            tb = execute(_arm(base, players, reading, ask="false"), jobs=jobs, progress=progress).tables
-            tc = execute(_arm(base, players, reading, answer="false"), jobs=jobs, progress=progress).tables
-            label = {"players": players, "hedgehog": reading}
-            ask_rows += _paired_rows(ta, tb, unit, game, label, ASKING)
-            answer_rows += _paired_rows(ta, tc, unit, game, label, ANSWERING)
-            h = ta["deals"]
-            juniors = h[h["role"] == "junior"]
-            asked, given, won = (int(h[c].sum()) for c in ("help_asked", "help_given", "help_won"))
-            freq_rows.append({**label, "junior hands": len(juniors),
-                              "requests per junior hand": juniors["help_asked"].mean(),
-                              "granted": given / max(asked, 1), "helped sets taking the trick": won / max(given, 1)})
-            if players == base.rules.players and reading == reading0:
-                main = {"run": a, "tables": ta}
+    for players, reading, a, no_ask, no_answer in arms(base):
+        ta, tb, tc = (_complete(run, jobs, progress) for run in (a, no_ask, no_answer))
+        label = {"players": players, "hedgehog": reading}
+        ask_rows += _paired_rows(ta, tb, unit, game, label, ASKING)
+        answer_rows += _paired_rows(ta, tc, unit, game, label, ANSWERING)
+        h = ta["deals"]
+        juniors = h[h["role"] == "junior"]
+        asked, given, won = (int(h[c].sum()) for c in ("help_asked", "help_given", "help_won"))
+        freq_rows.append({**label, "junior hands": len(juniors),
+                          "requests per junior hand": juniors["help_asked"].mean(),
+                          "granted": given / max(asked, 1), "helped sets taking the trick": won / max(given, 1)})
+        if players == base.rules.players and reading == reading0:
+            main = {"run": a, "tables": ta}
     asking, answering, freq = pd.DataFrame(ask_rows), pd.DataFrame(answer_rows), pd.DataFrame(freq_rows)
 
     h = main["tables"]["deals"]
@@ -125,10 +160,11 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
     every = np.ones(len(h), bool)
     chameleon = _edge(h, h["dealt_chameleon"].to_numpy(), every)
     solo = _edge(h, (h["role"] == "solo").to_numpy(), team) if (h["role"] == "solo").any() else None
-    leading = _edge(h, h["led_first"].to_numpy(), every)
-    no_exchange = execute(dataclasses.replace(main["run"], rules=dataclasses.replace(main["run"].rules,
-                                                                                     exchange_cards=0)),
-                          jobs=jobs, progress=progress).tables["deals"]
+    # the first hand's leader is the dealer's left, fixed by the deal; in team hands it is the last-ranked player
+    leading = _edge(h, h["led_first"].to_numpy(), (h["number"] == 1).to_numpy())
+    no_exchange = _complete(dataclasses.replace(main["run"], rules=dataclasses.replace(main["run"].rules,
+                                                                                       exchange_cards=0)),
+                            jobs, progress)["deals"]
     exchange_rows = []
     for role in ("senior", "junior", "solo"):
         ra, rb = ((t["role"] == role).to_numpy() for t in (h, no_exchange))
@@ -146,19 +182,21 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
 
     report.heading("The value of asking for help")
     report.text(f"Seat 0 plays {base.seats[0]} and asks for help by its policy (arm A) or never asks (arm B); every "
-                f"other seat plays the same in both arms, on the same {base.n:,} games per setting. Differences are "
-                "A - B with paired 95% intervals, the game as the unit. Junior measures count seat 0's junior hands.")
+                f"other seat plays {base.seats[1]} in both arms, on the same {base.n:,} games per setting. Differences "
+                "are A - B with paired 95% intervals, the game as the unit. A team's points are both partners' (the "
+                "player's own when he has no partner). 'In hand 2 as junior' counts the games in which seat 0 is a "
+                "junior in the second hand: those roles come from the first hand, which plays the same in both arms.")
     report.table("value_of_asking", asking, "What asking is worth to seat 0, by player count and hedgehog rule")
-    report.figure("value_of_asking", _forest(asking, "team's points per hand as junior",
-                                             "Team's points per hand as junior, asking minus never asking"),
-                  "The value of asking: team's points per junior hand, with 95% paired intervals")
+    report.figure("value_of_asking", _forest(asking, "team's points per hand",
+                                             "Seat 0's team's points per hand, asking minus never asking"),
+                  "The value of asking: seat 0's team's points per hand, with 95% paired intervals")
 
     report.heading("The value of answering")
     report.text("Arm B: seat 0 never answers a request (when it is the senior); all else the same.")
     report.table("value_of_answering", answering, "What answering is worth to seat 0, by player count and hedgehog rule")
-    report.figure("value_of_answering", _forest(answering, "team's points per hand as senior",
-                                                "Team's points per hand as senior, answering minus never answering"),
-                  "The value of answering: team's points per senior hand, with 95% paired intervals")
+    report.figure("value_of_answering", _forest(answering, "team's points per hand",
+                                                "Seat 0's team's points per hand, answering minus never answering"),
+                  "The value of answering: seat 0's team's points per hand, with 95% paired intervals")
 
     report.heading("How often help is asked, granted and wins the trick")
     report.table("help_frequency", freq, "Help requests in arm A (every seat by its strategy)")
@@ -170,7 +208,7 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
         report.table("requests_by_table", by[by["requests"] >= 20], "Share of requests granted (at least 20 requests)")
 
     report.heading("The chameleon, the solo seat, leading first and the exchange")
-    edges = [{"who": "dealt the chameleon", **chameleon}, {"who": "led the first trick", **leading}]
+    edges = [{"who": "dealt the chameleon", **chameleon}, {"who": "led the first trick of the first hand", **leading}]
     if solo:
         edges.append({"who": "solo (team hands)", **solo})
     report.table("edges", pd.DataFrame(edges), f"Points per hand above the other players of the same hand "
@@ -197,28 +235,31 @@ def _findings(report: Report, asking, answering, freq, chameleon, solo, leading,
     def pick(frame: pd.DataFrame, measure: str) -> pd.Series:
         return frame[(frame["players"] == p0) & (frame["hedgehog"] == r0) & (frame["measure"] == measure)].iloc[0]
 
-    team, place = pick(asking, "team's points per hand as junior"), pick(asking, "place as junior")
+    team, points = pick(asking, "team's points per hand"), pick(asking, "points per hand")
+    junior = pick(asking, "team's points in hand 2 as junior")
     wins = pick(asking, "game win rate").copy()
     wins[["difference", "lo", "hi"]] *= 100  # as percentage points
-    report.finding(f"With {p0} players ({r0} hedgehogs), asking for help is worth {_verdict(team, 'points')} to the "
-                   f"junior's team per hand (the junior's own hands as junior), moves the junior's place by "
-                   f"{_verdict(place, 'places')} (lower is better) and seat 0's game win rate by "
-                   f"{_verdict(wins, 'percentage points', 1)}.")
-    best = asking[asking["measure"] == "team's points per hand as junior"].sort_values("difference")
+    report.finding(f"With {p0} players ({r0} hedgehogs), a seat that asks for help by the {base.seats[0].split(':')[0]} "
+                   f"policy, against the same seat never asking on the same deals, gains its team "
+                   f"{_verdict(team, 'points')} per hand, itself {_verdict(points, 'points')} per hand and "
+                   f"{_verdict(wins, 'percentage points', 1)} of game win rate; in the hands it plays as junior "
+                   f"(second hands) its team gains {_verdict(junior, 'points')}.")
+    best = asking[asking["measure"] == "team's points per hand"].sort_values("difference")
     top, low = best.iloc[-1], best.iloc[0]
     report.finding(f"Across 4-7 players and both hedgehog rules the value of asking runs from {_verdict(low, 'points')} "
                    f"({low['players']} players, {low['hedgehog']}) to {_verdict(top, 'points')} ({top['players']} "
                    f"players, {top['hedgehog']}).")
-    ans = pick(answering, "team's points per hand as senior")
-    report.finding(f"Answering requests is worth {_verdict(ans, 'points')} per hand to the senior's team (his hands as "
-                   "senior).")
+    ans, ans2 = pick(answering, "team's points per hand"), pick(answering, "team's points in hand 2 as senior")
+    report.finding(f"Answering requests is worth {_verdict(ans, 'points')} per hand to the answering seat's team "
+                   f"({_verdict(ans2, 'points')} in the second hands it plays as senior).")
     f = freq[(freq["players"] == p0) & (freq["hedgehog"] == r0)].iloc[0]
     report.finding(f"A junior asks {f['requests per junior hand']:.2f} times per hand; {100 * f['granted']:.1f}% of "
                    f"requests are granted and {100 * f['helped sets taking the trick']:.1f}% of helped sets take the "
                    "trick.")
     parts = [(f"the player dealt the chameleon scores {chameleon['edge']:+.2f} points per hand "
               f"[{chameleon['lo']:+.2f}, {chameleon['hi']:+.2f}] above the others of the same hand"),
-             f"the player who leads first {leading['edge']:+.2f} [{leading['lo']:+.2f}, {leading['hi']:+.2f}]"]
+             (f"the player who leads the first trick of a game {leading['edge']:+.2f} [{leading['lo']:+.2f}, "
+              f"{leading['hi']:+.2f}]")]
     if solo:
         parts.append(f"the solo player {solo['edge']:+.2f} [{solo['lo']:+.2f}, {solo['hi']:+.2f}] in team hands")
     report.finding("With " + f"{p0} players, " + "; ".join(parts) + ".")
@@ -246,4 +287,4 @@ def _forest(frame: pd.DataFrame, measure: str, title: str) -> plt.Figure:
 STUDY = Study(name="help-value", game="franks-zoo", unit="match",
               summary="what asking for help and answering are worth, by player count and hedgehog rule; the "
                       "chameleon, the solo seat, leading first and the exchange",
-              default_matches=lambda deals: 0, build=build, default_deals=10_000)
+              default_matches=lambda deals: 0, build=build, default_deals=30_000)

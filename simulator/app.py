@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy
+import numpy as np
 
 from reports import studies
 from reports.experiments import compare_report, tune_report
@@ -45,8 +46,9 @@ def make_run(game: str | Game, n: int = 100_000, seed: int = 1, *, seats: Assign
     """A checked run: rules from the preset, files and overrides; each seat's strategy over the game's
     default; the unit by its name or the game's word for it; the chunk size by default per game and unit."""
     g = registry.get(game)
-    if n < 1 or seed < 0:
-        raise DealsimError(f"need at least one deal and a seed >= 0 (got n={n}, seed={seed})")
+    for name, value, least in (("n", n, 1), ("seed", seed, 0), ("chunk_size", chunk_size, 1)):
+        if value is not None and (not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < least):
+            raise DealsimError(f"{name} must be a whole number >= {least}, not {value!r}")
     unit = g.unit(unit)
     ruleset = g.rules(preset, rules_files, rules or ())
     run = Run(game=g, n=n, seed=seed, rules=ruleset, seats=g.seat_specs(seats or (), ruleset), unit=unit,
@@ -307,7 +309,9 @@ def report(study: str, n: int | None = None, *, matches: int | None = None, seed
     matches = s.default_matches(n) if matches is None else matches
     folder = _writable(output) or Path(study)
     start = time.perf_counter()
-    command = command_line("report", base, "--matches", str(matches), subject=study, unit=False)
+    uses_matches = matches or s.default_matches(n)  # a study without a match part takes no --matches
+    command = command_line("report", base, *(["--matches", str(matches)] if uses_matches else []), subject=study,
+                           unit=False)
     rep, headline = s.build(base, matches, jobs, progress, command, provenance(base, study=study, matches=matches))
     written = rep.write(folder)
     return StudyReport(folder, written, headline, n, matches, time.perf_counter() - start)

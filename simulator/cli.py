@@ -212,8 +212,9 @@ def bench(game: Annotated[str, typer.Argument(help="the game to measure")] = "fo
 @cli.command()
 @run_options(SEAT_OPTION, *UNIT_OPTIONS)
 def compare(game: GameArg, run: dict,
-            vs: Annotated[list[str], typer.Option("--vs", help="arm B's seats, SEAT=STRATEGY (repeatable); "
-                                                               "arm A is --seat")] = [],  # noqa: B006
+            vs: Annotated[list[str], typer.Option("--vs", help="arm B's seats, SEAT=STRATEGY (repeatable; the "
+                                                               "whole spec: parameters of arm A's spec do not carry "
+                                                               "over); arm A is --seat")] = [],  # noqa: B006
             vs_rule: Annotated[list[str], typer.Option("--vs-rule", help="arm B's rule changes, key=value "
                                                                          "(repeatable)")] = [],  # noqa: B006
             deals: Annotated[int, typer.Option("-n", "--deals", min=1, help="deals (or matches) per arm")] = 100_000,
@@ -268,7 +269,7 @@ def report(study: Annotated[str, typer.Argument(help="the study: bid-success (fo
            run: dict,
            deals: Annotated[int | None, typer.Option("-n", "--deals", min=1, help=(
                "deals of the main run, or games per arm (default: 1,000,000 for bid-success and sweep-value, "
-               "10,000 for help-value)"))] = None,
+               "30,000 for help-value)"))] = None,
            matches: Annotated[int | None, typer.Option("--matches", "--games", min=0, help=(
                "matches for the match-length part (default: deals / 10 for bid-success, deals / 50 per sweep "
                "bonus for sweep-value; 0 = none)"))] = None,

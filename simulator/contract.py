@@ -132,8 +132,14 @@ class Game:
     # seats' hidden cards, the stock): the contract test checks that every view is the same in both.
     hidden_variant: Callable[[Any, np.random.Generator], Any] | None = None
 
-    def __reduce__(self):  # workers find the game where it is defined instead of receiving its functions
-        return (_game_in, (self.module,))
+    def __reduce_ex__(self, protocol):
+        # Workers find a registered game where it is defined instead of receiving its functions; a game
+        # changed in a session (dataclasses.replace) travels whole.
+        try:
+            registered = _game_in(self.module) is self
+        except (ImportError, AttributeError):
+            registered = False
+        return (_game_in, (self.module,)) if registered else super().__reduce_ex__(protocol)
 
     # --- units -------------------------------------------------------------------------------------------
     def unit(self, name: str | None) -> str:
@@ -211,6 +217,8 @@ class Game:
         specs = list(base) if base is not None else [self.default_strategy] * len(self.seat_names(rules))
         pairs = list(assignments.items()) if isinstance(assignments, Mapping) else [_seat_pair(a) for a in assignments]
         for seat, spec in pairs:
+            if not isinstance(spec, str) or not spec.strip():
+                raise DealsimError(f"seat {seat}: a strategy is given as text, e.g. 'heuristic', not {spec!r}")
             for s in self.seats_of(seat, rules):
                 specs[s] = spec.strip()
         return tuple(specs)

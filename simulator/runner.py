@@ -52,7 +52,7 @@ class Run:
         return k * self.chunk_size, min(self.n, (k + 1) * self.chunk_size)
 
     def describe(self) -> dict[str, Any]:
-        """The run's definition as plain data: what provenance records and `from_description` reads back."""
+        """The run's definition as plain data: what provenance records and `app.run_from_manifest` reads back."""
         return {"game": self.game.name, "deals": self.n, "unit": self.unit, "seed": self.seed,
                 "chunk_size": self.chunk_size, "rules": dataclasses.asdict(self.rules),
                 "seats": dict(zip(self.game.seat_names(self.rules), self.seats))}

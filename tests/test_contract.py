@@ -24,7 +24,11 @@ from strategies.base import Strategy, uniform_choice
 from tests.helpers import stable_hash
 
 GAMES = list(registry.GAMES)
-STRATEGIES = [(g, s) for g in GAMES for s in registry.get(g).strategies]
+# every registered strategy, and some non-default parameters that change the play
+EXTRA = {"forty-two": ["heuristic:threshold=28", "greedy:min_length=3"], "rounds": ["heuristic:duck=false"],
+         "franks-zoo": ["heuristic:junior_gives=strong,solo_lions=false,cash_groups=2",
+                        "heuristic:ask=false,answer=false", "greedy:ask=false,answer=false"]}
+STRATEGIES = [(g, s) for g in GAMES for s in [*registry.get(g).strategies, *EXTRA.get(g, [])]]
 # deals of the agreement check per game and unit: the reference engines are plain Python
 SIZES = {"forty-two": (240, 6), "rounds": (120, 3), "franks-zoo": (50, 3)}
 

@@ -5,14 +5,17 @@ from __future__ import annotations
 import json
 
 import pandas as pd
+import pytest
 
 from reports import help_value
 from simulator import app
+from simulator.errors import DealsimError
 from simulator.runner import execute
 
 
 def test_the_arms_play_identical_deals() -> None:
     base = app.make_run("franks-zoo", 30, seed=4, seats={"all": "greedy"}, unit="match", chunk_size=10)
+    assert [a.rules.players for _, _, a, _, _ in help_value.arms(base)] == [4, 4, 5, 5, 6, 6, 7, 7]
     a = execute(help_value._arm(base, 5, "captured"), jobs=1).tables["deals"]
     b = execute(help_value._arm(base, 5, "captured", ask="false"), jobs=1).tables["deals"]
     first = [t[t["number"] == 1].reset_index(drop=True) for t in (a, b)]
@@ -30,9 +33,23 @@ def test_a_small_report_writes_every_file(tmp_path) -> None:
     assert all(p.exists() for p in r.written)
     html = (tmp_path / "report.html").read_text()
     assert html.index("Findings") < html.index("The value of asking for help") < html.index("Provenance")
-    assert "asking for help is worth" in html and "dealsim report help-value -n 24 --seed 2" in html
+    assert "asks for help by the greedy policy" in html and "dealsim report help-value -n 24 --seed 2" in html
+    assert "--matches" not in html
     asking = pd.read_csv(tmp_path / "value_of_asking.csv")
     assert set(asking["players"]) == {4, 5, 6, 7} and set(asking["hedgehog"]) == {"captured", "missing"}
     assert (asking["lo"] <= asking["difference"]).all() and (asking["difference"] <= asking["hi"]).all()
     assert json.loads((tmp_path / "provenance.json").read_text())["study"] == "help-value"
     assert r.headline[0].startswith("The value of asking, 5 players")
+
+
+def test_seat_0_may_differ_but_the_others_play_alike() -> None:
+    mixed = app.make_run("franks-zoo", 10, seed=1, seats={"all": "heuristic", "0": "greedy"}, unit="match")
+    assert all(run.seats[1:] == ("heuristic",) * (run.rules.players - 1) and run.seats[0] == "greedy"
+               for _, _, run, _, _ in help_value.arms(mixed))
+    assert help_value.arms(mixed)[0][3].seats[0] == "greedy:ask=false"
+    uneven = app.make_run("franks-zoo", 10, seed=1, seats={"all": "heuristic", "2": "random"}, unit="match")
+    with pytest.raises(DealsimError, match="every seat but 0"):
+        help_value.arms(uneven)
+    no_switch = app.make_run("franks-zoo", 10, seed=1, seats={"0": "random"}, unit="match")
+    with pytest.raises(DealsimError, match="ask"):
+        help_value.arms(no_switch)

@@ -78,7 +78,7 @@ def _per_seat(s: core.HandState, mask: np.ndarray, p: int) -> np.ndarray:
 
 class Games:
     """Frank's Zoo games (the contract's matches): game k's first hand is dealt by seat k % players, each
-    next hand by the player last in the standings; a game ends when `end_players` players reach the target,
+    next hand by the player first in the standings; a game ends when `end_players` players reach the target,
     won by the first in the standings."""
 
     max_deals = 200  # a guard only: games end within about a dozen hands
