@@ -225,6 +225,7 @@ class HandAnalysis:
 
     frame: Any          # one row per choice
     best: dict[str, Any]
+    advice: dict[str, Any]  # the best trump against the runner-up (paired), and per trump the highest bid that pays
     provenance: dict[str, Any]
     rendered: list[Any]
 
@@ -264,7 +265,8 @@ def analyze(game: str | Game, hand: str, *, seat: str = "N", dealer: str | None 
         output.mkdir(parents=True, exist_ok=True)
         frame.to_csv(output / "analyze.csv", index=False)
         (output / "provenance.json").write_text(json.dumps(json_safe(prov), indent=2))
-    return HandAnalysis(frame, a.best(frame), prov, a.render(frame, hand, names[seat_i], n))
+    advice = a.advise(parts, frame)
+    return HandAnalysis(frame, a.best(frame), advice, prov, a.render(frame, advice, hand, names[seat_i], n))
 
 
 # --- bench ------------------------------------------------------------------------------------------------

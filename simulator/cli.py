@@ -302,7 +302,7 @@ def analyze(game: GameArg, run: dict,
     a = api.analyze(game, hand, seat=seat, dealer=dealer, n=deals, seed=seed, **run, jobs=jobs,
                     progress=_progress(progress), output=output)
     if fmt is Format.json:
-        _json({**a.provenance, "best": a.best, "rows": a.frame.to_dict(orient="records")})
+        _json({**a.provenance, "best": a.best, "advice": a.advice, "rows": a.frame.to_dict(orient="records")})
         return
     for part in a.rendered:
         out.print(part)

@@ -97,7 +97,8 @@ class Analysis:
     play_chunk: Callable[..., Any]
     frame: Callable[[list], pd.DataFrame]     # every chunk's outcomes -> one row per choice
     best: Callable[[pd.DataFrame], dict]      # the best choice's row
-    render: Callable[..., list]               # (frame, hand text, seat name, deals) -> rich renderables
+    advise: Callable[[list, pd.DataFrame], dict]  # (chunks' outcomes, frame) -> advice (paired, break-even)
+    render: Callable[..., list]               # (frame, advice, hand text, seat name, deals) -> rich renderables
     chunk_size: int = 5_000
 
 

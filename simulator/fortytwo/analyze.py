@@ -69,15 +69,48 @@ def frame(parts: list[dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]]) -> 
         se = diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else float("nan")
         rows.append({"trump": key[0], "bid": int(BID_VALUE[key[1]]), "deals": len(made), "p_make": made.mean(),
                      "lo": float(lo), "hi": float(hi), "score_diff": diff.mean(), "score_diff_se": se,
-                     "score_diff_lo": diff.mean() - Z95 * se, "score_diff_hi": diff.mean() + Z95 * se})
-    return pd.DataFrame(rows)
+                     "score_diff_lo": diff.mean() - Z95 * se, "score_diff_hi": diff.mean() + Z95 * se,
+                     "break_even": break_even(made, diff)})
+    out = pd.DataFrame(rows)
+    out["clears"] = out["p_make"] >= out["break_even"]
+    return out
+
+
+def break_even(made: np.ndarray, diff: np.ndarray) -> float:
+    """The P(make) at which bidding is worth as much as a thrown-in hand (score difference 0): a made
+    contract gains W (declarers minus defenders), a set one loses L (the bid plus the defenders' points,
+    less the declarers' nothing), so the bid pays when p W > (1 - p) L, i.e. p > L / (W + L). W and L are
+    the means over these deals' made and set contracts."""
+    if not (~made).any():
+        return 0.0
+    if not made.any():
+        return 1.0
+    win, loss = diff[made].mean(), -diff[~made].mean()
+    return float(loss / (win + loss)) if win + loss > 0 else 1.0
+
+
+def advise(parts: list[dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]], frame: pd.DataFrame) -> dict:
+    """The best trump at the lowest bid, with the paired difference to the runner-up on the same deals, and
+    per trump the highest bid whose P(make) clears its break-even (None: no bid pays; pass)."""
+    lowest = int(frame["bid"].min())
+    at_lowest = frame[frame["bid"] == lowest].sort_values("score_diff", ascending=False)
+    first, second = (int(t) for t in at_lowest["trump"].iloc[:2])
+    action = next(key[1] for key in parts[0] if int(BID_VALUE[key[1]]) == lowest)
+    gap = np.concatenate([p[first, action][1].astype(float) - p[second, action][1] for p in parts])
+    se = gap.std(ddof=1) / np.sqrt(len(gap)) if len(gap) > 1 else float("nan")
+    up_to = {}
+    for trump, rows in frame.groupby("trump"):
+        clear = rows[rows["clears"]]
+        up_to[int(trump)] = int(clear["bid"].max()) if len(clear) else None
+    return {"best_trump": first, "runner_up": second, "bid": lowest, "gap": float(gap.mean()),
+            "gap_lo": float(gap.mean() - Z95 * se), "gap_hi": float(gap.mean() + Z95 * se), "bid_up_to": up_to}
 
 
 def best(frame: pd.DataFrame) -> dict:
     return frame.loc[frame["score_diff"].idxmax()].to_dict()
 
 
-def render(frame: pd.DataFrame, hand: str, seat: str, deals: int) -> list:
+def render(frame: pd.DataFrame, advice: dict, hand: str, seat: str, deals: int) -> list:
     """P(make) and the expected score difference as trump x bid grids, and the best choice."""
     bids = sorted(frame["bid"].unique())
     grid = {(r["trump"], r["bid"]): r for r in frame.to_dict(orient="records")}
@@ -85,14 +118,20 @@ def render(frame: pd.DataFrame, hand: str, seat: str, deals: int) -> list:
                              for b in bids]] for t in range(7)]
     score_rows = [[f"{t}s", *[f"{grid[t, b]['score_diff']:+.1f}" for b in bids]] for t in range(7)]
     top = best(frame)
+    ladder = ", ".join(f"{t}s: {'pass' if b is None else f'up to {b}'}" for t, b in advice["bid_up_to"].items())
+    gap = (f"best trump {advice['best_trump']}s, {advice['gap']:+.2f} [{advice['gap_lo']:+.2f}, "
+           f"{advice['gap_hi']:+.2f}] points of score difference per hand over {advice['runner_up']}s at "
+           f"{advice['bid']} on the same deals")
+    clear = "cannot be told apart" if advice["gap_lo"] <= 0 <= advice["gap_hi"] else "clearly ahead"
     return [table(f"P(make) for {seat} holding {hand}: trump x bid, {deals:,} deals each "
                   "(%, ± half the 95% interval)", ["trump", *map(str, bids)], make_rows),
             table("Expected score difference (declarers minus defenders) per choice",
                   ["trump", *map(str, bids)], score_rows),
             (f"best: trump {int(top['trump'])}s, bid {int(top['bid'])}: expected difference "
              f"{top['score_diff']:+.2f} (s.e. {top['score_diff_se']:.2f}), P(make) {100 * top['p_make']:.1f}% "
-             f"[{100 * top['lo']:.1f}, {100 * top['hi']:.1f}]")]
+             f"[{100 * top['lo']:.1f}, {100 * top['hi']:.1f}]"),
+            f"advice: {gap} ({clear}); bid while P(make) clears the break-even: {ladder}"]
 
 
-ANALYSIS = Analysis(parse_hand=parse_hand, play_chunk=play_chunk, frame=frame, best=best, render=render,
-                    chunk_size=5_000)
+ANALYSIS = Analysis(parse_hand=parse_hand, play_chunk=play_chunk, frame=frame, best=best, advise=advise,
+                    render=render, chunk_size=5_000)

@@ -1,0 +1,35 @@
+"""analyze advises: the best trump against the runner-up on the same deals, and per trump the highest bid
+whose chance of making clears that bid's break-even."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simulator import app
+from simulator.fortytwo.analyze import break_even
+
+
+def test_break_even_balances_what_a_bid_gains_and_loses() -> None:
+    made = np.array([True, True, False, False])
+    diff = np.array([20.0, 10.0, -40.0, -50.0])  # made: +15 on average; set: -45
+    assert break_even(made, diff) == pytest.approx(45 / 60)
+    assert break_even(np.array([True, True]), np.array([5.0, 7.0])) == 0.0
+    assert break_even(np.array([False]), np.array([-30.0])) == 1.0
+
+
+def test_the_advice_names_the_highest_paying_bid_per_trump() -> None:
+    a = app.analyze("forty-two", "6-6 6-5 5-5 4-4 6-4 3-2 1-0", seat="W", n=1500, jobs=1)
+    advice, frame = a.advice, a.frame
+    assert advice["best_trump"] == 6 and advice["runner_up"] != 6 and advice["bid"] == 30
+    assert advice["gap_lo"] <= advice["gap"] <= advice["gap_hi"] and advice["gap_lo"] > 0  # sixes clearly best
+    for trump, up_to in advice["bid_up_to"].items():
+        rows = frame[frame["trump"] == trump].set_index("bid")
+        if up_to is None:
+            assert not rows["clears"].any()
+            continue
+        assert rows.loc[up_to, "p_make"] >= rows.loc[up_to, "break_even"]
+        assert not rows.loc[rows.index > up_to, "clears"].any()
+    # the example hand (three of the five count dominoes, four sixes with the 6-6) bids above the minimum
+    assert advice["bid_up_to"][6] > 30
+    assert any(str(line).startswith("advice: best trump 6s") for line in a.rendered)
