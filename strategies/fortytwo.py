@@ -9,7 +9,8 @@ import numpy as np
 
 from simulator import tricks
 from simulator.fortytwo import dominoes as D
-from simulator.fortytwo.view import CALL, TRUMP, FortyTwoView
+from simulator.fortytwo.rules import FortyTwoRules
+from simulator.fortytwo.view import BID_VALUE, CALL, TRUMP, FortyTwoView
 from simulator.options import option
 from strategies.base import Random, Strategy, best_legal, select
 
@@ -17,6 +18,11 @@ _PIPS = np.arange(7)
 _TRUMP_DOUBLE = np.array([D.domino_id(p, p) for p in range(7)], np.uint32)
 # [t]: the count dominoes that are neither a double nor a trump when t is trump: they can be caught.
 _EXPOSED_IF_TRUMP = (D.COUNT_BITS & ~D.DOUBLE_BITS) & ~D.PIP_BITS
+# [t, j]: the j-th highest trump when t is trump (the double, then t-6 down to t-0).
+_TRUMP_ORDER = np.array([np.argsort(-D.LEAD_KEY[t] * D.IS_TRUMP[t], kind="stable")[:7] for t in range(7)], np.intp)
+# [t, d]: the non-trumps that take a trick led with non-trump d once no trump is out (0 for trumps).
+_BEATS_OFF = np.where(D.IS_TRUMP, 0, D.BEATS_LEAD & ~D.PIP_BITS[:, None]).astype(np.uint32)
+_DEFAULT_RULES = FortyTwoRules()
 
 
 class FortyTwoStrategy(Strategy):
@@ -65,7 +71,8 @@ class Greedy(FortyTwoStrategy):
 
     def call(self, view, legal, rng):
         longest = suit_lengths(view.hand).max(axis=1)
-        return np.where(longest >= self.min_length, lowest_bid(legal), 0)
+        forced = ~legal[:, 0]  # a stuck dealer (all_pass=dealer_forced) may not pass: he bids the minimum
+        return np.where((longest >= self.min_length) | forced, lowest_bid(legal), 0)
 
     def trump(self, view, legal, rng):
         lengths = suit_lengths(view.hand)
@@ -83,17 +90,36 @@ class Greedy(FortyTwoStrategy):
 class Heuristic(FortyTwoStrategy):
     name = "heuristic"
     summary = ("values its hand for each trump (trumps held, the trump double, other doubles, count "
-               "exposed in off suits), bids up to that value when it reaches the threshold, names its "
-               "best suit, leads trumps to draw them, plays count on tricks its partner has won, keeps "
-               "count away from the opponents")
-    threshold: int = option(31, "bid only when the hand is worth at least this many points", lo=0, hi=84)
+               "exposed in off suits); bids up the ladder to the points it expects to take less a risk "
+               "margin (42 with a hand that takes every trick), overcalls opponents when it expects to "
+               "make the higher bid, leaves its partner's bid alone unless it clearly gains; names its best "
+               "suit, leads trumps to draw them, plays count on tricks its partner has won, keeps count "
+               "away from the opponents")
+    bidder: str = option("ladder", "ladder = bid up to the points expected less `margin`, 42 with a sure "
+                         "hand; threshold = open at the lowest bid once the hand is worth `threshold`",
+                         choices=("ladder", "threshold"))
+    threshold: int = option(31, "threshold bidder: bid only when the hand is worth at least this many points",
+                            lo=0, hi=84)
+    margin: float = option(1.0, "ladder bidder: bid up to the points it expects to take less this many "
+                           "(higher = safer, fewer and lower bids)", lo=-42, hi=42)
+    overcall_margin: float = option(-2.0, "ladder bidder: extra margin to overcall an opponent's bid "
+                                    "(negative = overcall more readily: letting the opponents play cheaply "
+                                    "costs more than a modest risk)",
+                                    lo=-42, hi=42)
+    partner_gain: float = option(6.0, "ladder bidder: outbid its partner only when it expects this many "
+                                 "points more than the partner's bid (or holds a sure 42 an opponent could "
+                                 "still overcall)", lo=0, hi=84)
+    preempt: float = option(0.5, "ladder bidder: where it bids between the lowest legal bid (0) and its "
+                            "limit (1) while an opponent may still bid; with none left it bids the lowest",
+                            lo=0, hi=1)
     # The value weights are a least-squares fit of the points a declaring side took against these
     # features of the declarer's hand, over 200,000 hands of heuristic play (seed rules).
     base: float = option(7.8, "hand value before counting anything", lo=-100, hi=100)
     trump_weight: float = option(5.0, "value of each trump held", lo=0, hi=42)
     trump_double_weight: float = option(3.4, "extra value of holding the trump double", lo=0, hi=42)
     double_weight: float = option(2.6, "value of each double outside trumps", lo=0, hi=42)
-    exposed_weight: float = option(1.6, "cost of each count domino outside trumps that is not a double",
+    exposed_weight: float = option(1.6, "cost of each count domino outside trumps that is not a double "
+                                   "(the ladder bidder scales it by the domino's count value / 7)",
                                    lo=0, hi=42)
 
     def hand_values(self, hand: np.ndarray) -> np.ndarray:
@@ -106,13 +132,61 @@ class Heuristic(FortyTwoStrategy):
                 + self.double_weight * (doubles - trump_double) - self.exposed_weight * exposed)
 
     def call(self, view, legal, rng):
+        if self.bidder == "threshold":
+            return self._threshold_call(view, legal)
+        return self._ladder_call(view, legal)
+
+    def _threshold_call(self, view, legal):
         worth = self.hand_values(view.hand).max(axis=1)
         bid = lowest_bid(legal)
         partner_leads = (view.high_bidder >= 0) & ((view.high_bidder & 1) == (view.seat & 1))
         # Open at the lowest bid once the hand reaches the threshold; overcall only up to its worth.
         opening = view.high_bidder < 0
         may_bid = (worth >= self.threshold) & (bid > 0) & ((bid <= worth) | opening) & ~partner_leads
+        may_bid |= ~legal[:, 0]  # a stuck dealer may not pass: the lowest bid
         return np.where(may_bid & (bid <= 42), bid, 0)
+
+    def expected_points(self, view: FortyTwoView) -> tuple[np.ndarray, np.ndarray]:
+        """(m,) points the side expects to take as declarer with the trump this strategy would name, and
+        (m,) whether that trump takes every trick for sure (see `sure_every_trick`)."""
+        values = self.hand_values(view.hand)
+        named = np.argmax(values * 8 + _PIPS, axis=1)
+        rows = np.arange(len(named))
+        worth = values[rows, named]
+        count = count_points(view)
+        if count.max() != 7:  # exposed count weighed by its value under these rules (seed: 7 each)
+            exposed = view.hand[:, None] & _EXPOSED_IF_TRUMP[named][:, None] & D.BIT[None, :]
+            worth = worth + self.exposed_weight * (
+                np.bitwise_count(view.hand & _EXPOSED_IF_TRUMP[named])
+                - ((exposed != 0) * count[None, :]).sum(axis=1) / 7)
+        return worth, sure_every_trick(view.hand, named)
+
+    def _ladder_call(self, view, legal):
+        rules = view.rules if view.rules is not None else _DEFAULT_RULES
+        worth, sure = self.expected_points(view)
+        lowest = lowest_bid(legal)  # action; 0 when no bid is legal
+        lowest_value = BID_VALUE[lowest]
+        held = view.high_bidder >= 0
+        partner_holds = held & ((view.high_bidder & 1) == (view.seat & 1))
+        opponent_holds = held & ~partner_holds
+        bids_so_far = (view.calls > 0).sum(axis=1)
+        # Whether anyone may still bid after this call: one lap gives each seat one call; in the seed
+        # auction a seat that has passed may still bid, and each seat bids once.
+        last = (view.n_calls >= 3) if rules.auction == "one-lap" else (bids_so_far >= 3)
+        limit = np.floor(worth - self.margin - self.overcall_margin * opponent_holds).astype(np.int16)
+        limit = np.minimum(limit, 41)
+        step = np.where(last, 0.0, self.preempt)
+        level = np.ceil(lowest_value + step * np.maximum(limit - lowest_value, 0)).astype(np.int16)
+        level = np.maximum(level, rules.min_bid)
+        ok = (lowest > 0) & (lowest_value <= limit)
+        ok &= ~partner_holds | (limit >= view.high_bid + self.partner_gain)
+        # A sure 42: bid 42, or over a 42 (or with jump bids over anything 42 cannot beat) the lowest jump.
+        slam_action = np.where(lowest_value <= 42, 42, lowest)
+        slam = sure & (lowest > 0) & (~partner_holds | (~last & (view.high_bid < 42)))
+        ok |= ~legal[:, 0]  # a stuck dealer (all_pass=dealer_forced) may not pass: he bids within his limit or the lowest
+        action = np.where(ok, level, 0)
+        action = np.where(slam, slam_action, action)
+        return action.astype(np.intp)
 
     def trump(self, view, legal, rng):
         return np.argmax(self.hand_values(view.hand) * 8 + _PIPS, axis=1)
@@ -156,6 +230,20 @@ class Heuristic(FortyTwoStrategy):
         takes = tables.follow_key[situation] > view.winning_key()[:, None]
         contest = select(takes, tables.follow_take[situation], tables.follow_cheap[situation])
         return np.where(safe[:, None], tables.follow_give[situation], contest)
+
+
+def sure_every_trick(hand: np.ndarray, trump: np.ndarray) -> np.ndarray:
+    """(m,) whether the hand takes all seven tricks with `trump` as trump, leading first, whatever the
+    others hold: its unbroken run of top trumps is at least the number of trumps out (each lead of a top
+    trump draws at least one), and every non-trump it holds is then the highest of its suit left out."""
+    trump_bits = D.PIP_BITS[trump]
+    out = 7 - np.bitwise_count(hand & trump_bits).astype(np.int16)
+    top = (hand[:, None] >> _TRUMP_ORDER[trump].astype(np.uint32)) & 1
+    run = np.cumprod(top, axis=1).sum(axis=1)
+    beats_off = _BEATS_OFF[trump]  # (m, 28)
+    held = (hand[:, None] >> np.arange(D.N_DOMINOES, dtype=np.uint32)) & 1
+    losers = ((beats_off & ~hand[:, None]) != 0) & (held != 0)
+    return (run >= out) & ~losers.any(axis=1)
 
 
 def count_points(view: FortyTwoView) -> np.ndarray:

@@ -171,7 +171,7 @@ def test_match_unit_plays_games_to_the_target(tmp_path: Path) -> None:
 def test_listings_name_every_rule_option_and_strategy() -> None:
     code, games, _ = run_cli("games")
     assert code == 0
-    for option in ["count_values", "auction", "jump_bids", "min_bid", "target"]:
+    for option in ["count_values", "auction", "jump_bids", "min_bid", "target", "all_pass"]:
         assert option in games
     assert "units: deal = hand, match = game" in games
     code, strategies, _ = run_cli("strategies", "forty-two")
@@ -220,7 +220,7 @@ def test_rules_file_and_user_strategy(tmp_path: Path) -> None:
     rules.write_text('preset = "texas"\nmin_bid = 28\n')
     result = summary_json("-n", "500", "-j", "1", "--rules", str(rules), "--seat", "all=tests.helpers:Scrambled:salt=2")
     assert result["manifest"]["rules"] == {"count_values": "texas", "auction": "one-lap", "jump_bids": True,
-                                           "min_bid": 28, "target": 250}
+                                           "min_bid": 28, "target": 250, "all_pass": "redeal"}
     assert result["manifest"]["seats"]["W"] == "tests.helpers:Scrambled:salt=2"
     assert min(c["bid"] for c in result["summary"]["contracts"]) >= 28
     assert all(c["made"]["of"] > 0 for c in result["summary"]["contracts"])

@@ -68,7 +68,7 @@ def _compare(seats, target: int, games: int, seed: int) -> None:
 
 def test_a_game_of_passes_is_abandoned_after_the_thrown_in_limit() -> None:
     rules = FortyTwoRules()
-    never_bid = strategy("forty-two", "heuristic:threshold=84")  # no hand is worth 84: everybody passes
+    never_bid = strategy("forty-two", "heuristic:bidder=threshold,threshold=84")  # no hand is worth 84: everybody passes
     hands, games = play_matches("forty-two", np.random.default_rng(1), [np.random.default_rng(2)] * 4,
                                 np.arange(3), rules, [never_bid] * 4)
     assert (games["deals"] == play.MAX_THROWN_IN_A_ROW).all() and games["winner"].isna().all()

@@ -114,8 +114,8 @@ def test_comparing_a_strategy_with_itself_is_exactly_zero() -> None:
 
 
 def test_paired_comparison_narrows_the_interval() -> None:
-    a = small_run(n=3000, seats=("heuristic:threshold=30", "heuristic") * 2)
-    b = dataclasses.replace(a, seats=("heuristic:threshold=34", "heuristic") * 2)
+    a = small_run(n=3000, seats=("heuristic:bidder=threshold,threshold=30", "heuristic") * 2)
+    b = dataclasses.replace(a, seats=("heuristic:bidder=threshold,threshold=34", "heuristic") * 2)
     result = compare(a, b, jobs=1)
     assert result.side == "NS"
     margin = result.differences[result.measures.index("NS score margin per hand")]
@@ -123,7 +123,8 @@ def test_paired_comparison_narrows_the_interval() -> None:
     assert margin.se < margin.se_independent
     assert margin.lo < margin.diff < margin.hi and margin.diff == pytest.approx(margin.a - margin.b)
     # E-W's seats changed instead: the comparison takes E-W's side
-    b_ew = dataclasses.replace(a, seats=("heuristic:threshold=30", "heuristic:threshold=34") * 2)
+    b_ew = dataclasses.replace(a, seats=("heuristic:bidder=threshold,threshold=30",
+                                         "heuristic:bidder=threshold,threshold=34") * 2)
     assert compare(dataclasses.replace(a, n=400), dataclasses.replace(b_ew, n=400), jobs=1).side == "EW"
 
 

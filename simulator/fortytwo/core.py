@@ -94,7 +94,8 @@ def deal(rng: np.random.Generator, deal: np.ndarray) -> HandState:
 @cache
 def _bid_table(min_bid: int, jump_bids: bool) -> np.ndarray:
     """(45, 45) bool: row = action of the highest bid so far, column = call action; True if legal.
-    Pass is always legal; whether the seat may still bid at all is checked separately."""
+    Pass is legal here; whether the seat may still bid at all, and the stuck dealer's forced bid
+    (`all_pass = dealer_forced`), are checked separately."""
     table = np.zeros((N_ACTIONS[CALL], N_ACTIONS[CALL]), dtype=bool)
     table[:, 0] = True
     for high in range(N_ACTIONS[CALL]):
@@ -109,6 +110,10 @@ def _call_inputs(s: HandState, r: Rows, rules: FortyTwoRules) -> np.ndarray:
     legal = _bid_table(rules.min_bid, rules.jump_bids)[s.high[r]]
     already_bid = (s.bidders[r] >> s.turn[r].astype(np.uint8)) & 1 == 1
     legal[already_bid, 1:] = False
+    if rules.all_pass == "dealer_forced":
+        # Stuck dealer: after three opening passes the dealer (the fourth to call) may not pass. It is his
+        # first call, so the bids the table allows over no bid (min_bid and up) stay open to him.
+        legal[:, 0] &= ~((s.n_calls[r] == 3) & (s.high[r] == 0))
     return legal
 
 

@@ -168,7 +168,8 @@ def auction_over(calls: Sequence[int], rules: FortyTwoRules) -> bool:
 
 
 def is_thrown_in(calls: Sequence[int]) -> bool:
-    """An auction of four passes: the hand is thrown in."""
+    """An auction of four passes: the hand is thrown in (never with all_pass = dealer_forced, where the
+    dealer may not make the fourth pass)."""
     return len(calls) == 4 and all(c == PASS for c in calls)
 
 
@@ -177,7 +178,8 @@ def legal_calls(calls: Sequence[int], rules: FortyTwoRules) -> list[int]:
 
     Call i is made by the i-th player from the dealer's left, so the next player is the one who made
     calls[len(calls) - 4], calls[len(calls) - 8], ... The auction must not be over.
-    - A pass is always allowed.
+    - A pass is allowed, except to a stuck dealer: with all_pass = dealer_forced, when the first three
+      players have passed, the dealer (the fourth to call) may not pass; he must bid, at least min_bid.
     - seed auction: a player who has already bid can only pass (a pass does not bar a later bid).
     - A numeric bid must beat the current highest: min_bid..42 above it.
     - 84: over a 42 only (jump_bids = false); whenever the highest is below 84 (jump_bids = true),
@@ -186,7 +188,13 @@ def legal_calls(calls: Sequence[int], rules: FortyTwoRules) -> list[int]:
     """
     if auction_over(calls, rules):
         raise DealsimError("the auction is over: nobody may call")
-    legal = [PASS]
+    first_three_passed = len(calls) == 3 and all(c == PASS for c in calls)
+    if rules.all_pass == "dealer_forced" and first_three_passed:
+        legal = []
+    elif rules.all_pass in ("redeal", "dealer_forced"):
+        legal = [PASS]
+    else:
+        raise DealsimError(f"unknown all_pass {rules.all_pass!r}")
     my_earlier_calls = calls[len(calls) % 4::4]
     if rules.auction == "seed" and any(c != PASS for c in my_earlier_calls):
         return legal
@@ -498,7 +506,8 @@ def play_match(deal: Callable[[int, int], Sequence[Sequence[int]]], first_dealer
                strategies: Sequence[Any], rng: np.random.Generator | None = None,
                max_thrown_in: int = 100) -> MatchRecord:
     """Play hands until a side wins the match; after `max_thrown_in` hands in a row thrown in, the game is
-    abandoned with winner None (no rule forces a bid, so strategies that always pass never finish).
+    abandoned with winner None (under all_pass = redeal no rule forces a bid, so strategies that always pass
+    never finish; under dealer_forced no hand is thrown in).
 
     deal(hand_no, dealer) gives the hand's 4 lists of dominoes (hand_no counts from 0). The deal passes
     clockwise every hand, thrown-in hands included; those score nothing. Each hand's views show the totals

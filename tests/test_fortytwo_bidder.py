@@ -1,0 +1,84 @@
+"""The heuristic's ladder bidder (issue 10): it uses the whole ladder, reads its limits from the rules, bids
+42 with a hand that takes every trick, beats the threshold bidder, and `bidder=threshold` is today's bidder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from simulator import compare, registry, simulate
+from simulator.fortytwo import dominoes as D
+from simulator.runner import Run, execute
+from strategies.fortytwo import Heuristic, sure_every_trick
+from tests.test_digests import digest
+
+BASELINE = json.loads((Path(__file__).parent / "data" / "digests_baseline.json").read_text())
+
+
+def _hand(text: str) -> np.ndarray:
+    return np.array([D.ids_to_bits(D.parse_domino(t) for t in text.split())], np.uint32)
+
+
+def test_sure_every_trick():
+    # the top four sixes against three trumps out, the rest doubles: every trick
+    assert sure_every_trick(_hand("6-6 6-5 6-4 6-3 5-5 4-4 3-3"), np.array([6]))[0]
+    # a gap in the top trumps
+    assert not sure_every_trick(_hand("6-6 6-5 6-3 6-2 5-5 4-4 3-3"), np.array([6]))[0]
+    # an off-suit domino something out can beat (5-5 is out)
+    assert not sure_every_trick(_hand("6-6 6-5 6-4 6-3 5-4 4-4 3-3"), np.array([6]))[0]
+    # ...but not when the hand holds what beats it
+    assert sure_every_trick(_hand("6-6 6-5 6-4 6-3 5-5 5-4 3-3"), np.array([6]))[0]
+
+
+def test_contracts_climb_the_ladder():
+    deals = simulate("forty-two", n=20_000, seed=1).deals
+    bids = deals["bid"].dropna().astype(int)
+    assert (bids >= 34).sum() > 500
+    assert (bids == 42).sum() > 20
+    assert deals.loc[deals["bid"] == 42, "made"].mean() > 0.95  # 42 only with a sure hand
+
+
+def test_min_bid_comes_from_the_rules():
+    deals = simulate("forty-two", n=10_000, seed=2, rules={"min_bid": 28}).deals
+    counts = deals["bid"].value_counts()
+    assert counts.get(28, 0) > 100 and counts.get(29, 0) > 100
+    low = simulate("forty-two", n=10_000, seed=2, rules={"min_bid": 34}).deals
+    assert low["bid"].dropna().min() >= 34
+
+
+def test_the_margin_moves_the_pass_out_rate():
+    # today's threshold bidder throws in about 26% of hands whatever the rules; the ladder's risk margin
+    # sets it: a bolder margin throws in far fewer
+    def thrown(spec: str, **rules) -> float:
+        return simulate("forty-two", n=10_000, seed=3, seats={"NS": spec, "EW": spec}, rules=rules).deals[
+            "thrown_in"].mean()
+    assert thrown("heuristic:margin=-2") < 0.12
+    assert thrown("heuristic:margin=-2", min_bid=32) > thrown("heuristic:margin=-2") + 0.1
+
+
+def test_threshold_bidder_is_todays_heuristic():
+    game = registry.get("forty-two")
+    for unit, n, chunk in (("hand", 600, 200), ("match", 30, 10)):
+        case = f"forty-two|{unit}||heuristic,heuristic,heuristic,heuristic"
+        run = Run(game=game, n=n, seed=7, rules=game.rules(), seats=("heuristic:bidder=threshold",) * 4,
+                  unit={"hand": "deal", "match": "match"}[unit], chunk_size=chunk)
+        tables = list(execute(run, jobs=1).tables.values())
+        renamed = {0: {"game": "match", "hand": "number"}, 1: {"game": "match", "hands": "deals"}}
+        for i, (frame, before) in enumerate(zip(tables, BASELINE[case])):
+            now = digest(frame)
+            for col, value in before.items():
+                assert now[renamed[i].get(col, col)] == value, f"{case}: table {i} column {col}"
+
+
+def test_ladder_beats_threshold_in_matches():
+    cmp = compare("forty-two", seats={"NS": "heuristic"}, vs={"NS": "heuristic:bidder=threshold"},
+                  unit="match", n=6_000, jobs=2, seed=1)
+    wins = cmp.frame().set_index("measure").loc["NS wins"]
+    assert wins["lo"] > 0, wins.to_dict()
+
+
+def test_parameters():
+    assert Heuristic().bidder == "ladder"
+    assert Heuristic(bidder="threshold").spec == "heuristic:bidder=threshold"
