@@ -7,7 +7,7 @@ from tests.cli_helpers import run_cli
 
 
 def test_bench_measures_every_strategy() -> None:
-    b = app.bench("franks-zoo", n=1000)
+    b = app.bench("franks-zoo", n=300)
     assert set(b.rates) == set(b.game.strategies) and b.yardstick is None
     for rate, hands in b.rates.values():
         assert rate > 0 and hands > rate  # whole games of several hands each

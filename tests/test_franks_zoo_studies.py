@@ -25,7 +25,7 @@ def test_the_arms_play_identical_deals() -> None:
 
 
 def test_a_small_report_writes_every_file(tmp_path) -> None:
-    r = app.report("help-value", 24, seed=2, seats={"all": "greedy"}, chunk_size=12, jobs=1, output=tmp_path)
+    r = app.report("help-value", 12, seed=2, seats={"all": "greedy"}, chunk_size=12, jobs=1, output=tmp_path)
     names = {p.name for p in r.written}
     assert {"report.html", "provenance.json", "value_of_asking.csv", "value_of_asking.png",
             "value_of_answering.csv", "value_of_answering.png", "help_frequency.csv", "edges.csv",
@@ -33,7 +33,7 @@ def test_a_small_report_writes_every_file(tmp_path) -> None:
     assert all(p.exists() for p in r.written)
     html = (tmp_path / "report.html").read_text()
     assert html.index("Findings") < html.index("The value of asking for help") < html.index("Provenance")
-    assert "asks for help by the greedy policy" in html and "dealsim report help-value -n 24 --seed 2" in html
+    assert "asks for help by the greedy policy" in html and "dealsim report help-value -n 12 --seed 2" in html
     assert "--matches" not in html
     asking = pd.read_csv(tmp_path / "value_of_asking.csv")
     assert set(asking["players"]) == {4, 5, 6, 7} and set(asking["hedgehog"]) == {"captured", "missing"}
