@@ -264,12 +264,12 @@ def _compact(e, percent: bool) -> str:
 
 @cli.command()
 @run_options(SEAT_OPTION, UNIT_OPTIONS[1])
-def report(study: Annotated[str, typer.Argument(help="the study: bid-success (forty-two), sweep-value (rounds) or "
-                                                      "help-value (franks-zoo)")],
+def report(study: Annotated[str, typer.Argument(help="the study: bid-success or bid-guide (forty-two), sweep-value "
+                                                      "(rounds), help-value (franks-zoo)")],
            run: dict,
            deals: Annotated[int | None, typer.Option("-n", "--deals", min=1, help=(
                "deals of the main run, or games per arm (default: 1,000,000 for bid-success and sweep-value, "
-               "30,000 for help-value)"))] = None,
+               "200,000 for bid-guide, 30,000 for help-value)"))] = None,
            matches: Annotated[int | None, typer.Option("--matches", "--games", min=0, help=(
                "matches for the match-length part (default: deals / 10 for bid-success, deals / 50 per sweep "
                "bonus for sweep-value; 0 = none)"))] = None,

@@ -1,0 +1,50 @@
+"""The bid guide: scores by the rules, a small report with every file, and P(make) by hand shape that agrees
+with `analyze` on hands of that shape."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from reports import bid_guide
+from simulator import app
+from simulator.fortytwo import dominoes as D
+
+
+def test_score_differences_follow_the_rules() -> None:
+    points = np.array([35, 29, 42, 20])
+    assert bid_guide.score_difference(points, 30).tolist() == [28, -(13 + 30), 42, -(22 + 30)]
+    assert bid_guide.score_difference(points, 42).tolist() == [-(7 + 42), -(13 + 42), 42, -(22 + 42)]
+
+
+def test_a_small_guide_writes_every_file(tmp_path) -> None:
+    r = app.report("bid-guide", 2000, seed=3, jobs=1, output=tmp_path)
+    names = {p.name for p in r.written}
+    assert {"report.html", "guide.csv", "ladder_all.csv", "ladder_by_shape.csv", "p_make_by_bid.png",
+            "provenance.json"} <= names
+    html = (tmp_path / "report.html").read_text()
+    assert html.index("Findings") < html.index("The guide") < html.index("Provenance")
+    ladder = pd.read_csv(tmp_path / "ladder_all.csv")
+    assert ladder["bid"].tolist() == list(range(30, 43))
+    assert (np.diff(ladder["p_make"]) <= 0).all()  # a higher bid never makes more often
+    assert ladder["hands"].iloc[0] == 8000  # every seat's hand of every deal
+
+
+def test_the_guide_agrees_with_analyze_on_hands_of_a_shape() -> None:
+    run = app.make_run("forty-two", 4000, seed=5, chunk_size=4000)
+    hands = bid_guide._play(run, 0)
+    shape = (hands["trumps"] == 4) & (hands["trump double"] == 1) & (hands["other doubles"] == 1)
+    guide = bid_guide.ladder(hands[shape].assign(all=1), ["all"])
+    p_guide = guide.loc[guide["bid"] == 30, "p_make"].iloc[0]
+    picked = hands[shape].iloc[:12]
+    p_analyze = []
+    for row in picked.to_dict(orient="records"):
+        text = " ".join(D.name(d) for d in D.bits_to_ids(int(row["hand"])))
+        a = app.analyze("forty-two", text, seat=D.SEATS[row["seat"]], n=300, seed=int(row["deal"]), jobs=1)
+        f = a.frame
+        p_analyze.append(f.loc[(f["trump"] == row["trump"]) & (f["bid"] == 30), "p_make"].iloc[0])
+    p = np.array(p_analyze)
+    # hands of one shape differ: the tolerance is the spread of these hands' P(make) (and a little for the
+    # guide's own sampling), three standard errors wide
+    tolerance = 3 * np.sqrt(p.var(ddof=1) / len(p) + p_guide * (1 - p_guide) / shape.sum()) + 0.02
+    assert abs(p.mean() - p_guide) < tolerance < 0.25, (p.mean(), p_guide, tolerance)
