@@ -6,7 +6,6 @@ from __future__ import annotations
 import base64
 import html
 import io
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +18,8 @@ import matplotlib.pyplot as plt
 import matplotlib.ticker
 import numpy as np
 import pandas as pd
+
+from simulator.summaries import to_json
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 1000px; margin: 2em auto; padding: 0 1em; color: #222; }
@@ -87,8 +88,7 @@ class Report:
         for name, png in self._figures.items():
             (folder / f"{name}.png").write_bytes(png)
             written.append(folder / f"{name}.png")
-        (folder / "provenance.json").write_text(json.dumps({"command": self.command, **self.provenance},
-                                                           indent=2, default=str))
+        (folder / "provenance.json").write_text(to_json({"command": self.command, **self.provenance}))
         (folder / "report.html").write_text(self.html())
         return [folder / "report.html", *written, folder / "provenance.json"]
 
@@ -105,8 +105,9 @@ class Report:
 
 
 def _show(value: Any) -> str:
+    """A provenance value in words: mappings as `key=value` lists, nested ones as `key: (...)`."""
     if isinstance(value, dict):
-        return ", ".join(f"{k}={v}" for k, v in value.items())
+        return ", ".join(f"{k}: ({_show(v)})" if isinstance(v, dict) else f"{k}={v}" for k, v in value.items())
     return str(value)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import platform
 import shlex
 import time
 from collections.abc import Mapping, Sequence
@@ -24,6 +25,9 @@ from typing import Any
 
 import numpy
 import numpy as np
+import pandas
+import pyarrow
+import pyarrow.parquet
 
 from reports import studies
 from reports.experiments import compare_report, tune_report
@@ -33,7 +37,7 @@ from simulator.contract import Game
 from simulator.errors import DealsimError
 from simulator.options import build
 from simulator.runner import Result, Run, check, chunk, execute, map_chunks
-from simulator.summaries import flatten, json_safe
+from simulator.summaries import flatten, json_safe, to_json
 from simulator.version import __version__
 
 Assignments = Mapping[str, str] | Sequence[str] | None  # {"NS": "heuristic"} or ["NS=heuristic"]
@@ -76,8 +80,12 @@ def run_from_manifest(folder: Path | str, game: str | Game | None = None) -> Run
 
 
 def provenance(run: Run, **extra: Any) -> dict[str, Any]:
-    """What reproduces a figure: versions, then the run's definition, then whatever the command adds."""
-    return {"dealsim": __version__, "numpy": numpy.__version__, **run.describe(), **extra}
+    """What reproduces a figure: versions, then the run's definition (with every strategy's parameters
+    spelled out), then whatever the command adds."""
+    names = run.game.seat_names(run.rules)
+    params = {name: {"strategy": s.name or s.spec, **s.params()} for name, s in zip(names, run.strategies())}
+    return {"dealsim": __version__, "python": platform.python_version(), "numpy": numpy.__version__,
+            "pandas": pandas.__version__, **run.describe(), "strategy_parameters": params, **extra}
 
 
 def command_line(verb: str, run: Run, *extra: str, subject: str | None = None, unit: bool = True,
@@ -142,10 +150,13 @@ class Simulation:
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         for name, frame in self.tables.items():
-            frame.to_parquet(folder / f"{name}.parquet", index=False)
+            table = pyarrow.Table.from_pandas(frame, preserve_index=False)
+            # the run's provenance travels with the data: pyarrow.parquet.read_schema(path).metadata[b"dealsim"]
+            meta = {**(table.schema.metadata or {}), b"dealsim": to_json(self.manifest).encode()}
+            pyarrow.parquet.write_table(table.replace_schema_metadata(meta), folder / f"{name}.parquet")
         flatten(self.summary).to_csv(folder / "summary.csv", index=False)
-        (folder / "summary.json").write_text(json.dumps(json_safe(self.summary), indent=2))
-        (folder / "manifest.json").write_text(json.dumps(json_safe(self.manifest), indent=2))
+        (folder / "summary.json").write_text(to_json(self.summary))
+        (folder / "manifest.json").write_text(to_json(self.manifest))
 
 
 def simulate(game: str | Game, n: int = 100_000, seed: int = 1, *, seats: Assignments = None,
@@ -264,7 +275,7 @@ def analyze(game: str | Game, hand: str, *, seat: str = "N", dealer: str | None 
     if output is not None:
         output.mkdir(parents=True, exist_ok=True)
         frame.to_csv(output / "analyze.csv", index=False)
-        (output / "provenance.json").write_text(json.dumps(json_safe(prov), indent=2))
+        (output / "provenance.json").write_text(to_json(prov))
     advice = a.advise(parts, frame)
     return HandAnalysis(frame, a.best(frame), advice, prov, a.render(frame, advice, hand, names[seat_i], n))
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import json
 import sys
 import typing
 from enum import Enum
@@ -18,7 +17,7 @@ from simulator import app as api
 from simulator import registry
 from simulator.errors import DealsimError
 from simulator.options import describe
-from simulator.summaries import json_safe, table
+from simulator.summaries import table, to_json
 from strategies import listing
 
 cli = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -120,7 +119,7 @@ def _progress(progress: bool | None) -> bool:
 
 
 def _json(obj: Any) -> None:
-    print(json.dumps(json_safe(obj), indent=2))
+    print(to_json(obj))
 
 
 @cli.command("games")

@@ -3,6 +3,7 @@ dicts and lists holding `Rate` and `Mean` results) to JSON and to a long table."
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,7 +46,9 @@ def json_safe(obj: Any) -> Any:
     if isinstance(obj, (np.integer,)):
         return int(obj)
     if isinstance(obj, (float, np.floating)):
-        return None if np.isnan(obj) else float(obj)
+        return float(obj) if np.isfinite(obj) else None  # NaN and infinities are not JSON
+    if isinstance(obj, np.ndarray):
+        return json_safe(obj.tolist())
     if isinstance(obj, np.bool_):
         return bool(obj)
     return obj
@@ -75,3 +78,8 @@ def flatten(summary: dict[str, Any]) -> pd.DataFrame:
 
     walk("", summary)
     return pd.DataFrame(rows, columns=["metric", "value", "lo", "hi", "se", "count", "of"])
+
+
+def to_json(obj: Any) -> str:
+    """Strict JSON text (never NaN or Infinity) of a summary, manifest or result."""
+    return json.dumps(json_safe(obj), indent=2, allow_nan=False)
