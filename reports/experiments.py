@@ -8,16 +8,35 @@ from reports.html import Report, rate_plot
 from simulator.experiments import Comparison, Sweep
 
 
+def tune_findings(sweep: Sweep) -> list[str]:
+    """Sentences: per measure with a better direction, the best setting against the runner-up, paired."""
+    out = []
+    for b in sweep.best:
+        d = b.difference
+        verdict = "clearly" if b.clear else "not clearly (the interval holds 0)"
+        scale, unit = (100, " percentage points") if b.measure in sweep.rates else (1, "")
+        out.append(f"{b.measure}: {sweep.label(b.best)} is best, {verdict}: {scale * d.diff:+.3g}{unit} "
+                   f"[{scale * d.lo:+.3g}, {scale * d.hi:+.3g}] against {sweep.label(b.runner_up)} on the same deals.")
+    return out
+
+
 def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
-    """The sweep as a report: the table, then one plot per measure against the first setting."""
+    """The sweep as a report: findings (the best setting per measure against the runner-up), the long table
+    of values and paired differences against the baseline, and one plot of the differences per measure."""
     keys = sweep.keys
     report = Report(f"{provenance.get('game', '')} tuning sweep: {', '.join(keys)}", provenance, command)
-    report.text("Every row plays the same deals (common random numbers); intervals are 95%.")
-    report.table("tune", sweep.frame(), "One row per setting")
+    for sentence in tune_findings(sweep):
+        report.finding(sentence)
+    report.text(f"Every setting plays the same deals (common random numbers); measures from {sweep.side}'s side. "
+                f"Differences are against the baseline {sweep.label(sweep.baseline)}, paired deal by deal; "
+                "intervals are 95%.")
+    report.table("tune", sweep.table(), "Every setting and measure: value and the paired difference against the baseline")
     for m in sweep.measures:
-        fig = rate_plot(sweep.long(m), keys[0], group=keys[1] if len(keys) > 1 else None, title=m, ylabel=m,
-                        percent=m in sweep.rates)
-        report.figure(f"tune_{m}", fig, f"{m} against {keys[0]}")
+        part = sweep.long(m).drop(columns=["value", "lo", "hi"]).rename(
+            columns={"diff": "value", "diff lo": "lo", "diff hi": "hi"})
+        fig = rate_plot(part, keys[0], group=keys[1] if len(keys) > 1 else None, title=f"{m}: against the baseline",
+                        ylabel=f"{m}, difference", percent=m in sweep.rates)
+        report.figure(f"tune_{m}", fig, f"{m}, paired difference against {sweep.label(sweep.baseline)}, by {keys[0]}")
     return report
 
 

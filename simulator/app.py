@@ -35,7 +35,7 @@ from simulator import bench as benchmarks
 from simulator import experiments, registry, replay
 from simulator.contract import Game
 from simulator.errors import DealsimError
-from simulator.options import build
+from simulator.options import build, parse_pairs
 from simulator.runner import Result, Run, check, chunk, execute, map_chunks
 from simulator.summaries import flatten, json_safe, to_json
 from simulator.version import __version__
@@ -213,20 +213,34 @@ def comparison_provenance(c: experiments.Comparison) -> dict[str, Any]:
 def tune(game: str | Game, vary: Mapping[str, str] | Sequence[str], *, n: int = 20_000, seed: int = 1,
          seats: Assignments = None, rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (),
          unit: str | None = "match", chunk_size: int | None = None, jobs: int = 0, progress: bool = False,
-         output: Path | str | None = None) -> experiments.Sweep:
+         output: Path | str | None = None, baseline: Mapping[str, str] | Sequence[str] | None = None
+         ) -> experiments.Sweep:
     """A sweep over rule options and strategy parameters (`{"min_bid": "28,30,32"}` or
-    `["seat.NS.threshold=30:36"]`) on common deals: one point per setting of the grid."""
+    `["seat.NS.threshold=30:36"]`) on common deals: one point per setting of the grid, each compared with
+    the baseline point (`baseline`, e.g. `{"min_bid": "30"}`; default: the current values) pair by pair."""
     base = make_run(game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=unit,
                     chunk_size=chunk_size)
     items = [f"{k}={v}" for k, v in vary.items()] if isinstance(vary, Mapping) else list(vary)
     grid = experiments.parse_vary(items)
     experiments.settings(base, grid)  # every setting is checked before the first run
+    chosen = (dict(baseline) if isinstance(baseline, Mapping) else parse_pairs("--baseline", baseline or ()))
     output = _writable(output)
-    sweep = experiments.tune(base, grid, jobs=jobs, progress=progress)
+    sweep = experiments.tune(base, grid, jobs=jobs, progress=progress, baseline=chosen or None)
     if output is not None:
         extra = [w for item in items for w in ("--vary", item)]
-        tune_report(sweep, provenance(base, vary=dict(grid)), command_line("tune", base, *extra)).write(output)
+        extra += [w for k, v in chosen.items() for w in ("--baseline", f"{k}={v}")]
+        tune_report(sweep, tune_provenance(sweep, grid), command_line("tune", base, *extra)).write(output)
     return sweep
+
+
+def tune_provenance(sweep: experiments.Sweep, grid: list[tuple[str, list[str]]]) -> dict[str, Any]:
+    """The base run's provenance with each varied rule shown as varied, and the sweep's grid and baseline."""
+    prov = provenance(sweep.base, vary=dict(grid), baseline=sweep.label(sweep.baseline), side=sweep.side)
+    for key, values in grid:
+        name = key.removeprefix("rule.")
+        if not key.startswith("seat.") and name in prov["rules"]:
+            prov["rules"][name] = f"varied: {', '.join(values)}"
+    return prov
 
 
 # --- analyze ----------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from reports.experiments import tune_findings
 from simulator import app as api
 from simulator import registry
 from simulator.errors import DealsimError
@@ -241,24 +242,35 @@ def tune(game: GameArg, run: dict,
          vary: Annotated[list[str], typer.Option("--vary", help="KEY=v1,v2,... or KEY=lo:hi[:step]; KEY is a rule "
                                                                 "option, seat.SEATS.param or seat.SEATS (repeatable: "
                                                                 "a grid)")],
+         baseline: Annotated[list[str], typer.Option("--baseline", help="KEY=VALUE: the setting the others are "
+                                                                        "compared with (default: the current "
+                                                                        "values)")] = [],  # noqa: B006
          deals: Annotated[int, typer.Option("-n", "--deals", min=1, help="deals (or matches) per setting")] = 20_000,
          seed: SeedOpt = 1, jobs: JobsOpt = 0, output: OutputOpt = None, fmt: FormatOpt = Format.table,
          progress: ProgressOpt = None) -> None:
     """Sweep rule options or strategy parameters on common deals: one column per setting, with intervals."""
-    sweep = api.tune(game, vary, n=deals, seed=seed, **run, jobs=jobs, progress=_progress(progress), output=output)
+    sweep = api.tune(game, vary, n=deals, seed=seed, **run, jobs=jobs, progress=_progress(progress), output=output,
+                     baseline=baseline)
     if fmt is Format.json:
-        _json({**api.provenance(sweep.base), "rows": sweep.frame().to_dict(orient="records")})
+        _json({**api.tune_provenance(sweep, [(k, []) for k in sweep.keys]), "rows": sweep.table().to_dict(orient="records"),
+               "findings": tune_findings(sweep)})
         return
     header = [", ".join(str(p[k]) for k in sweep.keys) for p in sweep.points]
-    rows = [[m, *[_compact(e[i], m in sweep.rates) for e in sweep.estimates]] for i, m in enumerate(sweep.measures)]
+    rows = [[m, *[_compact(e[i], d[i], m in sweep.rates, j == sweep.baseline)
+                  for j, (e, d) in enumerate(zip(sweep.estimates, sweep.differences))]]
+            for i, m in enumerate(sweep.measures)]
     b = sweep.base
     out.print(table(f"{b.game.name}: one column per {', '.join(sweep.keys)}; {b.n:,} {b.game.plural(b.unit)} each, "
-                    f"seed {seed}; value ± half the 95% interval", ["measure", *header], rows))
+                    f"seed {seed}; {sweep.side}'s side; value, and the paired difference against the baseline "
+                    f"({sweep.label(sweep.baseline)}) with its 95% interval", ["measure", *header], rows))
+    for sentence in tune_findings(sweep):
+        out.print(sentence)
 
 
-def _compact(e, percent: bool) -> str:
-    half = (e.hi - e.lo) / 2
-    return f"{100 * e.value:.2f}% ±{100 * half:.2f}" if percent else f"{e.value:.2f} ±{half:.2f}"
+def _compact(e, d, percent: bool, is_baseline: bool) -> str:
+    s = 100 if percent else 1
+    value = f"{s * e.value:.2f}{'%' if percent else ''}"
+    return f"{value} (baseline)" if is_baseline else f"{value} {s * d.diff:+.2f} [{s * d.lo:+.2f}, {s * d.hi:+.2f}]"
 
 
 @cli.command()

@@ -112,8 +112,25 @@ def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False) -> Comparison
 
 
 @dataclass(frozen=True)
+class Best:
+    """The best setting for one measure, against the runner-up on the same deals."""
+
+    measure: str
+    best: int                 # index of the best point
+    runner_up: int
+    difference: Difference    # best - runner-up, paired
+
+    @property
+    def clear(self) -> bool:
+        """Whether the interval of the difference excludes zero."""
+        return not self.difference.lo <= 0 <= self.difference.hi
+
+
+@dataclass(frozen=True)
 class Sweep:
-    """A grid of settings on common deals: per point the settings and one estimate per measure."""
+    """A grid of settings on common deals: per point the settings, one estimate per measure, and the paired
+    difference of each point against the baseline point; per measure with a better direction, the best
+    point against the runner-up."""
 
     base: Run
     keys: list[str]
@@ -121,6 +138,13 @@ class Sweep:
     measures: list[str]
     rates: set[str]                       # the measures that are rates (shown as percentages)
     estimates: list[list[Estimate]]       # [point][measure]
+    baseline: int                         # index of the point the others are compared with
+    differences: list[list[Difference]]   # [point][measure]: point - baseline, paired
+    best: list[Best]
+    side: str                             # whose point of view the measures take
+
+    def label(self, i: int) -> str:
+        return ", ".join(f"{k}={self.points[i][k]}" for k in self.keys)
 
     def frame(self) -> pd.DataFrame:
         """One row per point: the settings, then each measure's value, lo and hi as `name`, `name lo`, `name hi`."""
@@ -133,10 +157,18 @@ class Sweep:
         return pd.DataFrame(rows)
 
     def long(self, measure: str) -> pd.DataFrame:
-        """One measure across the points: the settings, value, lo, hi."""
+        """One measure across the points: the settings, value, lo, hi, and the paired difference against the
+        baseline (`diff`, `diff lo`, `diff hi`)."""
         i = self.measures.index(measure)
-        return pd.DataFrame([{**p, "value": e[i].value, "lo": e[i].lo, "hi": e[i].hi}
-                             for p, e in zip(self.points, self.estimates)])
+        return pd.DataFrame([{**p, "value": e[i].value, "lo": e[i].lo, "hi": e[i].hi, "diff": d[i].diff,
+                              "diff lo": d[i].lo, "diff hi": d[i].hi}
+                             for p, e, d in zip(self.points, self.estimates, self.differences)])
+
+    def table(self) -> pd.DataFrame:
+        """Every point and measure in one long table: value with its interval, and the paired difference
+        against the baseline with its interval."""
+        return pd.concat([self.long(m).assign(measure=m) for m in self.measures], ignore_index=True)[
+            [*self.keys, "measure", "value", "lo", "hi", "diff", "diff lo", "diff hi"]]
 
 
 def settings(base: Run, vary: list[tuple[str, list[str]]]) -> list[tuple[dict[str, Any], Run]]:
@@ -150,19 +182,60 @@ def settings(base: Run, vary: list[tuple[str, list[str]]]) -> list[tuple[dict[st
     return out
 
 
-def tune(base: Run, vary: list[tuple[str, list[str]]], jobs: int = 0, progress: bool = False) -> Sweep:
-    """One point per setting of the grid, each on the same deals."""
-    points, estimates, names, rates = [], [], [], set()
-    for point, run in settings(base, vary):
+def current_value(base: Run, key: str) -> Any:
+    """A setting's value in the base run (a rule option's, or a seat's strategy parameter or spec)."""
+    if key.startswith("seat."):
+        seat_name, _, param = key.removeprefix("seat.").partition(".")
+        seat = base.game.seats_of(seat_name, base.rules)[0]
+        if not param:
+            return base.seats[seat]
+        return getattr(base.strategies()[seat], param, None)
+    return getattr(base.rules, key.removeprefix("rule."), None)
+
+
+def tune(base: Run, vary: list[tuple[str, list[str]]], jobs: int = 0, progress: bool = False,
+         baseline: dict[str, str] | None = None) -> Sweep:
+    """One point per setting of the grid, each on the same deals, compared pair by pair with the baseline
+    point: `baseline` names its settings; by default each key's current value in `base` where the grid has
+    it, else the key's first value."""
+    grid = settings(base, vary)
+    want = {key: _number(str(baseline[key])) if baseline and key in baseline else current_value(base, key)
+            for key, _ in vary}
+    at = [i for i, (point, _) in enumerate(grid) if all(_same(point[k], want[k]) for k in point)]
+    if baseline and not at:
+        raise DealsimError(f"--baseline {baseline} is not a point of the grid")
+    side = max((focus_side(base, run) for _, run in grid), default=0)
+    points, estimates, per_point, names, rates, directions = [], [], [], [], set(), {}
+    for point, run in grid:
         result = execute(run, jobs=jobs, progress=progress)
         if not result.complete:
             raise DealsimError("interrupted: the sweep is incomplete")
-        measures = base.game.measures(result.tables, run.unit, 0)
+        measures = base.game.measures(result.tables, run.unit, side)
         names = [m.name for m in measures]
         rates = {m.name for m in measures if m.binary}
+        directions = {m.name: m.better for m in measures if m.better}
         points.append(point)
+        per_point.append(measures)
         estimates.append([estimate(m) for m in measures])
-    return Sweep(base, [k for k, _ in vary], points, names, rates, estimates)
+    b = at[0] if at else 0
+    differences = [[paired(m, per_point[b][j]) for j, m in enumerate(ms)] for ms in per_point]
+    best = []
+    for j, name in enumerate(names):
+        if name not in directions or len(points) < 2:
+            continue
+        sign = 1 if directions[name] == "higher" else -1
+        order = sorted(range(len(points)), key=lambda i: -sign * estimates[i][j].value)
+        first, second = order[0], order[1]
+        best.append(Best(name, first, second, paired(per_point[first][j], per_point[second][j])))
+    return Sweep(base, [k for k, _ in vary], points, names, rates, estimates, b, differences, best,
+                 base.game.sides(base.rules)[side][0])
+
+
+def _same(a: Any, b: Any) -> bool:
+    try:
+        return float(a) == float(b)
+    except (TypeError, ValueError):
+        return str(a).strip().lower() == str(b).strip().lower()
 
 
 def _number(text: str) -> Any:

@@ -130,6 +130,7 @@ class Measure:
     num: np.ndarray
     den: np.ndarray | None = None
     binary: bool = False  # num counts successes among den (or is 0/1 per deal): a rate
+    better: str | None = None  # "higher" or "lower" when one direction is better for the side measured
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "num", np.asarray(self.num, dtype=float))

@@ -169,8 +169,12 @@ def test_tune_writes_its_report(tmp_path: Path) -> None:
                                 "-n", "60", "-j", "1", "-o", str(out))
     assert code == 0, err
     assert "one column per min_bid, seat.EW; 60 games each" in stdout
-    frame = pd.read_csv(out / "tune.csv")
-    assert len(frame) == 4 and {"min_bid", "seat.EW", "thrown in", "hands per game", "NS wins"} <= set(frame.columns)
+    frame = pd.read_csv(out / "tune.csv")  # one row per setting and measure
+    assert len(frame[["min_bid", "seat.EW"]].drop_duplicates()) == 4
+    assert {"thrown in", "hands per game", "EW wins"} <= set(frame["measure"])  # EW varies: its side
+    assert {"value", "lo", "hi", "diff", "diff lo", "diff hi"} <= set(frame.columns)
+    baseline = frame[(frame["min_bid"] == 30) & (frame["seat.EW"] == "heuristic")]
+    assert (baseline["diff"] == 0).all()  # the current values are the baseline
     for name in ["report.html", "provenance.json", "tune_thrown_in.png", "tune_contract_success.png",
                  "tune_score_swing_per_contract.png", "tune_hands_per_game.png", "tune_first_dealer_s_side_wins.png"]:
         assert (out / name).stat().st_size > 0, name
@@ -228,3 +232,30 @@ def test_compare_cli_reports_paired_differences(tmp_path: Path) -> None:
     assert code == 2 and "arm B is the same as arm A" in err
     code, out, err = run_cli("compare", "forty-two", "-n", "10")
     assert code == 2 and "compare needs arm B" in err
+
+
+def test_tune_pairs_every_setting_with_the_baseline_and_names_the_best() -> None:
+    from reports.experiments import tune_findings
+    from simulator import app as api
+
+    sweep = api.tune("rounds", {"sweep_bonus": "5,20,30"}, n=400, unit="deal", jobs=1, seed=2)
+    assert sweep.baseline == 0  # the current value (10) is not in the grid: the first value
+    i = sweep.measures.index("player 0 points per game")
+    d = sweep.differences[2][i]
+    assert d.lo > 0 and d.se < d.se_independent  # a known effect, measured tighter on common deals
+    assert sweep.differences[0][i].diff == 0
+    best = {b.measure: b for b in sweep.best}["player 0 points per game"]
+    assert sweep.points[best.best]["sweep_bonus"] == 30 and sweep.points[best.runner_up]["sweep_bonus"] == 20
+    assert any(s.startswith("player 0 points per game: sweep_bonus=30 is best") for s in tune_findings(sweep))
+    chosen = api.tune("rounds", {"sweep_bonus": "5,20"}, n=50, unit="deal", jobs=1, baseline={"sweep_bonus": "20"})
+    assert chosen.baseline == 1
+    with pytest.raises(DealsimError, match="not a point of the grid"):
+        api.tune("rounds", {"sweep_bonus": "5,20"}, n=50, unit="deal", jobs=1, baseline={"sweep_bonus": "7"})
+
+
+def test_tune_takes_the_varied_side() -> None:
+    from simulator import app as api
+
+    sweep = api.tune("forty-two", ["seat.EW.threshold=30,34"], n=200, unit="deal", jobs=1,
+                     seats={"all": "heuristic:bidder=threshold"})
+    assert sweep.side == "EW" and "EW score margin per hand" in sweep.measures

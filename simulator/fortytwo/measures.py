@@ -44,16 +44,16 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
     out = [
         Measure("thrown in", per["thrown_in"], per["hands"], binary=True),
         Measure("contract success", per["made"], per["played"], binary=True),
-        Measure(f"{name} contract success", per["mine_made"], per["mine"], binary=True),
+        Measure(f"{name} contract success", per["mine_made"], per["mine"], binary=True, better="higher"),
         Measure("score swing per contract", per["swing"], per["played"]),
-        Measure(f"{name} score margin per hand", per["margin"], per["hands"]),
+        Measure(f"{name} score margin per hand", per["margin"], per["hands"], better="higher"),
     ]
     if unit == "match":
         games = tables["matches"]
         decided = games["winner"].notna().to_numpy()
         out += [
             Measure("hands per game", games["deals"].to_numpy(float)),
-            Measure(f"{name} wins", (games["winner"] == name).to_numpy(float), decided.astype(float), binary=True),
+            Measure(f"{name} wins", (games["winner"] == name).to_numpy(float), decided.astype(float), binary=True, better="higher"),
             Measure("first dealer's side wins", games["first_dealer_side_won"].fillna(False).to_numpy(float),
                     decided.astype(float), binary=True),
         ]

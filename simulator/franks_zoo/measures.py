@@ -33,9 +33,9 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
     hands = per_deal(mine)
     team = team_points(h)
     out = [
-        Measure(f"seat {side} points per hand", per_deal(np.where(mine, h["points"], 0)), hands),
-        Measure(f"seat {side} place", per_deal(np.where(mine, h["place"], 0)), hands),
-        Measure(f"seat {side} team's points per hand", per_deal(np.where(mine, team, 0)), hands),
+        Measure(f"seat {side} points per hand", per_deal(np.where(mine, h["points"], 0)), hands, better="higher"),
+        Measure(f"seat {side} place", per_deal(np.where(mine, h["place"], 0)), hands, better="lower"),
+        Measure(f"seat {side} team's points per hand", per_deal(np.where(mine, team, 0)), hands, better="higher"),
     ]
     for role in ("junior", "senior"):
         playing = mine & (h["role"] == role).to_numpy()
@@ -55,5 +55,5 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         g = tables["matches"].set_index("match").loc[deals]
         decided = (g["winner"] >= 0).to_numpy(float)
         out += [Measure("hands per game", g["deals"].to_numpy(float)),
-                Measure(f"seat {side} wins", (g["winner"] == side).to_numpy(float), decided, binary=True)]
+                Measure(f"seat {side} wins", (g["winner"] == side).to_numpy(float), decided, binary=True, better="higher")]
     return out

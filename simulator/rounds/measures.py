@@ -31,8 +31,8 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
     else:
         per = per_game
     out = [
-        Measure(f"player {side} margin per game", per["margin"], per["games"]),
-        Measure(f"player {side} points per game", per["points"], per["games"]),
+        Measure(f"player {side} margin per game", per["margin"], per["games"], better="higher"),
+        Measure(f"player {side} points per game", per["points"], per["games"], better="higher"),
         Measure("stages swept", per["sweeps"], per["stages"], binary=True),
         Measure("sweeps scoring less than their cards", per["short"], per["sweeps"], binary=True),
         Measure("tricks taken by the leader", per["leader"], per["tricks"], binary=True),
@@ -43,7 +43,7 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         decided = (m["winner"] >= 0).to_numpy(float)
         out += [
             Measure("games per match", m["deals"].to_numpy(float)),
-            Measure(f"player {side} wins", (m["winner"] == side).to_numpy(float), decided, binary=True),
+            Measure(f"player {side} wins", (m["winner"] == side).to_numpy(float), decided, binary=True, better="higher"),
             Measure("first dealer wins", (m["winner"] == m["first_dealer"]).to_numpy(float), decided, binary=True),
         ]
     return out
