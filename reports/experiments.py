@@ -44,7 +44,7 @@ def compare_report(comparison: Comparison, provenance: dict, command: str) -> Re
     """The comparison as a report: the table of paired differences and their plot."""
     frame = comparison.frame()
     report = Report(f"{provenance.get('game', '')} paired comparison", provenance, command)
-    report.text(f"Arm A against arm B on the same deals, from {comparison.side}'s side. 'narrowing' is how many "
+    report.text(f"Arm A against arm B on the same deals, measured for {comparison.side}. 'narrowing' is how many "
                 "times wider the 95% interval would be on independent deals.")
     report.table("compare", frame, "Paired differences a - b")
     fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * len(frame)))

@@ -229,7 +229,8 @@ def compare(game: GameArg, run: dict,
         return
     rows = [[m, f"{d.a:.4g}", f"{d.b:.4g}", f"{d.diff:+.4g} [{d.lo:+.4g}, {d.hi:+.4g}]", f"{d.narrowing:.2f}x"]
             for m, d in zip(c.measures, c.differences)]
-    out.print(table(f"A - B on the same {c.a.n:,} {c.a.game.plural(c.a.unit)}, {c.side}'s side (95% paired intervals)",
+    out.print(table(f"A - B on the same {c.a.n:,} {c.a.game.plural(c.a.unit)}, measured for {c.side} "
+                    "(95% paired intervals)",
                     ["measure", "A", "B", "A - B", "narrowing"], rows))
     out.print("narrowing: how many times wider the interval would be on independent deals")
 

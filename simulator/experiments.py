@@ -75,6 +75,13 @@ def arm_b(a: Run, seats: Sequence[str] = (), rules: Sequence[str] = ()) -> Run:
     return b
 
 
+def changed_sides(a: Run, b: Run) -> list[int]:
+    """Every side with a seat whose strategy differs between the arms (the first side when none does)."""
+    changed = {s for s, (x, y) in enumerate(zip(a.seats, b.seats)) if x != y}
+    sides = [i for i, (_, seats) in enumerate(a.game.sides(a.rules)) if changed & set(seats)]
+    return sides or [0]
+
+
 def focus_side(a: Run, b: Run) -> int:
     """The side whose seats differ between the arms (the first side when both or neither do)."""
     changed = {s for s, (x, y) in enumerate(zip(a.seats, b.seats)) if x != y}
@@ -102,13 +109,19 @@ class Comparison:
 def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False) -> Comparison:
     """Both arms on the same deals; per measure the value in each arm and the paired difference a - b."""
     game = a.game
-    side = focus_side(a, b)
+    sides = changed_sides(a, b)
     results = [execute(run, jobs=jobs, progress=progress) for run in (a, b)]
     if not all(r.complete for r in results):
         raise DealsimError("interrupted: a comparison needs both arms complete")
-    ma, mb = (game.measures(r.tables, r.run.unit, side) for r in results)
-    return Comparison(a, b, game.sides(a.rules)[side][0], [x.name for x in ma],
-                      [paired(x, y) for x, y in zip(ma, mb)], sum(r.elapsed for r in results))
+    names, diffs = [], []
+    for side in sides:  # every changed side's measures; measures of the whole table once
+        ma, mb = (game.measures(r.tables, r.run.unit, side) for r in results)
+        for x, y in zip(ma, mb):
+            if x.name not in names:
+                names.append(x.name)
+                diffs.append(paired(x, y))
+    label = " and ".join(game.sides(a.rules)[i][0] for i in sides)
+    return Comparison(a, b, label, names, diffs, sum(r.elapsed for r in results))
 
 
 @dataclass(frozen=True)

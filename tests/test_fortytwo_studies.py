@@ -259,3 +259,15 @@ def test_tune_takes_the_varied_side() -> None:
     sweep = api.tune("forty-two", ["seat.EW.threshold=30,34"], n=200, unit="deal", jobs=1,
                      seats={"all": "heuristic:bidder=threshold"})
     assert sweep.side == "EW" and "EW score margin per hand" in sweep.measures
+
+
+def test_compare_reports_every_changed_side() -> None:
+    from simulator import app as api
+
+    c = api.compare("forty-two", vs=["N=greedy", "E=greedy"], n=300, jobs=1)
+    assert c.side == "NS and EW"
+    assert {"NS score margin per hand", "EW score margin per hand", "NS contract success",
+            "EW contract success"} <= set(c.measures)
+    assert c.measures.count("thrown in") == 1
+    one = api.compare("forty-two", vs=["E=greedy"], n=300, jobs=1)
+    assert one.side == "EW" and not any(m.startswith("NS") for m in one.measures)
