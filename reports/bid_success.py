@@ -56,6 +56,17 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
     levels = _rates(played, ["bid"])
     thrown = int(hands["thrown_in"].sum())
     lo, hi = wilson(thrown, len(hands))
+    made_all = int(played["made"].sum())
+    alo, ahi = wilson(made_all, len(played))
+    report.finding(f"{_pct(thrown / len(hands), lo, hi)} of {len(hands):,} hands are thrown in; "
+                   f"{_pct(made_all / len(played), alo, ahi)} of the {len(played):,} contracts are made.")
+    common = levels.loc[levels["contracts"].idxmax()]
+    report.finding(f"The most common contract is {int(common['bid'])} ({100 * common['contracts'] / len(played):.1f}% "
+                   f"of contracts), made {_pct(common['rate'], common['lo'], common['hi'])}.")
+    high = played[played["bid"].between(34, 41)]
+    if len(high) >= 30:
+        hlo, hhi = wilson(int(high["made"].sum()), len(high))
+        report.finding(f"Bids of 34 to 41 ({len(high):,} contracts) are made {_pct(high['made'].mean(), hlo, hhi)}.")
     report.text(f"{len(hands):,} hands dealt; {thrown:,} thrown in (four passes): {100 * thrown / len(hands):.2f}% "
                 f"[{100 * lo:.2f}, {100 * hi:.2f}]. Success rates carry Wilson 95% intervals.")
     report.table("success_by_bid", levels, "Contracts made by bid")
@@ -103,6 +114,10 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
         first = int(decided["first_dealer_side_won"].sum())
         flo, fhi = wilson(first, len(decided))
         m, se = mean_se(games["deals"])
+        edge = "cannot be told apart from an even game" if flo <= 0.5 <= fhi else "differs from an even game"
+        report.finding(f"A game to {games_run.rules.target} takes {m:.2f} ± {se:.2f} hands; the first dealer's side "
+                       f"wins {_pct(first / max(len(decided), 1), flo, fhi)} of {len(decided):,} games, which {edge} "
+                       "(one of several comparisons in this report: read a single edge with care).")
         report.text(f"{len(games):,} games: {m:.2f} ± {se:.2f} hands per game (hands thrown in count). "
                     f"The first dealer's side won {100 * first / max(len(decided), 1):.2f}% "
                     f"[{100 * flo:.2f}, {100 * fhi:.2f}].")

@@ -57,6 +57,12 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                      "taken though ducking paid": (took & ~pays).sum() / max(took.sum(), 1),
                      "sweeps scoring less than cards": g[f"s{k}_short_sweep"].sum() / max((g[f"s{k}_sweep"] >= 0).sum(), 1)})
     fifth = pd.DataFrame(rows)
+    decided = sum(r["stages decided at trick 5"] for r in rows)
+    pays = sum(round(r["taking pays"] * r["stages decided at trick 5"]) for r in rows)
+    plo, phi = wilson(pays, max(decided, 1))
+    report.finding(f"{100 * decided / (5 * len(g)):.1f}% of stages hang on the fifth trick; in "
+                   f"{100 * pays / max(decided, 1):.1f}% [{100 * plo:.1f}, {100 * phi:.1f}] of them taking it pays "
+                   f"(the bonus of {bonus} beats the cards of tricks 1-4 less the fifth trick's).")
     report.table("fifth_trick", fifth, "Stages decided at the fifth trick, by stage")
     pays_rows = pd.DataFrame([{**_rate_row(r["stage"], round(r["taking pays"] * r["stages decided at trick 5"]),
                                            r["stages decided at trick 5"]), "stage": r["stage"]} for r in rows])
@@ -69,6 +75,11 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
     off = execute(duck_off, jobs=jobs, progress=progress)
     ma, mb = game.measures(main.tables, base.unit, 0), game.measures(off.tables, base.unit, 0)
     value = pd.DataFrame([{"measure": a.name, **paired(a, b).as_dict()} for a, b in zip(ma, mb)])
+    margin = value[value["measure"] == "player 0 margin per game"].iloc[0]
+    clear = "cannot be told apart from nothing" if margin["lo"] <= 0 <= margin["hi"] else "a clear gain" \
+        if margin["diff"] > 0 else "a clear loss"
+    report.finding(f"Ducking the fifth trick when it pays is worth {margin['diff']:+.3f} points of margin per game "
+                   f"[{margin['lo']:+.3f}, {margin['hi']:+.3f}] to player 0 on the same {base.n:,} games: {clear}.")
     report.text(f"Player 0 plays {base.seats[0]} (ducking when it pays) against {duck_off.seats[0]} on the same "
                 f"{base.n:,} deals; player 1 plays {base.seats[1]} in both. Differences are with ducking minus "
                 "without, with paired 95% intervals.")

@@ -271,3 +271,20 @@ def test_compare_reports_every_changed_side() -> None:
     assert c.measures.count("thrown in") == 1
     one = api.compare("forty-two", vs=["E=greedy"], n=300, jobs=1)
     assert one.side == "EW" and not any(m.startswith("NS") for m in one.measures)
+
+
+def test_report_findings_quote_their_own_tables(tmp_path: Path) -> None:
+    import re
+
+    out = tmp_path / "bid"
+    code, _, err = run_cli("report", "bid-success", "-n", "4000", "--games", "30", "-j", "1", "--seed", "5",
+                           "-o", str(out))
+    assert code == 0, err
+    html = (out / "report.html").read_text()
+    findings = re.findall(r"<li>(.*?)</li>", html)
+    assert 3 <= len(findings) <= 6 and html.index("Findings") < html.index("Contracts by bid")
+    levels = pd.read_csv(out / "success_by_bid.csv")
+    common = levels.loc[levels["contracts"].idxmax()]
+    quoted = f"The most common contract is {int(common['bid'])} "
+    line = next(f for f in findings if f.startswith(quoted))
+    assert f"{100 * common['rate']:.2f}% [{100 * common['lo']:.2f}, {100 * common['hi']:.2f}]" in line
