@@ -57,12 +57,14 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                      "taken though ducking paid": (took & ~pays).sum() / max(took.sum(), 1),
                      "sweeps scoring less than cards": g[f"s{k}_short_sweep"].sum() / max((g[f"s{k}_sweep"] >= 0).sum(), 1)})
     fifth = pd.DataFrame(rows)
-    decided = sum(r["stages decided at trick 5"] for r in rows)
-    pays = sum(round(r["taking pays"] * r["stages decided at trick 5"]) for r in rows)
+    choice = rows[:4]  # in stage 5 the fifth trick is forced
+    decided = sum(r["stages decided at trick 5"] for r in choice)
+    pays = sum(round(r["taking pays"] * r["stages decided at trick 5"]) for r in choice)
     plo, phi = wilson(pays, max(decided, 1))
-    report.finding(f"{100 * decided / (5 * len(g)):.1f}% of stages hang on the fifth trick; in "
+    report.finding(f"{100 * decided / (4 * len(g)):.1f}% of stages 1-4 hang on the fifth trick; in "
                    f"{100 * pays / max(decided, 1):.1f}% [{100 * plo:.1f}, {100 * phi:.1f}] of them taking it pays "
-                   f"(the bonus of {bonus} beats the cards of tricks 1-4 less the fifth trick's).")
+                   f"(the bonus of {bonus} beats the cards of tricks 1-4 less the fifth trick's); in stage 5 the "
+                   "fifth trick is forced.")
     report.table("fifth_trick", fifth, "Stages decided at the fifth trick, by stage")
     pays_rows = pd.DataFrame([{**_rate_row(r["stage"], round(r["taking pays"] * r["stages decided at trick 5"]),
                                            r["stages decided at trick 5"]), "stage": r["stage"]} for r in rows])
