@@ -40,19 +40,42 @@ def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
     return report
 
 
+def compare_findings(c: Comparison, most: int = 6) -> list[str]:
+    """One sentence per measure (the first `most`): both arms' values and the paired difference, and whether
+    it can be told apart from zero."""
+    out = []
+    for name, d in list(zip(c.measures, c.differences))[:most]:
+        scale, unit = (100, " percentage points") if name in c.rates else (1, "")
+        a, b = (f"{100 * v:.2f}%" if name in c.rates else f"{v:.3g}" for v in (d.a, d.b))
+        verdict = "cannot be told apart from no difference" if d.lo <= 0 <= d.hi else "a clear difference"
+        out.append(f"{name}: {a} in arm A, {b} in arm B; A - B = {scale * d.diff:+.3g}{unit} "
+                   f"[{scale * d.lo:+.3g}, {scale * d.hi:+.3g}], {verdict}.")
+    return out
+
+
 def compare_report(comparison: Comparison, provenance: dict, command: str) -> Report:
-    """The comparison as a report: the table of paired differences and their plot."""
+    """The comparison as a report: findings, the table of paired differences, and their plots, one panel for
+    rates (in percentage points) and one for the other measures (in their own units)."""
     frame = comparison.frame()
     report = Report(f"{provenance.get('game', '')} paired comparison", provenance, command)
-    report.text(f"Arm A against arm B on the same deals, measured for {comparison.side}. 'narrowing' is how many "
-                "times wider the 95% interval would be on independent deals.")
+    for sentence in compare_findings(comparison):
+        report.finding(sentence)
+    report.text(f"Arm B: {comparison.arm_b_in_words()}; all else as arm A, on the same deals. Measured for "
+                f"{comparison.side}. 'narrowing' is how many times wider the 95% interval would be on independent "
+                "deals.")
     report.table("compare", frame, "Paired differences a - b")
-    fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * len(frame)))
-    y = range(len(frame))
-    ax.errorbar(frame["diff"], list(y), xerr=[frame["diff"] - frame["lo"], frame["hi"] - frame["diff"]],
-                fmt="o", capsize=3)
-    ax.axvline(0, color="grey", lw=1)
-    ax.set_yticks(list(y), frame["measure"])
-    ax.set_xlabel("a - b (95% paired interval)")
+    panels = [(True, "rates: a - b (percentage points)"), (False, "other measures: a - b (their units)")]
+    panels = [(r, label) for r, label in panels if (frame["measure"].isin(comparison.rates) == r).any()]
+    fig, axes = plt.subplots(len(panels), 1, figsize=(7, 1 + 0.45 * len(frame)), squeeze=False)
+    for ax, (is_rate, label) in zip(axes[:, 0], panels):
+        part = frame[frame["measure"].isin(comparison.rates) == is_rate]
+        scale = 100 if is_rate else 1
+        y = range(len(part))
+        ax.errorbar(scale * part["diff"], list(y), xerr=[scale * (part["diff"] - part["lo"]),
+                                                          scale * (part["hi"] - part["diff"])], fmt="o", capsize=3)
+        ax.axvline(0, color="grey", lw=1)
+        ax.set_yticks(list(y), part["measure"])
+        ax.set_xlabel(label + ", 95% paired interval")
+    fig.tight_layout()
     report.figure("compare", fig, "Paired differences with 95% intervals")
     return report

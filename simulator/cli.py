@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from reports.experiments import tune_findings
+from reports.experiments import compare_findings, tune_findings
 from simulator import app as api
 from simulator import registry
 from simulator.errors import DealsimError
@@ -224,8 +224,8 @@ def compare(game: GameArg, run: dict,
     c = api.compare(game, vs=vs, vs_rules=vs_rule, n=deals, seed=seed, **run, jobs=jobs,
                     progress=_progress(progress), output=output)
     if fmt is Format.json:
-        _json({**api.comparison_provenance(c), "side": c.side, "rows": c.frame().to_dict(orient="records"),
-               "elapsed": c.elapsed})
+        _json({**api.comparison_provenance(c), "side": c.side, "arm_b_changes": c.arm_b_in_words(),
+               "rows": c.frame().to_dict(orient="records"), "findings": compare_findings(c), "elapsed": c.elapsed})
         return
     rows = [[m, f"{d.a:.4g}", f"{d.b:.4g}", f"{d.diff:+.4g} [{d.lo:+.4g}, {d.hi:+.4g}]", f"{d.narrowing:.2f}x"]
             for m, d in zip(c.measures, c.differences)]
@@ -233,6 +233,9 @@ def compare(game: GameArg, run: dict,
                     "(95% paired intervals)",
                     ["measure", "A", "B", "A - B", "narrowing"], rows))
     out.print("narrowing: how many times wider the interval would be on independent deals")
+    out.print(f"arm B: {c.arm_b_in_words()}")
+    for sentence in compare_findings(c):
+        out.print(sentence)
 
 
 @cli.command()

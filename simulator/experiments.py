@@ -101,6 +101,15 @@ class Comparison:
     measures: list[str]
     differences: list[Difference]
     elapsed: float
+    rates: frozenset[str] = frozenset()  # the measures that are rates
+
+    def arm_b_in_words(self) -> str:
+        """What arm B changes: the seats and rules that differ from arm A."""
+        names = self.a.game.seat_names(self.a.rules)
+        seats = [f"{n} plays {y} instead of {x}" for n, x, y in zip(names, self.a.seats, self.b.seats) if x != y]
+        rules = [f"{k} = {getattr(self.b.rules, k)} instead of {v}"
+                 for k, v in dataclasses.asdict(self.a.rules).items() if getattr(self.b.rules, k) != v]
+        return "; ".join(seats + rules) or "nothing"
 
     def frame(self) -> pd.DataFrame:
         return pd.DataFrame([{"measure": m, **d.as_dict()} for m, d in zip(self.measures, self.differences)])
@@ -113,15 +122,17 @@ def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False) -> Comparison
     results = [execute(run, jobs=jobs, progress=progress) for run in (a, b)]
     if not all(r.complete for r in results):
         raise DealsimError("interrupted: a comparison needs both arms complete")
-    names, diffs = [], []
+    names, diffs, rates = [], [], set()
     for side in sides:  # every changed side's measures; measures of the whole table once
         ma, mb = (game.measures(r.tables, r.run.unit, side) for r in results)
         for x, y in zip(ma, mb):
             if x.name not in names:
                 names.append(x.name)
                 diffs.append(paired(x, y))
+                if x.binary:
+                    rates.add(x.name)
     label = " and ".join(game.sides(a.rules)[i][0] for i in sides)
-    return Comparison(a, b, label, names, diffs, sum(r.elapsed for r in results))
+    return Comparison(a, b, label, names, diffs, sum(r.elapsed for r in results), frozenset(rates))
 
 
 @dataclass(frozen=True)

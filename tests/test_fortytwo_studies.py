@@ -288,3 +288,17 @@ def test_report_findings_quote_their_own_tables(tmp_path: Path) -> None:
     quoted = f"The most common contract is {int(common['bid'])} "
     line = next(f for f in findings if f.startswith(quoted))
     assert f"{100 * common['rate']:.2f}% [{100 * common['lo']:.2f}, {100 * common['hi']:.2f}]" in line
+
+
+def test_compare_says_what_arm_b_changes_and_what_it_found(tmp_path: Path) -> None:
+    from reports.experiments import compare_findings
+    from simulator import app as api
+
+    c = api.compare("forty-two", vs=["N=greedy"], vs_rules=["min_bid=31"], n=300, jobs=1, output=tmp_path)
+    assert c.arm_b_in_words() == "N plays greedy instead of heuristic; min_bid = 31 instead of 30"
+    findings = compare_findings(c)
+    d = c.differences[c.measures.index("thrown in")]
+    assert findings[0].startswith(f"thrown in: {100 * d.a:.2f}% in arm A, {100 * d.b:.2f}% in arm B")
+    assert all(("a clear difference" in f) != ("cannot be told apart" in f) for f in findings)
+    html = (tmp_path / "report.html").read_text()
+    assert html.index("Findings") < html.index("Arm B: N plays greedy") < html.index("Provenance")
