@@ -29,7 +29,7 @@ import pandas
 import pyarrow
 import pyarrow.parquet
 
-from reports import studies
+from reports import run_report, studies
 from reports.experiments import compare_report, tune_report
 from simulator import bench as benchmarks
 from simulator import experiments, registry, replay
@@ -327,8 +327,11 @@ class StudyReport:
 def report(study: str, n: int | None = None, *, matches: int | None = None, seed: int = 1, seats: Assignments = None,
            rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (),
            chunk_size: int | None = None, jobs: int = 0, progress: bool = False,
-           output: Path | str | None = None) -> StudyReport:
-    """Run a named study and write its report (HTML, CSV, PNG, provenance) to `output` (default ./STUDY)."""
+           output: Path | str | None = None, run_dir: Path | str | None = None) -> StudyReport:
+    """Run a named study and write its report (HTML, CSV, PNG, provenance) to `output` (default ./STUDY); the
+    study `run` reports a finished `simulate -o` folder (`run_dir`) instead, without playing anything."""
+    if study == "run":
+        return _run_report(run_dir, output)
     s = studies.get(study)
     n = s.default_deals if n is None else n
     base = make_run(s.game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=s.unit,
@@ -342,3 +345,26 @@ def report(study: str, n: int | None = None, *, matches: int | None = None, seed
     rep, headline = s.build(base, matches, jobs, progress, command, provenance(base, study=study, matches=matches))
     written = rep.write(folder)
     return StudyReport(folder, written, headline, n, matches, time.perf_counter() - start)
+
+
+def _run_report(run_dir: Path | str | None, output: Path | str | None) -> StudyReport:
+    """The report of a finished run folder: its tables read back, summarized by its game, then written."""
+    if run_dir is None:
+        raise DealsimError("report run needs --run DIR (a folder written by simulate -o)")
+    folder_in = Path(run_dir)
+    run = run_from_manifest(folder_in)
+    manifest = json.loads((folder_in / "manifest.json").read_text())
+    try:
+        tables = {name: pandas.read_parquet(folder_in / f"{name}.parquet")
+                  for name in ("deals", "matches") if (folder_in / f"{name}.parquet").exists()}
+    except (OSError, ValueError) as exc:
+        raise DealsimError(f"cannot read the tables in {folder_in}: {exc}") from None
+    if "deals" not in tables:
+        raise DealsimError(f"{folder_in} has no deals.parquet")
+    start = time.perf_counter()
+    summary = run.game.summarize(tables, run.unit)
+    rep = run_report.build(summary, manifest, f"{run.game.title}: a run of {manifest.get('deals_done', run.n):,} "
+                                              f"{run.game.plural(run.unit)}")
+    folder = _writable(output) or folder_in / "report"
+    written = rep.write(folder)
+    return StudyReport(folder, written, ("", [], []), run.n, 0, time.perf_counter() - start)

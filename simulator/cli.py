@@ -280,7 +280,8 @@ def _compact(e, d, percent: bool, is_baseline: bool) -> str:
 @cli.command()
 @run_options(SEAT_OPTION, UNIT_OPTIONS[1])
 def report(study: Annotated[str, typer.Argument(help="the study: bid-success or bid-guide (forty-two), sweep-value "
-                                                      "(rounds), help-value (franks-zoo)")],
+                                                      "(rounds), help-value (franks-zoo), or run (with --run DIR: "
+                                                      "the report of a simulate -o folder)")],
            run: dict,
            deals: Annotated[int | None, typer.Option("-n", "--deals", min=1, help=(
                "deals of the main run, or games per arm (default: 1,000,000 for bid-success and sweep-value, "
@@ -291,10 +292,15 @@ def report(study: Annotated[str, typer.Argument(help="the study: bid-success or 
            seed: SeedOpt = 1, jobs: JobsOpt = 0,
            output: Annotated[Path | None, typer.Option("-o", "--output", help="folder for report.html, CSV and PNG "
                                                                               "(default: ./STUDY)")] = None,
-           progress: ProgressOpt = None) -> None:
+           progress: ProgressOpt = None,
+           run_dir: Annotated[Path | None, typer.Option("--run", help="with the study `run`: a folder written by "
+                                                                      "simulate -o")] = None) -> None:
     """Run a named study and write a self-contained HTML report with its tables (CSV) and plots (PNG)."""
     r = api.report(study, deals, matches=matches, seed=seed, **run, jobs=jobs, progress=_progress(progress),
-                   output=output)
+                   output=output, run_dir=run_dir)
+    if study == "run":
+        out.print(f"wrote {len(r.written)} files to {r.folder}/ (open {r.folder / 'report.html'})")
+        return
     out.print(table(*r.headline))
     out.print(f"{study}: {r.deals:,} deals" + (f" and {r.matches:,} matches" if r.matches else "")
               + f" in {r.elapsed:.1f} s; wrote {len(r.written)} files to {r.folder}/ (open {r.folder / 'report.html'})")

@@ -1,0 +1,55 @@
+"""A report of any finished run (`dealsim report run --run DIR`): the summary's figures as a table, its
+rates and means as plots with their intervals, and findings from its headline figures."""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from reports.html import Report
+from simulator.summaries import flatten
+
+
+def _fmt(row: pd.Series) -> str:
+    if pd.notna(row["lo"]):  # a rate
+        return f"{100 * row['value']:.2f}% [{100 * row['lo']:.2f}, {100 * row['hi']:.2f}]"
+    return f"{row['value']:.3f} ± {row['se']:.3f}"
+
+
+def build(summary: dict, manifest: dict, title: str) -> Report:
+    """The report of a run from its summary (nested Rate/Mean) and its manifest."""
+    report = Report(title, {k: v for k, v in manifest.items() if k != "command"}, manifest.get("command", ""))
+    flat = flatten(summary)
+    figures = flat[flat["se"].notna() | flat["lo"].notna()].copy()
+    rates = figures[figures["lo"].notna() & (figures["of"].fillna(0) >= 30)]
+    means = figures[figures["lo"].isna() & figures["se"].notna()]
+    top = ~figures["metric"].str.contains(r"\[", regex=True)  # the run's own figures before per-group ones
+    headline = pd.concat([rates[top[rates.index]].head(3), means[top[means.index]].head(2)])
+    for _, row in headline.iterrows():
+        report.finding(f"{row['metric']}: {_fmt(row)}" + (f" (of {int(row['of']):,})" if pd.notna(row["of"]) else "")
+                       + ".")
+    if not manifest.get("complete", True):
+        report.finding(f"The run was interrupted: these figures cover its first {manifest.get('deals_done', 0):,} "
+                       "deals.")
+    report.heading("Every figure of the summary")
+    report.text("Rates carry Wilson 95% intervals (or, for several trials per deal, intervals with the deal as the "
+                "unit); means carry standard errors. Rates of fewer than 30 trials are left out of the plots.")
+    shown = flat.astype({"count": "Int64", "of": "Int64"})
+    report.table("summary", shown, "The run's summary, one figure per row", float_format="{:.6g}")
+    for name, part, percent in (("rates", rates, True), ("means", means, False)):
+        if not len(part):
+            continue
+        scale = 100 if percent else 1
+        value = scale * part["value"].to_numpy(float)
+        lo = scale * (part["lo"].to_numpy(float) if percent else part["value"] - 1.96 * part["se"])
+        hi = scale * (part["hi"].to_numpy(float) if percent else part["value"] + 1.96 * part["se"])
+        fig, ax = plt.subplots(figsize=(8, 0.6 + 0.3 * len(part)))
+        y = np.arange(len(part))
+        ax.errorbar(value, y, xerr=[value - lo, hi - value], fmt="o", capsize=3)
+        ax.set_yticks(y, part["metric"], fontsize="small")
+        ax.invert_yaxis()
+        ax.set_xlabel("%" if percent else "value" + ", 95% interval")
+        ax.grid(alpha=0.3, axis="x")
+        report.figure(f"summary_{name}", fig, f"The run's {name} with 95% intervals")
+    return report
