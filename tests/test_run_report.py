@@ -15,6 +15,7 @@ def test_a_run_folder_becomes_a_report(tmp_path, game: str, unit: str) -> None:
     code, _, err = run_cli("simulate", game, "-n", "60", "-j", "1", "--unit", unit, "-o", str(run))
     assert code == 0, err
     code, out, err = run_cli("report", "run", "--run", str(run))
+    assert "wrote" in out
     assert code == 0, err
     html = (run / "report" / "report.html").read_text()
     assert (run / "report" / "summary.csv").exists() and (run / "report" / "summary_rates.png").exists()
