@@ -50,23 +50,29 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
         at_stake = first4 >= 0
         took = at_stake & (g[f"s{k}_sweep"].to_numpy() >= 0)
         pays = at_stake & (bonus > first4 - g[f"s{k}_fifth_points"].to_numpy())
-        rows.append({"stage": k, "stages decided at trick 5": int(at_stake.sum()),
+        n_at, n_took, n_swept = int(at_stake.sum()), int(took.sum()), int((g[f"s{k}_sweep"] >= 0).sum())
+        pays_lo, pays_hi = wilson(int(pays.sum()), n_at)
+        took_lo, took_hi = wilson(n_took, n_at)
+        rows.append({"stage": k, "stages decided at trick 5": n_at,
                      "share of stages": at_stake.mean(),
-                     "taking pays": pays.sum() / max(at_stake.sum(), 1),
-                     "fifth trick taken": took.sum() / max(at_stake.sum(), 1),
-                     "taken though ducking paid": (took & ~pays).sum() / max(took.sum(), 1),
-                     "sweeps scoring less than cards": g[f"s{k}_short_sweep"].sum() / max((g[f"s{k}_sweep"] >= 0).sum(), 1)})
+                     # a share of no stages is missing ("no data"), not 0
+                     "taking pays": pays.sum() / n_at if n_at else np.nan, "taking pays lo": pays_lo,
+                     "taking pays hi": pays_hi,
+                     "fifth trick taken": n_took / n_at if n_at else np.nan, "taken lo": took_lo, "taken hi": took_hi,
+                     "taken though ducking paid": (took & ~pays).sum() / n_took if n_took else np.nan,
+                     "sweeps scoring less than cards": (g[f"s{k}_short_sweep"].sum() / n_swept if n_swept
+                                                        else np.nan)})
     fifth = pd.DataFrame(rows)
     choice = rows[:4]  # in stage 5 the fifth trick is forced
     decided = sum(r["stages decided at trick 5"] for r in choice)
-    pays = sum(round(r["taking pays"] * r["stages decided at trick 5"]) for r in choice)
+    pays = sum(round(np.nan_to_num(r["taking pays"]) * r["stages decided at trick 5"]) for r in choice)
     plo, phi = wilson(pays, max(decided, 1))
     report.finding(f"{100 * decided / (4 * len(g)):.1f}% of stages 1-4 hang on the fifth trick; in "
                    f"{100 * pays / max(decided, 1):.1f}% [{100 * plo:.1f}, {100 * phi:.1f}] of them taking it pays "
                    f"(the bonus of {bonus} beats the cards of tricks 1-4 less the fifth trick's); in stage 5 the "
                    "fifth trick is forced.")
     report.table("fifth_trick", fifth, "Stages decided at the fifth trick, by stage")
-    pays_rows = pd.DataFrame([{**_rate_row(r["stage"], round(r["taking pays"] * r["stages decided at trick 5"]),
+    pays_rows = pd.DataFrame([{**_rate_row(r["stage"], round(np.nan_to_num(r["taking pays"]) * r["stages decided at trick 5"]),
                                            r["stages decided at trick 5"]), "stage": r["stage"]} for r in rows])
     report.figure("taking_pays", rate_plot(pays_rows, "stage", value="rate", title="Taking the fifth trick pays",
                                            ylabel="stages where it pays"),
@@ -110,8 +116,12 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
     ax.set_xlabel("stage"), ax.set_ylabel("tricks taken (%)"), ax.legend(), ax.grid(alpha=0.3)
     report.figure("edge_by_stage", fig, "Tricks taken by the stage's dealer and by the leader, 95% intervals")
 
-    headline = [[int(r["stage"]), f"{r['share of stages']:.1%}", f"{r['taking pays']:.1%}",
-                 f"{r['fifth trick taken']:.1%}"] for r in rows]
+    def pct(value: float, lo: float, hi: float) -> str:
+        return "no data" if np.isnan(value) else f"{value:.1%} [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+    headline = [[int(r["stage"]), f"{r['share of stages']:.1%}", pct(r["taking pays"], r["taking pays lo"],
+                                                                      r["taking pays hi"]),
+                 pct(r["fifth trick taken"], r["taken lo"], r["taken hi"])] for r in rows]
     if matches > 0:
         report.heading(f"Matches to {base.rules.target}, by sweep bonus")
         length = []
