@@ -72,7 +72,8 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                    f"(the bonus of {bonus} beats the cards of tricks 1-4 less the fifth trick's); in stage 5 the "
                    "fifth trick is forced.")
     report.table("fifth_trick", fifth, "Stages decided at the fifth trick, by stage")
-    pays_rows = pd.DataFrame([{**_rate_row(r["stage"], round(np.nan_to_num(r["taking pays"]) * r["stages decided at trick 5"]),
+    pays_rows = pd.DataFrame([{**_rate_row(r["stage"],
+                                           round(np.nan_to_num(r["taking pays"]) * r["stages decided at trick 5"]),
                                            r["stages decided at trick 5"]), "stage": r["stage"]} for r in rows])
     report.figure("taking_pays", rate_plot(pays_rows, "stage", value="rate", title="Taking the fifth trick pays",
                                            ylabel="stages where it pays"),
