@@ -21,7 +21,7 @@ from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.play import CORE
 from simulator.runner import Run, chunk, map_chunks
 from simulator.stats import wilson
-from strategies.fortytwo import _PIPS, _TRUMP_DOUBLE, Heuristic
+from strategies.fortytwo import TRUMP_DOUBLE, Heuristic
 
 LEVELS = list(range(30, 43))
 
@@ -37,11 +37,11 @@ def _play(run: Run, k: int) -> pd.DataFrame:
     parts = []
     for seat in range(4):
         hand = dealt[:, seat]
-        trump = np.argmax(values.hand_values(hand) * 8 + _PIPS, axis=1).astype(np.int8)
+        trump = values.named_trump(values.hand_values(hand)).astype(np.int8)
         state = core.with_contract(core.new_hands(c.deals, dealer, dealt.copy()), seat, rules.min_bid, trump)
         done = driver.play(CORE, state, rules, c.strategies, c.fresh_seat_rngs(), D.SEATS)
         trump_bits = D.PIP_BITS[trump]
-        trump_double = ((hand >> _TRUMP_DOUBLE[trump]) & 1).astype(np.int8)
+        trump_double = ((hand >> TRUMP_DOUBLE[trump]) & 1).astype(np.int8)
         parts.append(pd.DataFrame({
             "deal": c.deals, "seat": seat, "hand": hand, "trump": trump,
             "trumps": np.bitwise_count(hand & trump_bits).astype(np.int8),

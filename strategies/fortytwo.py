@@ -15,7 +15,7 @@ from simulator.options import option
 from strategies.base import Random, Strategy, best_legal, select
 
 _PIPS = np.arange(7)
-_TRUMP_DOUBLE = np.array([D.domino_id(p, p) for p in range(7)], np.uint32)
+TRUMP_DOUBLE = np.array([D.domino_id(p, p) for p in range(7)], np.uint32)
 # [t]: the count dominoes that are neither a double nor a trump when t is trump: they can be caught.
 _EXPOSED_IF_TRUMP = (D.COUNT_BITS & ~D.DOUBLE_BITS) & ~D.PIP_BITS
 # [t, j]: the j-th highest trump when t is trump (the double, then t-6 down to t-0).
@@ -126,7 +126,7 @@ class Heuristic(FortyTwoStrategy):
         """(m, 7): estimated points the seat's side takes with each pip as trump."""
         trumps = suit_lengths(hand)
         doubles = np.bitwise_count(hand & D.DOUBLE_BITS).astype(np.int16)[:, None]
-        trump_double = (hand[:, None] >> _TRUMP_DOUBLE) & 1
+        trump_double = (hand[:, None] >> TRUMP_DOUBLE) & 1
         exposed = np.bitwise_count(hand[:, None] & _EXPOSED_IF_TRUMP)
         return (self.base + self.trump_weight * trumps + self.trump_double_weight * trump_double
                 + self.double_weight * (doubles - trump_double) - self.exposed_weight * exposed)
@@ -150,7 +150,7 @@ class Heuristic(FortyTwoStrategy):
         """(m,) points the side expects to take as declarer with the trump this strategy would name, and
         (m,) whether that trump takes every trick for sure (see `sure_every_trick`)."""
         values = self.hand_values(view.hand)
-        named = np.argmax(values * 8 + _PIPS, axis=1)
+        named = self.named_trump(values)
         rows = np.arange(len(named))
         worth = values[rows, named]
         count = count_points(view)
@@ -189,7 +189,12 @@ class Heuristic(FortyTwoStrategy):
         return action.astype(np.intp)
 
     def trump(self, view, legal, rng):
-        return np.argmax(self.hand_values(view.hand) * 8 + _PIPS, axis=1)
+        return self.named_trump(self.hand_values(view.hand))
+
+    @staticmethod
+    def named_trump(values: np.ndarray) -> np.ndarray:
+        """(m,) the pip a hand names trump: its best value (`hand_values`), the higher pip on ties."""
+        return np.argmax(values * 8 + _PIPS, axis=1)
 
     def play(self, view, legal, rng):
         leading = view.led < 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import sys
 from pathlib import Path
@@ -44,3 +45,17 @@ def run_cli(*args: Any, cwd: str | Path | None = None) -> tuple[int, str, str]:
         stderr.write(f"{code}\n")
         code = 1
     return code, stdout.getvalue(), stderr.getvalue()
+
+
+def run_json(game: str, *args: str) -> dict:
+    """`dealsim simulate GAME --format json ...`, which must succeed, parsed."""
+    code, out, err = run_cli("simulate", game, "--format", "json", "--no-progress", *args)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def trace_of(game: str, *args: str) -> str:
+    """`dealsim trace GAME ...`, which must succeed: its text."""
+    code, out, err = run_cli("trace", game, *args)
+    assert code == 0, err
+    return out

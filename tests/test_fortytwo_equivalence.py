@@ -43,13 +43,17 @@ SEATINGS = {
 }
 
 
-def _compare(rules: FortyTwoRules, seats, n: int, seed: int) -> None:
+def compare_hands(rules: FortyTwoRules, seats, n: int, seed: int) -> tuple[core.HandState, list]:
+    """n hands through the batched core and the reference engine, asserted alike move for move and score
+    for score; the finished states and the reference's records."""
     rng = np.random.default_rng(seed)
     state = play_deals("forty-two", rng, [np.random.default_rng(0)] * 4, np.arange(n), rules, seats)
     scores, made = core.hand_scores(state)
+    records = []
     for row in range(n):
         hands = [D.bits_to_ids(int(h)) for h in state.dealt[row]]
         ref = reference.play_hand(hands, int(state.dealer[row]), rules, seats)
+        records.append(ref)
         assert ref.moves == recorded_moves(state, row), f"deal {row}: moves differ"
         assert ref.points == tuple(state.points[row]), f"deal {row}: points differ"
         assert ref.score == tuple(scores[row]), f"deal {row}: scores differ"
@@ -57,12 +61,14 @@ def _compare(rules: FortyTwoRules, seats, n: int, seed: int) -> None:
         if not ref.thrown_in:
             assert ref.made == bool(made[row])
             assert ref.declarer == state.high_bidder[row] and ref.trump == state.trump[row]
+    return state, records
+
 
 
 @pytest.mark.parametrize("rules", list(RULES))
 @pytest.mark.parametrize("seating", list(SEATINGS))
 def test_batched_core_equals_reference(rules: str, seating: str) -> None:
-    _compare(RULES[rules], SEATINGS[seating](), n=200, seed=stable_hash(f"{rules}{seating}"))
+    compare_hands(RULES[rules], SEATINGS[seating](), n=200, seed=stable_hash(f"{rules}{seating}"))
 
 
 def _rules_id(r: FortyTwoRules) -> str:
@@ -78,17 +84,17 @@ def test_the_fast_rule_combinations_cover_every_pair_of_option_values() -> None:
 
 @pytest.mark.parametrize("rules", PAIRWISE, ids=_rules_id)
 def test_rule_combinations_show_the_same_views(rules: FortyTwoRules) -> None:
-    _compare(rules, [FieldHash()] * 4, n=100, seed=stable_hash(_rules_id(rules)))
+    compare_hands(rules, [FieldHash()] * 4, n=100, seed=stable_hash(_rules_id(rules)))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", ALL_OPTIONS, ids=_rules_id)
 def test_every_rule_combination_shows_the_same_views(rules: FortyTwoRules) -> None:
-    _compare(rules, [FieldHash()] * 4, n=300, seed=stable_hash(f"every {_rules_id(rules)}"))
+    compare_hands(rules, [FieldHash()] * 4, n=300, seed=stable_hash(f"every {_rules_id(rules)}"))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", list(RULES))
 @pytest.mark.parametrize("seating", list(SEATINGS))
 def test_batched_core_equals_reference_many(rules: str, seating: str) -> None:
-    _compare(RULES[rules], SEATINGS[seating](), n=5000, seed=stable_hash(f"many {rules}{seating}"))
+    compare_hands(RULES[rules], SEATINGS[seating](), n=5000, seed=stable_hash(f"many {rules}{seating}"))

@@ -12,19 +12,16 @@ from simulator import simulate
 from simulator.franks_zoo import reference
 from simulator.franks_zoo.play import SOURCES
 from simulator.stats import Mean, Rate
+from tests import cli_helpers
 from tests.cli_helpers import run_cli
 
 
 def run_json(*args: str) -> dict:
-    code, out, err = run_cli("simulate", "franks-zoo", "--format", "json", "--no-progress", *args)
-    assert code == 0, err
-    return json.loads(out)
+    return cli_helpers.run_json("franks-zoo", *args)
 
 
 def trace_of(*args: str) -> str:
-    code, out, err = run_cli("trace", "franks-zoo", *args)
-    assert code == 0, err
-    return out
+    return cli_helpers.trace_of("franks-zoo", *args)
 
 
 @pytest.mark.parametrize("unit", ["match", "hand"])

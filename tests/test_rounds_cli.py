@@ -16,6 +16,7 @@ from simulator.rounds.trace import deal_of
 from simulator.runner import Run
 from simulator.stats import Mean, Rate
 from strategies import with_params
+from tests import cli_helpers
 from tests.cli_helpers import run_cli
 from tests.helpers import play_matches, strategy
 
@@ -23,15 +24,11 @@ GAME = registry.get("rounds")
 
 
 def run_json(*args: str) -> dict:
-    code, out, err = run_cli("simulate", "rounds", "--format", "json", "--no-progress", *args)
-    assert code == 0, err
-    return json.loads(out)
+    return cli_helpers.run_json("rounds", *args)
 
 
 def trace_of(*args: str) -> str:
-    code, out, err = run_cli("trace", "rounds", *args)
-    assert code == 0, err
-    return out
+    return cli_helpers.trace_of("rounds", *args)
 
 
 @pytest.mark.parametrize("unit", ["game", "match"])
