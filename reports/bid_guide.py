@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from reports.html import Report, rate_plot
+from reports.html import Report, pct, rate_plot
 from reports.study import Study
 from simulator import driver
 from simulator.fortytwo import core
@@ -24,6 +24,14 @@ from simulator.stats import wilson
 from strategies.fortytwo import TRUMP_DOUBLE, Heuristic
 
 LEVELS = list(range(30, 43))
+# How the ladder and the guide are shown: P(make) in % with its interval, the expected score in points.
+LADDER = {"percent": {"p_make": ("lo", "hi"), "break_even": None}, "signed": ("expected",), "n": "hands",
+              "labels": {"p_make": "P(make)", "break_even": "break-even P(make)",
+                      "expected": "expected score difference (points)", "count held": "count dominoes held",
+                      "trumps": "trumps held"}}
+GUIDE = {"percent": {"P(make) there": ("lo", "hi")}, "n": "hands",
+             "labels": {"trumps": "trumps held", "trump double": "holds the trump double",
+                     "other doubles": "other doubles (3 = 3+)"}}
 
 
 def _play(run: Run, k: int) -> pd.DataFrame:
@@ -115,19 +123,19 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
             r = row.iloc[0]
             what = "pass" if r["bid up to"] == "pass" else f"bid up to {r['bid up to']}"
             report.finding(f"{t} trumps with the trump double and {o} other double{'s' if o != 1 else ''}: {what} "
-                           f"(P(make) there {100 * r['P(make) there']:.1f}% [{100 * r['lo']:.1f}, "
-                           f"{100 * r['hi']:.1f}], {int(r['hands']):,} hands).")
+                           f"(P(make) there {pct(r['P(make) there'], r['lo'], r['hi'])}, {int(r['hands']):,} hands).")
     be30 = overall[overall["bid"] == 30].iloc[0]
-    report.finding(f"Bidding 30 pays when the contract makes at least {100 * be30['break_even']:.1f}% of the time; "
-                   f"over all hands it makes {100 * be30['p_make']:.1f}% [{100 * be30['lo']:.1f}, {100 * be30['hi']:.1f}].")
+    report.finding(f"Bidding 30 pays when the contract makes at least {pct(be30['break_even'])} of the time; "
+                   f"over all hands it makes {pct(be30['p_make'], be30['lo'], be30['hi'])}.")
     report.heading("The guide")
     report.text("Per hand shape (trumps held with the trump the hand would name, whether it holds the trump double, "
                 "other doubles, 3 = three or more): the highest bid whose expected score difference beats passing "
                 "(shapes with at least 200 hands); 'pass' when no bid does, with P(make) at 30 beside it. P(make) carries "
                 "a Wilson 95% interval. Passing counts as 0 (a thrown-in hand); the opponents' bids are not modelled.")
-    report.table("guide", chart, "How high to bid, by hand shape")
+    report.table("guide", chart, "How high to bid, by hand shape", **GUIDE)
     report.heading("P(make) and break-even by bid level")
-    report.table("ladder_all", overall, "Every hand: P(make), break-even and expected score difference per bid")
+    report.table("ladder_all", overall, "Every hand: P(make), break-even and expected score difference per bid",
+                 **LADDER)
     fig_part = by_shape[(by_shape["trump double"] == 1) & (by_shape["trumps"].between(3, 5))
                         & (by_shape["other doubles"] == 1)]
     report.figure("p_make_by_bid", rate_plot(fig_part, "bid", value="p_make", group="trumps",
@@ -135,12 +143,14 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                                              ylabel="contracts made"),
                   "P(make) against the bid for 3, 4 and 5 trumps with the trump double and one other double, 95% "
                   "intervals")
-    report.table("ladder_by_shape", by_shape, "P(make), break-even and expected score difference per shape and bid")
+    report.table("ladder_by_shape", by_shape, "P(make), break-even and expected score difference per shape and bid",
+                 **LADDER)
     by_count = ladder(hands, ["trumps", "count held"])
     report.heading("Count held")
     report.text("The same ladder by trumps held and count dominoes held (the count a hand brings is points it "
                 "keeps from the defenders).")
-    report.table("ladder_by_count", by_count, "P(make), break-even and expected score difference by trumps and count held")
+    report.table("ladder_by_count", by_count,
+                 "P(make), break-even and expected score difference by trumps and count held", **LADDER)
     headline = [[r["trumps"], r["trump double"], r["other doubles"], r["bid up to"], f"{int(r['hands']):,}"]
                 for r in chart.to_dict(orient="records")]
     return report, ("How high to bid (expected score above passing)",

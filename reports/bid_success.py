@@ -9,7 +9,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import Report, rate_plot
+from reports.html import MIN_CASES, Report, pct, pm, rate_plot
 from reports.study import Study
 from simulator.runner import Run, execute
 from simulator.stats import mean_se, wilson
@@ -38,6 +38,10 @@ def _rates(frame: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     return g
 
 
+TRUMP_NAMES = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes")
+RATE = {"rate": ("lo", "hi")}
+
+
 def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
           provenance: dict) -> tuple[Report, tuple[str, list[str], list[list]]]:
     games_run = _games_run(hands_run, matches)
@@ -51,91 +55,118 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
     played["band"] = _band(played["bid"])
 
     report = Report("Forty-two: how often does a bid make?", provenance, command)
-
-    report.heading("Contracts by bid")
     levels = _rates(played, ["bid"])
     thrown = int(hands["thrown_in"].sum())
-    lo, hi = wilson(thrown, len(hands))
-    made_all = int(played["made"].sum())
-    alo, ahi = wilson(made_all, len(played))
-    report.finding(f"{_pct(thrown / len(hands), lo, hi)} of {len(hands):,} hands are thrown in; "
-                   f"{_pct(made_all / len(played), alo, ahi)} of the {len(played):,} contracts are made.")
+    high = played[played["bid"].between(34, 41)]
+    overview = [_row("hands thrown in (four passes)", thrown, len(hands)),
+                _row("contracts made", int(played["made"].sum()), len(played)),
+                _row("bids of 34-41 made", int(high["made"].sum()), len(high))]
+    games = execute(games_run, jobs=jobs, progress=progress).tables["matches"] if games_run is not None else None
+    if games is not None:
+        decided = games[games["winner"].notna()]
+        overview.append(_row("games won by the first dealer's side", int(decided["first_dealer_side_won"].sum()),
+                             len(decided)))
+
+    t, c, h = overview[0], overview[1], overview[2]
+    report.finding(f"{pct(t['rate'], t['lo'], t['hi'])} of {len(hands):,} hands are thrown in; "
+                   f"{pct(c['rate'], c['lo'], c['hi'])} of the {len(played):,} contracts are made.")
     common = levels.loc[levels["contracts"].idxmax()]
     report.finding(f"The most common contract is {int(common['bid'])} ({100 * common['contracts'] / len(played):.1f}% "
-                   f"of contracts), made {_pct(common['rate'], common['lo'], common['hi'])}.")
-    high = played[played["bid"].between(34, 41)]
-    if len(high) >= 30:
-        hlo, hhi = wilson(int(high["made"].sum()), len(high))
-        report.finding(f"Bids of 34 to 41 ({len(high):,} contracts) are made {_pct(high['made'].mean(), hlo, hhi)}.")
-    report.text(f"{len(hands):,} hands dealt; {thrown:,} thrown in (four passes): {100 * thrown / len(hands):.2f}% "
-                f"[{100 * lo:.2f}, {100 * hi:.2f}]. Success rates carry Wilson 95% intervals.")
-    report.table("success_by_bid", levels, "Contracts made by bid")
-    report.figure("success_by_bid", rate_plot(levels, "bid", value="rate", title="Contracts made by bid", ylabel="made"),
-                  "Share of contracts made at each bid, 95% intervals")
+                   f"of contracts), made {pct(common['rate'], common['lo'], common['hi'])}.")
+    if h["of"] >= MIN_CASES:
+        report.finding(f"Bids of 34 to 41 ({h['of']:,} contracts) are made {pct(h['rate'], h['lo'], h['hi'])}.")
+    if games is not None:
+        g = overview[3]
+        m, se = mean_se(games["deals"])
+        edge = "cannot be told apart from an even game" if g["lo"] <= 0.5 <= g["hi"] else "differs from an even game"
+        report.finding(f"A game to {games_run.rules.target} takes {pm(m, se)} hands; the first dealer's side "
+                       f"wins {pct(g['rate'], g['lo'], g['hi'])} of {g['of']:,} games, which {edge} "
+                       "(one of several comparisons in this report: read a single edge with care).")
+    report.heading("At a glance")
+    report.table("overview", pd.DataFrame(overview), "The study's pooled figures (Wilson 95% intervals)",
+                 labels={"": "", "count": "cases", "of": "of", "rate": "share"}, percent=RATE, n="of")
+
+    report.heading("Contracts by bid")
+    report.text("Success rates carry Wilson 95% intervals.")
+    report.table("success_by_bid", levels, "Contracts made by bid",
+                 labels={"contracts": "contracts", "made": "made", "rate": "made (%)"}, percent=RATE, n="contracts")
+    report.figure("success_by_bid", rate_plot(levels, "bid", value="rate", title="Contracts made by bid",
+                                              ylabel="contracts made", n="contracts"),
+                  "Share of contracts made at each bid, 95% intervals (bids with at least 30 contracts)")
 
     report.heading("What in the hand makes a contract")
     report.text("Features of the hands as dealt, with the trump the declarer named; bids grouped in bands.")
     for feature, label in FEATURES.items():
         table = _rates(played.assign(**{feature: played[feature].astype(int)}), ["band", feature])
-        report.table(f"success_by_{feature}", table, f"Contracts made by {label}, per bid band")
-        keep = table[table["contracts"] >= 30]
-        report.figure(f"success_by_{feature}", rate_plot(keep, feature, value="rate", group="band", title=f"Made by {label}",
-                                                         ylabel="made"),
-                      f"Share of contracts made by {label} (bands with at least 30 contracts per point)")
+        report.table(f"success_by_{feature}", table, f"Contracts made by {label}, per bid band",
+                     labels={"band": "bid band", feature: label, "rate": "made (%)"}, percent=RATE, n="contracts")
+        report.figure(f"success_by_{feature}", rate_plot(table, feature, value="rate", group="band", legend="bids",
+                                                         title=f"Made by {label}", ylabel="contracts made",
+                                                         xlabel=label, n="contracts"),
+                      f"Share of contracts made by {label}, 95% intervals (points with at least 30 contracts)")
 
     report.heading("What a contract is worth, made and set")
     rows = []
     for bid, group in played.groupby("bid"):
-        row = {"bid": int(bid), "contracts": len(group), "p_made": group["made"].mean()}
-        for made, label in ((True, "made"), (False, "set")):
-            m, se = mean_se(group.loc[group["made"] == made, "swing"])
-            row[f"{label} mean"], row[f"{label} se"] = m, se
-        row["expected swing"] = group["swing"].mean()  # P(made) x made mean + P(set) x set mean
+        made = int(group["made"].sum())
+        lo, hi = wilson(made, len(group))
+        row = {"bid": int(bid), "contracts": len(group), "p_made": made / len(group), "lo": float(lo), "hi": float(hi)}
+        for is_made, label in ((True, "made"), (False, "set")):
+            row[f"{label} mean"], row[f"{label} se"] = mean_se(group.loc[group["made"] == is_made, "swing"])
+        # P(made) x made mean + P(set) x set mean
+        row["expected swing"], row["expected se"] = mean_se(group["swing"])
         rows.append(row)
-    worth = pd.DataFrame(rows, columns=["bid", "contracts", "p_made", "made mean", "made se", "set mean", "set se",
-                                        "expected swing"])
-    report.text("Swing = the declaring side's score minus the defenders' in that hand (mean ± standard error).")
-    report.table("swing_by_bid", worth, "Score swing of the declaring side, made against set, by bid")
+    worth = pd.DataFrame(rows)
+    report.text("Swing = the declaring side's score minus the defenders' in that hand, in points (mean ± standard "
+                "error).")
+    report.table("swing_by_bid", worth, "Score swing of the declaring side, made against set, by bid",
+                 labels={"p_made": "made (%)", "made mean": "swing when made (points)",
+                         "set mean": "swing when set (points)", "expected swing": "expected swing (points)"},
+                 percent={"p_made": ("lo", "hi")},
+                 error={"made mean": "made se", "set mean": "set se", "expected swing": "expected se"},
+                 signed=("made mean", "set mean", "expected swing"), n="contracts")
 
     report.heading("Trumps named")
-    trumps = played["trump"].astype(int).value_counts().sort_index().rename_axis("trump").reset_index(name="hands")
-    trumps["share"] = trumps["hands"] / len(played)
-    trumps["lo"], trumps["hi"] = wilson(trumps["hands"], len(played))
-    report.table("trumps", trumps, "Trump named by the declarer")
+    trumps = played["trump"].astype(int).value_counts().sort_index().rename_axis("trump").reset_index(name="contracts")
+    trumps.insert(1, "named", [TRUMP_NAMES[t] for t in trumps["trump"]])
+    trumps["share"] = trumps["contracts"] / len(played)
+    trumps["lo"], trumps["hi"] = wilson(trumps["contracts"], len(played))
+    report.table("trumps", trumps, "Trump named by the declarer", labels={"share": "share of contracts (%)"},
+                 percent={"share": ("lo", "hi")})
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.bar(trumps["trump"].astype(str), 100 * trumps["share"])
-    ax.set_xlabel("trump (pip)"), ax.set_ylabel("share of contracts (%)"), ax.set_title("Trumps named")
-    report.figure("trumps", fig, "Share of contracts with each trump")
+    y = 100 * trumps["share"].to_numpy()
+    ax.bar(trumps["named"], y, yerr=[y - 100 * trumps["lo"].to_numpy(), 100 * trumps["hi"].to_numpy() - y], capsize=3)
+    ax.set_xlabel("trump named"), ax.set_ylabel("share of contracts (%)"), ax.set_title("Trumps named")
+    report.figure("trumps", fig, "Share of contracts with each trump, 95% intervals")
 
-    if games_run is not None:
-        games = execute(games_run, jobs=jobs, progress=progress).tables["matches"]
+    if games is not None:
         report.heading(f"Games to {games_run.rules.target}")
-        decided = games[games["winner"].notna()]
-        first = int(decided["first_dealer_side_won"].sum())
-        flo, fhi = wilson(first, len(decided))
         m, se = mean_se(games["deals"])
-        edge = "cannot be told apart from an even game" if flo <= 0.5 <= fhi else "differs from an even game"
-        report.finding(f"A game to {games_run.rules.target} takes {m:.2f} ± {se:.2f} hands; the first dealer's side "
-                       f"wins {_pct(first / max(len(decided), 1), flo, fhi)} of {len(decided):,} games, which {edge} "
-                       "(one of several comparisons in this report: read a single edge with care).")
-        report.text(f"{len(games):,} games: {m:.2f} ± {se:.2f} hands per game (hands thrown in count). "
-                    f"The first dealer's side won {100 * first / max(len(decided), 1):.2f}% "
-                    f"[{100 * flo:.2f}, {100 * fhi:.2f}].")
+        report.table("game_length", pd.DataFrame([{"": "hands per game (thrown-in hands count)", "mean": m, "se": se,
+                                                    "games": len(games)}]), "How long a game is (mean ± standard error)",
+                     error={"mean": "se"})
         lengths = games["deals"].value_counts().sort_index().rename_axis("hands").reset_index(name="games")
         lengths["share"] = lengths["games"] / len(games)
-        report.table("hands_per_game", lengths, "How many hands a game takes")
+        lengths["lo"], lengths["hi"] = wilson(lengths["games"], len(games))
+        report.table("hands_per_game", lengths, "How many hands a game takes",
+                     labels={"hands": "hands in the game", "share": "share of games (%)"},
+                     percent={"share": ("lo", "hi")})
         fig, ax = plt.subplots(figsize=(6, 3.5))
-        ax.bar(lengths["hands"], 100 * lengths["share"])
+        y = 100 * lengths["share"].to_numpy()
+        ax.bar(lengths["hands"], y, yerr=[y - 100 * lengths["lo"].to_numpy(), 100 * lengths["hi"].to_numpy() - y],
+               capsize=2)
         ax.set_xlabel("hands in the game"), ax.set_ylabel("share of games (%)")
         ax.set_title(f"Hands per game to {games_run.rules.target}")
-        report.figure("hands_per_game", fig, "Distribution of hands per game")
-    headline = [[int(r["bid"]), f"{int(r['contracts']):,}", _pct(r["rate"], r["lo"], r["hi"])]
+        report.figure("hands_per_game", fig, "Distribution of hands per game, 95% intervals")
+    headline = [[int(r["bid"]), f"{int(r['contracts']):,}", pct(r["rate"], r["lo"], r["hi"])]
                 for r in levels.to_dict(orient="records")]
     return report, ("Contracts made by bid (Wilson 95%)", ["bid", "contracts", "made"], headline)
 
 
-def _pct(rate: float, lo: float, hi: float) -> str:
-    return f"{100 * rate:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]"
+def _row(label: str, count: int, of: int) -> dict:
+    lo, hi = wilson(count, of)
+    return {"": label, "count": count, "of": of, "rate": count / of if of else np.nan, "lo": float(lo),
+            "hi": float(hi)}
 
 
 def _games_run(base: Run, games: int) -> Run | None:

@@ -3,20 +3,39 @@
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
+import pandas as pd
 
-from reports.html import Report, rate_plot
-from simulator.experiments import Comparison, Sweep
+from reports.html import Report, num, pct, pp, rate_plot
+from simulator.experiments import Comparison, Difference, Sweep
+
+# how the numbers of an experiment's table are shown: rates in %, their differences in pp
+EXPERIMENT_TABLE = {"rate_rows": "rate", "interval": {"diff": ("lo", "hi")}, "signed": ("diff",),
+                        "scaled": ("a", "b", "diff", "se", "se_independent", "value"),
+                        "labels": {"a": "arm A", "b": "arm B", "diff": "A - B", "se": "paired se",
+                                "se_independent": "independent se", "narrowing": "narrowing (x)"}}
+
+
+def _diff(d: Difference, rate: bool) -> str:
+    """A paired difference as findings quote it: in pp for rates, else in the measure's units."""
+    return pp(d.diff, d.lo, d.hi) if rate else num(d.diff, d.lo, d.hi, signed=True)
+
+
+def best_frame(sweep: Sweep) -> pd.DataFrame:
+    """Per measure with a better direction: the best setting, the runner-up and best - runner-up, paired."""
+    return pd.DataFrame([{"measure": b.measure, "rate": b.measure in sweep.rates, "best": sweep.label(b.best),
+                          "runner-up": sweep.label(b.runner_up), "diff": b.difference.diff, "lo": b.difference.lo,
+                          "hi": b.difference.hi, "clearly best": b.clear} for b in sweep.best],
+                        columns=["measure", "rate", "best", "runner-up", "diff", "lo", "hi", "clearly best"])
 
 
 def tune_findings(sweep: Sweep) -> list[str]:
     """Sentences: per measure with a better direction, the best setting against the runner-up, paired."""
     out = []
     for b in sweep.best:
-        d = b.difference
         verdict = "clearly" if b.clear else "not clearly (the interval holds 0)"
-        scale, unit = (100, " percentage points") if b.measure in sweep.rates else (1, "")
-        out.append(f"{b.measure}: {sweep.label(b.best)} is best, {verdict}: {scale * d.diff:+.3g}{unit} "
-                   f"[{scale * d.lo:+.3g}, {scale * d.hi:+.3g}] against {sweep.label(b.runner_up)} on the same deals.")
+        out.append(f"{b.measure}: {sweep.label(b.best)} is best, {verdict}: "
+                   f"{_diff(b.difference, b.measure in sweep.rates)} against {sweep.label(b.runner_up)} on the "
+                   "same deals.")
     return out
 
 
@@ -30,7 +49,13 @@ def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
     report.text(f"Every setting plays the same deals (common random numbers); measures from {sweep.side}'s side. "
                 f"Differences are against the baseline {sweep.label(sweep.baseline)}, paired deal by deal; "
                 "intervals are 95%.")
-    report.table("tune", sweep.table(), "Every setting and measure: value and the paired difference against the baseline")
+    report.table("best", best_frame(sweep), "The best setting per measure against the runner-up (paired 95%)",
+                 **{**EXPERIMENT_TABLE, "labels": {"diff": "best - runner-up"}})
+    table = sweep.table()
+    table.insert(len(keys) + 1, "rate", table["measure"].isin(sweep.rates))
+    report.table("tune", table, "Every setting and measure: value and the paired difference against the baseline",
+                 rate_rows="rate", interval={"value": ("lo", "hi"), "diff": ("diff lo", "diff hi")}, signed=("diff",),
+                 scaled=("value", "diff"), labels={"diff": "against the baseline"})
     for m in sweep.measures:
         part = sweep.long(m).drop(columns=["value", "lo", "hi"]).rename(
             columns={"diff": "value", "diff lo": "lo", "diff hi": "hi"})
@@ -45,11 +70,9 @@ def compare_findings(c: Comparison, most: int = 6) -> list[str]:
     it can be told apart from zero."""
     out = []
     for name, d in list(zip(c.measures, c.differences))[:most]:
-        scale, unit = (100, " percentage points") if name in c.rates else (1, "")
-        a, b = (f"{100 * v:.2f}%" if name in c.rates else f"{v:.3g}" for v in (d.a, d.b))
+        a, b = (pct(v) if name in c.rates else num(v) for v in (d.a, d.b))
         verdict = "cannot be told apart from no difference" if d.lo <= 0 <= d.hi else "a clear difference"
-        out.append(f"{name}: {a} in arm A, {b} in arm B; A - B = {scale * d.diff:+.3g}{unit} "
-                   f"[{scale * d.lo:+.3g}, {scale * d.hi:+.3g}], {verdict}.")
+        out.append(f"{name}: {a} in arm A, {b} in arm B; A - B = {_diff(d, name in c.rates)}, {verdict}.")
     return out
 
 
@@ -63,7 +86,8 @@ def compare_report(comparison: Comparison, provenance: dict, command: str) -> Re
     report.text(f"Arm B: {comparison.arm_b_in_words()}; all else as arm A, on the same deals. Measured for "
                 f"{comparison.side}. 'narrowing' is how many times wider the 95% interval would be on independent "
                 "deals.")
-    report.table("compare", frame, "Paired differences a - b")
+    frame.insert(1, "rate", frame["measure"].isin(comparison.rates))
+    report.table("compare", frame, "Paired differences A - B", **EXPERIMENT_TABLE)
     panels = [(True, "rates: a - b (percentage points)"), (False, "other measures: a - b (their units)")]
     panels = [(r, label) for r, label in panels if (frame["measure"].isin(comparison.rates) == r).any()]
     fig, axes = plt.subplots(len(panels), 1, figsize=(7, 1 + 0.45 * len(frame)), squeeze=False)

@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import Report
+from reports.html import Report, num, pct
 from reports.study import Study
 from simulator import options, runner
 from simulator.errors import DealsimError
@@ -22,7 +22,7 @@ from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.measures import team_points
 from simulator.franks_zoo.view import ANSWER, ASK, PLAY
 from simulator.runner import Run, execute
-from simulator.stats import Measure, estimate, paired
+from simulator.stats import Measure, estimate, paired, wilson
 from strategies import with_params
 
 PLAYERS = (4, 5, 6, 7)
@@ -186,36 +186,44 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                 "are A - B with paired 95% intervals, the game as the unit. A team's points are both partners' (the "
                 "player's own when he has no partner). 'In hand 2 as junior' counts the games in which seat 0 is a "
                 "junior in the second hand: those roles come from the first hand, which plays the same in both arms.")
-    report.table("value_of_asking", asking, "What asking is worth to seat 0, by player count and hedgehog rule")
+    report.table("value_of_asking", _rated(asking), "What asking is worth to seat 0, by player count and hedgehog rule",
+                 **PAIRED)
     report.figure("value_of_asking", _forest(asking, "team's points per hand",
                                              "Seat 0's team's points per hand, asking minus never asking"),
                   "The value of asking: seat 0's team's points per hand, with 95% paired intervals")
 
     report.heading("The value of answering")
     report.text("Arm B: seat 0 never answers a request (when it is the senior); all else the same.")
-    report.table("value_of_answering", answering, "What answering is worth to seat 0, by player count and hedgehog rule")
+    report.table("value_of_answering", _rated(answering),
+                 "What answering is worth to seat 0, by player count and hedgehog rule", **PAIRED)
     report.figure("value_of_answering", _forest(answering, "team's points per hand",
                                                 "Seat 0's team's points per hand, answering minus never answering"),
                   "The value of answering: seat 0's team's points per hand, with 95% paired intervals")
 
     report.heading("How often help is asked, granted and wins the trick")
-    report.table("help_frequency", freq, "Help requests in arm A (every seat by its strategy)")
+    report.table("help_frequency", freq, "Help requests in arm A (every seat by its strategy)",
+                 percent={"granted": None, "helped sets taking the trick": None},
+                 labels={"granted": "requests granted", "helped sets taking the trick": "helped sets taking the trick"})
     if len(requests):
         by = (requests.groupby(["table kind", "cards laid"], observed=True)["granted"]
               .agg(requests="size", granted="mean").reset_index())
         report.text(f"Requests of the first chunk of the {p0}-player arm A ({len(requests):,} requests), by the kind "
                     "of the set on the table and the number of cards the junior laid.")
-        report.table("requests_by_table", by[by["requests"] >= 20], "Share of requests granted (at least 20 requests)")
+        by["lo"], by["hi"] = wilson(np.round(by["granted"] * by["requests"]), by["requests"])
+        report.table("requests_by_table", by, "Share of requests granted, Wilson 95% intervals",
+                     percent={"granted": ("lo", "hi")}, n="requests")
 
     report.heading("The chameleon, the solo seat, leading first and the exchange")
     edges = [{"who": "dealt the chameleon", **chameleon}, {"who": "led the first trick of the first hand", **leading}]
     if solo:
         edges.append({"who": "solo (team hands)", **solo})
     report.table("edges", pd.DataFrame(edges), f"Points per hand above the other players of the same hand "
-                                                f"({p0} players, {r0}); 95% intervals, the game as the unit")
+                                                f"({p0} players, {r0}); 95% intervals, the game as the unit",
+                 interval={"edge": ("lo", "hi")}, signed=("edge",), labels={"edge": "edge (points per hand)"})
     if len(exchange):
-        report.table("exchange", exchange, f"Points per hand by role with and without the exchange, on the same deals "
-                                           f"({p0} players)")
+        report.table("exchange", exchange, f"Points per hand by role with and without the exchange, on the same "
+                                           f"deals ({p0} players); paired 95% intervals",
+                     interval={"difference": ("lo", "hi")}, signed=("difference",))
     five = asking[(asking["players"] == p0) & (asking["hedgehog"] == r0)]
     headline = [[r["measure"], f"{r['with']:.3f}", f"{r['without']:.3f}",
                  f"{r['difference']:+.3f} [{r['lo']:+.3f}, {r['hi']:+.3f}]"] for r in five.to_dict(orient="records")]
@@ -223,9 +231,20 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                     ["measure", "asking", "never asking", "difference"], headline)
 
 
+# The paired tables: seat 0's measures with and without, the difference with its interval; the win rate in
+# % and its difference in percentage points.
+PAIRED = {"rate_rows": "rate", "scaled": ("with", "without", "difference"), "interval": {"difference": ("lo", "hi")},
+              "signed": ("difference",)}
+
+
+def _rated(frame: pd.DataFrame) -> pd.DataFrame:
+    out = frame.copy()
+    out.insert(list(out.columns).index("measure") + 1, "rate", out["measure"] == "game win rate")
+    return out
+
+
 def _verdict(row: pd.Series, unit: str, digits: int = 2) -> str:
-    f = f"{{:+.{digits}f}}"
-    text = f"{f.format(row['difference'])} {unit} [{f.format(row['lo'])}, {f.format(row['hi'])}]"
+    text = f"{num(row['difference'], row['lo'], row['hi'], digits=digits, signed=True)} {unit}"
     if row["lo"] <= 0 <= row["hi"]:
         return text + ", which cannot be told apart from nothing at this size"
     return text
@@ -253,18 +272,18 @@ def _findings(report: Report, asking, answering, freq, chameleon, solo, leading,
     report.finding(f"Answering requests is worth {_verdict(ans, 'points')} per hand to the answering seat's team "
                    f"({_verdict(ans2, 'points')} in the second hands it plays as senior).")
     f = freq[(freq["players"] == p0) & (freq["hedgehog"] == r0)].iloc[0]
-    report.finding(f"A junior asks {f['requests per junior hand']:.2f} times per hand; {100 * f['granted']:.1f}% of "
-                   f"requests are granted and {100 * f['helped sets taking the trick']:.1f}% of helped sets take the "
-                   "trick.")
-    parts = [(f"the player dealt the chameleon scores {chameleon['edge']:+.2f} points per hand "
-              f"[{chameleon['lo']:+.2f}, {chameleon['hi']:+.2f}] above the others of the same hand"),
-             (f"the player who leads the first trick of a game {leading['edge']:+.2f} [{leading['lo']:+.2f}, "
-              f"{leading['hi']:+.2f}]")]
+    report.finding(f"A junior asks {f['requests per junior hand']:.2f} times per hand; {pct(f['granted'])} of "
+                   f"requests are granted and {pct(f['helped sets taking the trick'])} of helped sets take the trick.")
+    def edge(e: dict) -> str:
+        return num(e["edge"], e["lo"], e["hi"], signed=True)
+
+    parts = [(f"the player dealt the chameleon scores {edge(chameleon)} points per hand above the others of the same "
+             "hand"), f"the player who leads the first trick of a game {edge(leading)}"]
     if solo:
-        parts.append(f"the solo player {solo['edge']:+.2f} [{solo['lo']:+.2f}, {solo['hi']:+.2f}] in team hands")
+        parts.append(f"the solo player {edge(solo)} in team hands")
     report.finding("With " + f"{p0} players, " + "; ".join(parts) + ".")
     if len(exchange):
-        moved = "; ".join(f"{r['role']}s {r['difference']:+.2f} [{r['lo']:+.2f}, {r['hi']:+.2f}]"
+        moved = "; ".join(f"{r['role']}s {num(r['difference'], r['lo'], r['hi'], signed=True)}"
                           for r in exchange.to_dict(orient="records"))
         report.finding(f"The exchange of {base.rules.exchange_cards} cards moves points per hand by role: {moved} "
                        "(against no exchange, same deals).")

@@ -7,6 +7,7 @@ import base64
 import html
 import io
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ import matplotlib.ticker
 import numpy as np
 import pandas as pd
 
-from simulator.summaries import to_json
+from simulator.summaries import num, pct, pm, pp, to_json  # noqa: F401 (the reports' formats)
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 1000px; margin: 2em auto; padding: 0 1em; color: #222; }
@@ -31,7 +32,12 @@ figure { margin: 1em 0 2em; } figcaption { font-size: 0.9em; color: #555; }
 pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; }
 .provenance td, .provenance th { text-align: left; }
 .findings li { margin: 0.3em 0; }
+tr.thin td { color: #aaa; }
+td.text, th.text { text-align: left; }
 """
+
+# Rates of fewer cases than this are greyed in tables and left out of plots: too few to read.
+MIN_CASES = 30
 
 
 def _slug(name: str) -> str:
@@ -58,14 +64,59 @@ class Report:
     def text(self, text: str) -> None:
         self._body.append(f"<p>{html.escape(text)}</p>")
 
-    def table(self, name: str, frame: pd.DataFrame, caption: str, float_format: str = "{:.4g}") -> None:
-        """A table in the page and as NAME.csv."""
+    def table(self, name: str, frame: pd.DataFrame, caption: str, *, labels: Mapping[str, str] | None = None,
+              percent: Mapping[str, tuple[str, str] | None] | None = None,
+              interval: Mapping[str, tuple[str, str]] | None = None, error: Mapping[str, str] | None = None,
+              signed: Iterable[str] = (), n: str | None = None, digits: int = 2,
+              rate_rows: str | None = None, scaled: Iterable[str] = (), csv: pd.DataFrame | None = None) -> None:
+        """A table in the page and as NAME.csv (the CSV keeps the frame's columns at full precision).
+
+        In the page: `labels` gives columns their headers in words; a `percent` column is shown as a
+        percentage, with its interval when it names its (lo, hi) columns; an `interval` column as
+        "value [lo, hi]"; an `error` column as "value ± se" (the se column named); `signed` columns carry
+        their sign. Interval and se columns are folded into their value's cell. Rows whose `n` column
+        counts fewer than MIN_CASES cases are greyed. Where a table mixes rates with other measures, the
+        bool column `rate_rows` marks the rows that are rates: their `scaled` columns are shown x 100 with
+        one decimal (percentages, differences in percentage points) and their label says "(%)". `csv`, when
+        given, is written in place of the frame shown (a display frame of prepared text)."""
         name = _slug(name)
-        self._tables[name] = frame
-        shown = frame.to_html(index=False, na_rep="-", float_format=float_format.format, border=0)
-        shown = shown.replace("<table", f"<table id='{name}'", 1).replace(
-            ">", f"><caption>{html.escape(caption)} <small>({name}.csv)</small></caption>", 1)
-        self._body.append(shown)
+        self._tables[name] = frame if csv is None else csv
+        labels, percent, interval, error = labels or {}, percent or {}, interval or {}, error or {}
+        signed, scaled = set(signed), set(scaled)
+        folded = {c for pair in [*percent.values(), *interval.values()] if pair for c in pair} | set(error.values())
+
+        def cell(row: Mapping[str, Any], col: str, first: bool) -> str:
+            v = row[col]
+            if rate_rows is not None and row[rate_rows]:
+                if first:
+                    return f"{v} (%)"
+                if col in scaled:
+                    x = [100 * row[c] for c in (col, *interval.get(col, ()))]
+                    return (pm(x[0], 100 * row[error[col]], digits=1) if col in error
+                            else num(*x, digits=1, signed=col in signed))
+            if col in percent:
+                pair = percent[col]
+                return pct(v, *(row[c] for c in pair)) if pair else pct(v)
+            if col in interval:
+                return num(v, *(row[c] for c in interval[col]), digits=digits, signed=col in signed)
+            if col in error:
+                return pm(v, row[error[col]], digits=digits)
+            return num(v, digits=digits, signed=col in signed)
+
+        columns = [c for c in frame.columns if c not in folded and c != rate_rows]
+        label_col = "measure" if "measure" in columns else next(
+            (c for c in columns if pd.api.types.is_string_dtype(frame[c])), None)
+        head = "".join(f"<th>{html.escape(labels.get(c, str(c).replace('_', ' ')))}</th>" for c in columns)
+        rows = []
+        for row in frame.to_dict(orient="records"):
+            thin = n is not None and pd.notna(row[n]) and row[n] < MIN_CASES
+            tds = "".join(f"<td{' class=text' if isinstance(row[c], str) else ''}>"
+                          f"{html.escape(cell(row, c, c == label_col))}</td>" for c in columns)
+            rows.append(f"<tr{' class=thin' if thin else ''}>{tds}</tr>")
+        note = f"; grey rows: fewer than {MIN_CASES} cases, too few to read" if n is not None else ""
+        note += "; rows marked (%): rates in %, their differences in percentage points" if rate_rows else ""
+        self._body.append(f"<table id='{name}'><caption>{html.escape(caption)} <small>({name}.csv{note})</small>"
+                          f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
     def figure(self, name: str, fig: plt.Figure, caption: str) -> None:
         """A plot in the page (embedded) and as NAME.png."""
@@ -112,20 +163,27 @@ def _show(value: Any) -> str:
 
 
 def rate_plot(frame: pd.DataFrame, x: str, value: str = "value", lo: str = "lo", hi: str = "hi",
-              group: str | None = None, title: str = "", ylabel: str = "", percent: bool = True) -> plt.Figure:
-    """Points with 95% interval bars against x, one series per value of `group`."""
+              group: str | None = None, title: str = "", ylabel: str = "", percent: bool = True,
+              xlabel: str | None = None, legend: str | None = None, n: str | None = None) -> plt.Figure:
+    """Points with 95% interval bars against x, one series per value of `group` (its legend entries
+    "`legend` value"); points with fewer than MIN_CASES cases in column `n` are left out."""
     fig, ax = plt.subplots(figsize=(7, 4))
     scale = 100 if percent else 1
+    if n is not None:
+        frame = frame[frame[n] >= MIN_CASES]
     series = [(None, frame)] if group is None else list(frame.groupby(group, sort=True))
+    categorical = not pd.api.types.is_numeric_dtype(frame[x])  # categories are not joined by lines, and their labels slant
     for label, part in series:
-        part = part.sort_values(x)
+        part = part if categorical else part.sort_values(x)
         y = part[value].to_numpy(float) * scale
         err = np.clip([y - part[lo].to_numpy(float) * scale, part[hi].to_numpy(float) * scale - y], 0, None)
-        ax.errorbar(part[x].astype(str) if part[x].dtype == object else part[x], y, yerr=err, marker="o",
-                    capsize=3, label=None if label is None else f"{group} {label}")
+        ax.errorbar(part[x].astype(str) if categorical else part[x], y, yerr=err, marker="o",
+                    linestyle="none" if categorical else "-", capsize=3, label=None if label is None else f"{legend or group.replace('_', ' ')} {label}")
     if pd.api.types.is_integer_dtype(frame[x]):
         ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
-    ax.set_xlabel(x)
+    ax.set_xlabel(xlabel if xlabel is not None else x.replace("_", " "))
+    if categorical:
+        plt.setp(ax.get_xticklabels(), rotation=20, ha="right")
     ax.set_ylabel(ylabel + (" (%)" if percent else ""))
     ax.set_title(title)
     ax.grid(alpha=0.3)

@@ -10,9 +10,10 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import Report, rate_plot
+from reports.html import MIN_CASES, Report, num, pct, pm, pp, rate_plot
 from reports.study import Study
 from simulator.errors import DealsimError
+from simulator.rounds.fifth import CALL_NAMES, DUCKED, LET_THROUGH, NO_DUCK, TOOK
 from simulator.runner import Run, execute
 from simulator.stats import Measure, estimate, mean_se, paired, wilson
 from strategies import with_params
@@ -21,9 +22,46 @@ BONUSES = (0, 5, 10, 15, 20, 30)
 STAGES = range(1, 6)
 
 
-def _rate_row(label: object, k: int, n: int) -> dict:
+PCT = {"rate": ("lo", "hi")}
+
+
+def _rate_row(label: object, k: int, n: int, **extra: object) -> dict:
     lo, hi = wilson(k, n)
-    return {"": label, "count": k, "of": n, "rate": k / n if n else float("nan"), "lo": float(lo), "hi": float(hi)}
+    return {**extra, "": label, "count": int(k), "of": int(n), "rate": k / n if n else float("nan"),
+            "lo": float(lo), "hi": float(hi)}
+
+
+def _fifth_trick(g: pd.DataFrame, bonus: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Per stage (and stages 1-4 pooled): how often the stage hangs on trick 5, how often taking it pays
+    and is taken; and, pooled over stages 1-4, who decided trick 5 when ducking paid and when taking paid."""
+    rows, calls = [], []
+    at_all, pays_all, call_all = [], [], []
+    for k in STAGES:
+        first4 = g[f"s{k}_first4"].to_numpy()
+        at = first4 >= 0
+        took = at & (g[f"s{k}_sweep"].to_numpy() >= 0)
+        # taking pays when the bonus beats the cards of tricks 1-4 less those of the fifth trick as played
+        pays = bonus > first4 - g[f"s{k}_fifth_points"].to_numpy()
+        n_at = int(at.sum())
+        p_lo, p_hi = wilson(int((at & pays).sum()), n_at)
+        t_lo, t_hi = wilson(int(took.sum()), n_at)
+        rows.append({"stage": str(k), "stages decided at trick 5": n_at, "share of stages": at.mean(),
+                     "taking pays": (at & pays).sum() / n_at if n_at else np.nan, "pays lo": p_lo, "pays hi": p_hi,
+                     "fifth trick taken": took.sum() / n_at if n_at else np.nan, "taken lo": t_lo, "taken hi": t_hi})
+        if k < 5:  # in stage 5 each player holds one card at trick 5: nothing to decide
+            at_all.append(at), pays_all.append(pays), call_all.append(g[f"s{k}_fifth_call"].to_numpy())
+    at, pays, call = (np.concatenate(x) for x in (at_all, pays_all, call_all))
+    n_at = int(at.sum())
+    p_lo, p_hi = wilson(int((at & pays).sum()), n_at)
+    took = at & np.isin(call, [LET_THROUGH, TOOK, NO_DUCK])
+    t_lo, t_hi = wilson(int(took.sum()), n_at)
+    rows.append({"stage": "1-4", "stages decided at trick 5": n_at, "share of stages": at.mean(),
+                 "taking pays": (at & pays).sum() / n_at if n_at else np.nan, "pays lo": p_lo, "pays hi": p_hi,
+                 "fifth trick taken": took.sum() / n_at if n_at else np.nan, "taken lo": t_lo, "taken hi": t_hi})
+    for situation, where in (("ducking paid", at & ~pays), ("taking paid", at & pays)):
+        for code, name in CALL_NAMES.items():
+            calls.append(_rate_row(name, int((where & (call == code)).sum()), int(where.sum()), situation=situation))
+    return pd.DataFrame(rows), pd.DataFrame(calls)
 
 
 def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
@@ -35,64 +73,109 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
         raise DealsimError("sweep-value weighs seat 0's ducking: seat 0 must play the heuristic "
                            f"(--seat 0=heuristic[:...]), not {base.seats[0]!r}")
     base = dataclasses.replace(base, seats=(with_params(base.seats[0], {"duck": "true"}, game), *base.seats[1:]))
+    duck_off = dataclasses.replace(base, seats=(with_params(base.seats[0], {"duck": "false"}, game), *base.seats[1:]))
     main = execute(base, jobs=jobs, progress=progress)
     g = main.tables["deals"]
+    fifth, calls = _fifth_trick(g, bonus)
+
+    # The value of ducking, paired: per game on the study's games, in match wins on its matches.
+    ma = game.measures(main.tables, base.unit, 0)
+    mb = game.measures(execute(duck_off, jobs=jobs, progress=progress).tables, base.unit, 0)
+    value = [{"unit": "games", "measure": a.name, "rate": a.binary, **paired(a, b).as_dict()}
+             for a, b in zip(ma, mb)]
+    if matches > 0:
+        in_matches = {"n": matches, "unit": "match", "chunk_size": game.default_chunk["match"]}
+        ta = execute(dataclasses.replace(base, **in_matches), jobs=jobs, progress=progress).tables
+        tb = execute(dataclasses.replace(duck_off, **in_matches), jobs=jobs, progress=progress).tables
+        for a, b in zip(game.measures(ta, "match", 0), game.measures(tb, "match", 0)):
+            if a.name in ("player 0 wins", "games per match"):
+                value.append({"unit": "matches", "measure": a.name, "rate": a.binary, **paired(a, b).as_dict()})
+    value = pd.DataFrame(value)
+
+    # The findings: what a sweep is worth, when taking pays, who decides, what ducking is worth.
+    stages14 = [k for k in STAGES if k < 5]
+    swept = np.concatenate([g.loc[g[f"s{k}_sweep"] >= 0, f"s{k}_swept_cards"].to_numpy(float) for k in stages14])
+    short = np.concatenate([g.loc[g[f"s{k}_sweep"] >= 0, f"s{k}_short_sweep"].to_numpy(bool) for k in stages14])
+    sweeps = pd.DataFrame([{"": "card points a sweep's five tricks hold", "mean": mean_se(swept)[0],
+                            "se": mean_se(swept)[1], "sweeps": len(swept)}])
+    short_row = _rate_row("sweeps scoring less than their cards", int(short.sum()), len(short))
+    report.finding(f"A sweep scores the bonus of {bonus} in place of its cards, which hold {pm(*mean_se(swept))} "
+                   f"card points on average over {len(swept):,} sweeps of stages 1-4; "
+                   f"{pct(short_row['rate'], short_row['lo'], short_row['hi'])} of sweeps score less than their cards.")
+    pooled = fifth.iloc[-1]
+    report.finding(f"{pct(pooled['share of stages'])} of stages 1-4 hang on the fifth trick; in "
+                   f"{pct(pooled['taking pays'], pooled['pays lo'], pooled['pays hi'])} of them taking it pays "
+                   f"(the bonus beats the cards of tricks 1-4 less the fifth trick's); in stage 5 the fifth trick is "
+                   "forced.")
+    paid = calls[calls["situation"] == "ducking paid"].set_index("")
+    if paid["of"].iloc[0] >= MIN_CASES:
+        d, lt, tk, nd = (paid.loc[CALL_NAMES[c]] for c in (DUCKED, LET_THROUGH, TOOK, NO_DUCK))
+        report.finding(f"When ducking paid ({int(d['of']):,} stages), the holder ducked "
+                       f"{pct(d['rate'], d['lo'], d['hi'])}, the opponent let the sweep through "
+                       f"{pct(lt['rate'], lt['lo'], lt['hi'])}, the holder took it though he could duck "
+                       f"{pct(tk['rate'], tk['lo'], tk['hi'])}, and he could not duck "
+                       f"{pct(nd['rate'], nd['lo'], nd['hi'])}.")
+    margin = value[value["measure"] == "player 0 margin per game"].iloc[0]
+    sentence = (f"Ducking the fifth trick when it pays is worth {num(margin['diff'], margin['lo'], margin['hi'], signed=True)} "
+                f"points of margin per game to player 0 on the same {base.n:,} games ({_verdict(margin)})")
+    wins = value[value["measure"] == "player 0 wins"]
+    if len(wins):
+        w = wins.iloc[0]
+        sentence += (f", and {pp(w['diff'], w['lo'], w['hi'])} of match wins on the same {matches:,} matches "
+                     f"({_verdict(w)})")
+    report.finding(sentence + ".")
+
+    report.heading("What a sweep is worth")
+    report.table("sweeps", pd.concat([sweeps.rename(columns={"sweeps": "of"}), pd.DataFrame([short_row])])
+                 .astype({"count": "Int64"}),
+                 "Sweeps of stages 1-4", labels={"mean": "mean", "of": "of", "rate": "share"},
+                 error={"mean": "se"}, percent=PCT)
 
     report.heading("Taking the fifth trick")
     report.text("A stage in which one player took tricks 1-4 hangs on trick 5: taking it sweeps (the bonus "
                 "replaces the stage's card points), losing it keeps the card points of tricks 1-4 and gives "
                 "away the fifth trick's. Taking pays when the bonus beats the card points of tricks 1-4 less "
                 "those of the fifth trick (as it was played). In stage 5 each player holds one card at trick 5: "
-                "there the fifth trick is not a choice.")
-    rows = []
-    for k in STAGES:
-        first4 = g[f"s{k}_first4"].to_numpy()
-        at_stake = first4 >= 0
-        took = at_stake & (g[f"s{k}_sweep"].to_numpy() >= 0)
-        pays = at_stake & (bonus > first4 - g[f"s{k}_fifth_points"].to_numpy())
-        n_at, n_took, n_swept = int(at_stake.sum()), int(took.sum()), int((g[f"s{k}_sweep"] >= 0).sum())
-        pays_lo, pays_hi = wilson(int(pays.sum()), n_at)
-        took_lo, took_hi = wilson(n_took, n_at)
-        rows.append({"stage": k, "stages decided at trick 5": n_at,
-                     "share of stages": at_stake.mean(),
-                     # a share of no stages is missing ("no data"), not 0
-                     "taking pays": pays.sum() / n_at if n_at else np.nan, "taking pays lo": pays_lo,
-                     "taking pays hi": pays_hi,
-                     "fifth trick taken": n_took / n_at if n_at else np.nan, "taken lo": took_lo, "taken hi": took_hi,
-                     "taken though ducking paid": (took & ~pays).sum() / n_took if n_took else np.nan,
-                     "sweeps scoring less than cards": (g[f"s{k}_short_sweep"].sum() / n_swept if n_swept
-                                                        else np.nan)})
-    fifth = pd.DataFrame(rows)
-    choice = rows[:4]  # in stage 5 the fifth trick is forced
-    decided = sum(r["stages decided at trick 5"] for r in choice)
-    pays = sum(round(np.nan_to_num(r["taking pays"]) * r["stages decided at trick 5"]) for r in choice)
-    plo, phi = wilson(pays, max(decided, 1))
-    report.finding(f"{100 * decided / (4 * len(g)):.1f}% of stages 1-4 hang on the fifth trick; in "
-                   f"{100 * pays / max(decided, 1):.1f}% [{100 * plo:.1f}, {100 * phi:.1f}] of them taking it pays "
-                   f"(the bonus of {bonus} beats the cards of tricks 1-4 less the fifth trick's); in stage 5 the "
-                   "fifth trick is forced.")
-    report.table("fifth_trick", fifth, "Stages decided at the fifth trick, by stage")
-    pays_rows = pd.DataFrame([{**_rate_row(r["stage"],
-                                           round(np.nan_to_num(r["taking pays"]) * r["stages decided at trick 5"]),
-                                           r["stages decided at trick 5"]), "stage": r["stage"]} for r in rows])
+                "there the fifth trick is not a choice. Wilson 95% intervals.")
+    report.table("fifth_trick", fifth, "Stages decided at the fifth trick, by stage",
+                 percent={"share of stages": None, "taking pays": ("pays lo", "pays hi"),
+                          "fifth trick taken": ("taken lo", "taken hi")}, n="stages decided at trick 5")
+    pays_rows = pd.DataFrame([_rate_row(r["stage"], round(np.nan_to_num(r["taking pays"]) * r["stages decided at trick 5"]),
+                                        r["stages decided at trick 5"], stage=int(r["stage"]))
+                              for r in fifth.to_dict(orient="records") if r["stage"] != "1-4"])
     report.figure("taking_pays", rate_plot(pays_rows, "stage", value="rate", title="Taking the fifth trick pays",
-                                           ylabel="stages where it pays"),
-                  "Share of stages decided at trick 5 in which the sweep bonus beats the cards of tricks 1-4")
+                                           ylabel="stages where taking pays", n="of"),
+                  "Share of stages decided at trick 5 in which the sweep bonus beats the cards of tricks 1-4, 95% "
+                  "intervals")
+
+    report.heading("Who decided the fifth trick")
+    report.text("The holder of tricks 1-4 leads trick 5. He ducks by leading a card the opponent can beat; the "
+                "opponent may still let it through and hand him the sweep. Judged on both actual hands at trick 5, "
+                "stages 1-4 pooled.")
+    report.table("who_decided", calls, "How trick 5 went, when ducking paid and when taking paid",
+                 labels={"": "trick 5", "count": "stages", "of": "of", "rate": "share"}, percent=PCT, n="of")
+    report.figure("who_decided", rate_plot(calls, "", value="rate", group="situation", legend="when",
+                                           title="Who decided the fifth trick", ylabel="stages", xlabel="", n="of"),
+                  "Share of stages 1-4 at stake by how trick 5 went, 95% intervals")
 
     report.heading("The value of ducking (paired)")
-    duck_off = dataclasses.replace(base, seats=(with_params(base.seats[0], {"duck": "false"}, game), *base.seats[1:]))
-    off = execute(duck_off, jobs=jobs, progress=progress)
-    ma, mb = game.measures(main.tables, base.unit, 0), game.measures(off.tables, base.unit, 0)
-    value = pd.DataFrame([{"measure": a.name, **paired(a, b).as_dict()} for a, b in zip(ma, mb)])
-    margin = value[value["measure"] == "player 0 margin per game"].iloc[0]
-    clear = "cannot be told apart from nothing" if margin["lo"] <= 0 <= margin["hi"] else "a clear gain" \
-        if margin["diff"] > 0 else "a clear loss"
-    report.finding(f"Ducking the fifth trick when it pays is worth {margin['diff']:+.3f} points of margin per game "
-                   f"[{margin['lo']:+.3f}, {margin['hi']:+.3f}] to player 0 on the same {base.n:,} games: {clear}.")
     report.text(f"Player 0 plays {base.seats[0]} (ducking when it pays) against {duck_off.seats[0]} on the same "
-                f"{base.n:,} deals; player 1 plays {base.seats[1]} in both. Differences are with ducking minus "
-                "without, with paired 95% intervals.")
-    report.table("value_of_ducking", value, "What ducking the fifth trick is worth to player 0")
+                f"deals; player 1 plays {base.seats[1]} in both. Differences are with ducking minus without, with "
+                "paired 95% intervals; rates in percentage points.")
+    shown = value.copy()  # rates as percentages, their differences in percentage points
+    for col in ("a", "b", "diff", "lo", "hi", "se", "se_independent"):
+        shown[col] = np.where(shown["rate"], 100 * shown[col], shown[col])
+    shown["measure"] = [f"{m} (%; difference in pp)" if r else m for m, r in zip(shown["measure"], shown["rate"])]
+    labels = {"a": "ducking", "b": "never ducking", "diff": "difference", "se": "paired se",
+              "se_independent": "independent se", "deals": "games or matches"}
+    report.table("value_of_ducking", shown[~shown["rate"]].drop(columns="rate"),
+                 "What ducking the fifth trick is worth to player 0, in points",
+                 labels=labels, interval={"diff": ("lo", "hi")}, signed=("diff",))
+    report.table("value_of_ducking_rates", shown[shown["rate"]].drop(columns="rate"),
+                 "What ducking the fifth trick is worth to player 0 in rates: percentages, differences in "
+                 "percentage points", labels=labels, interval={"diff": ("lo", "hi")}, signed=("diff",), digits=1)
+    report.figure("value_of_ducking", _forest(shown), "The value of ducking: paired differences with 95% intervals "
+                                                      "(rates in percentage points)")
 
     report.heading("The dealer's and the leader's edge, by stage")
     edge = []
@@ -107,7 +190,9 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                      "leader's tricks": lead.value, "leader lo": lead.lo, "leader hi": lead.hi,
                      "dealer's points minus the other's": m, "se": se})
     edge = pd.DataFrame(edge)
-    report.table("edge_by_stage", edge, "Share of tricks taken by the stage's dealer and by the trick's leader")
+    report.table("edge_by_stage", edge, "Share of tricks taken by the stage's dealer and by the trick's leader",
+                 percent={"dealer's tricks": ("dealer lo", "dealer hi"), "leader's tricks": ("leader lo", "leader hi")},
+                 error={"dealer's points minus the other's": "se"}, signed=("dealer's points minus the other's",))
     fig, ax = plt.subplots(figsize=(7, 4))
     for col, lo, hi, label in (("dealer's tricks", "dealer lo", "dealer hi", "dealer"),
                                ("leader's tricks", "leader lo", "leader hi", "leader")):
@@ -117,12 +202,8 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
     ax.set_xlabel("stage"), ax.set_ylabel("tricks taken (%)"), ax.legend(), ax.grid(alpha=0.3)
     report.figure("edge_by_stage", fig, "Tricks taken by the stage's dealer and by the leader, 95% intervals")
 
-    def pct(value: float, lo: float, hi: float) -> str:
-        return "no data" if np.isnan(value) else f"{value:.1%} [{100 * lo:.1f}, {100 * hi:.1f}]"
-
-    headline = [[int(r["stage"]), f"{r['share of stages']:.1%}", pct(r["taking pays"], r["taking pays lo"],
-                                                                      r["taking pays hi"]),
-                 pct(r["fifth trick taken"], r["taken lo"], r["taken hi"])] for r in rows]
+    headline = [[r["stage"], pct(r["share of stages"]), pct(r["taking pays"], r["pays lo"], r["pays hi"]),
+                 pct(r["fifth trick taken"], r["taken lo"], r["taken hi"])] for r in fifth.to_dict(orient="records")]
     if matches > 0:
         report.heading(f"Matches to {base.rules.target}, by sweep bonus")
         length = []
@@ -138,18 +219,46 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
         length = pd.DataFrame(length)
         shown = ["games per match", "stages swept", "sweeps scoring less than their cards", "first dealer wins"]
         report.table("matches_by_bonus", length[["sweep_bonus", *[f"{m}{x}" for m in shown for x in ("", " lo", " hi")]]],
-                     f"{matches:,} matches per sweep bonus, on common deals")
+                     f"{matches:,} matches per sweep bonus, on common deals (95% intervals)",
+                     labels={"sweep_bonus": "sweep bonus (points)"},
+                     interval={"games per match": ("games per match lo", "games per match hi")},
+                     percent={m: (f"{m} lo", f"{m} hi") for m in shown[1:]})
         part = length[["sweep_bonus", "games per match", "games per match lo", "games per match hi"]].set_axis(
             ["sweep_bonus", "value", "lo", "hi"], axis=1)
         report.figure("games_per_match", rate_plot(part, "sweep_bonus", title="Games per match", ylabel="games",
-                                                   percent=False),
+                                                   percent=False, xlabel="sweep bonus (points)"),
                       f"Games in a match to {base.rules.target} against the sweep bonus, 95% intervals")
         part = length[["sweep_bonus", "stages swept", "stages swept lo", "stages swept hi"]].set_axis(
             ["sweep_bonus", "value", "lo", "hi"], axis=1)
-        report.figure("sweeps_by_bonus", rate_plot(part, "sweep_bonus", title="Stages swept", ylabel="stages swept"),
-                      "Share of stages swept against the sweep bonus")
+        report.figure("sweeps_by_bonus", rate_plot(part, "sweep_bonus", title="Stages swept", ylabel="stages swept",
+                                                   xlabel="sweep bonus (points)"),
+                      "Share of stages swept against the sweep bonus, 95% intervals")
     return report, ("Stages decided at the fifth trick", ["stage", "share of stages", "taking pays", "taken"],
                     headline)
+
+
+def _verdict(d: pd.Series) -> str:
+    if d["lo"] <= 0 <= d["hi"]:
+        return "cannot be told apart from nothing"
+    return "a clear gain" if d["diff"] > 0 else "a clear loss"
+
+
+def _forest(shown: pd.DataFrame) -> plt.Figure:
+    """Paired differences, points per game and rates (pp) on separate panels."""
+    panels = [(False, "points, with ducking minus without"), (True, "percentage points, with minus without")]
+    panels = [(r, label) for r, label in panels if (shown["rate"] == r).any()]
+    fig, axes = plt.subplots(len(panels), 1, figsize=(7, 1.2 + 0.45 * len(shown)), squeeze=False)
+    for ax, (is_rate, label) in zip(axes[:, 0], panels):
+        part = shown[shown["rate"] == is_rate]
+        y = np.arange(len(part))
+        ax.errorbar(part["diff"], y, xerr=[part["diff"] - part["lo"], part["hi"] - part["diff"]], fmt="o", capsize=3)
+        ax.axvline(0, color="grey", lw=1)
+        ax.set_yticks(y, [f"{m.split(' (')[0]} (per {u[:-1] if u != 'matches' else 'match'})"
+                          for m, u in zip(part["measure"], part["unit"])])
+        ax.set_xlabel(label + ", 95% paired interval")
+        ax.grid(alpha=0.3, axis="x")
+    fig.tight_layout()
+    return fig
 
 
 STUDY = Study(name="sweep-value", game="rounds", unit="deal",

@@ -18,7 +18,7 @@ from simulator import app as api
 from simulator import registry
 from simulator.errors import DealsimError
 from simulator.options import describe
-from simulator.summaries import table, to_json
+from simulator.summaries import num, pct, pp, table, to_json
 from strategies import listing
 
 cli = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -227,7 +227,8 @@ def compare(game: GameArg, run: dict,
         _json({**api.comparison_provenance(c), "side": c.side, "arm_b_changes": c.arm_b_in_words(),
                "rows": c.frame().to_dict(orient="records"), "findings": compare_findings(c), "elapsed": c.elapsed})
         return
-    rows = [[m, f"{d.a:.4g}", f"{d.b:.4g}", f"{d.diff:+.4g} [{d.lo:+.4g}, {d.hi:+.4g}]", f"{d.narrowing:.2f}x"]
+    rows = [[m, pct(d.a), pct(d.b), pp(d.diff, d.lo, d.hi), f"{d.narrowing:.2f}x"] if m in c.rates else
+            [m, num(d.a), num(d.b), num(d.diff, d.lo, d.hi, signed=True), f"{d.narrowing:.2f}x"]
             for m, d in zip(c.measures, c.differences)]
     out.print(table(f"A - B on the same {c.a.n:,} {c.a.game.plural(c.a.unit)}, measured for {c.side} "
                     "(95% paired intervals)",
@@ -272,9 +273,10 @@ def tune(game: GameArg, run: dict,
 
 
 def _compact(e, d, percent: bool, is_baseline: bool) -> str:
-    s = 100 if percent else 1
-    value = f"{s * e.value:.2f}{'%' if percent else ''}"
-    return f"{value} (baseline)" if is_baseline else f"{value} {s * d.diff:+.2f} [{s * d.lo:+.2f}, {s * d.hi:+.2f}]"
+    value = pct(e.value) if percent else num(e.value)
+    if is_baseline:
+        return f"{value} (baseline)"
+    return f"{value} {pp(d.diff, d.lo, d.hi) if percent else num(d.diff, d.lo, d.hi, signed=True)}"
 
 
 @cli.command()

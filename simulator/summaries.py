@@ -14,14 +14,58 @@ from rich.table import Table
 from simulator.stats import Mean, Rate, Result
 
 
-def fmt_rate(r: Rate) -> str:
-    if not r.of:
+# One way to show numbers everywhere (terminal tables, findings, report tables): percentages with one
+# decimal, differences of rates in percentage points, intervals in brackets after the value.
+def pct(rate: float, lo: float | None = None, hi: float | None = None) -> str:
+    """A rate as a percentage with one decimal, and its interval: "52.3% [50.1, 54.5]"; "no data" for NaN."""
+    if rate is None or pd.isna(rate):
+        return "no data"
+    return (f"{num(100 * rate, digits=1)}%"
+            + ("" if lo is None or pd.isna(lo) else f" [{num(100 * lo, digits=1)}, {num(100 * hi, digits=1)}]"))
+
+
+def pp(diff: float, lo: float, hi: float) -> str:
+    """A difference of rates in percentage points with its interval: "+1.8 [+1.1, +2.5] pp"."""
+    return f"{num(100 * diff, 100 * lo, 100 * hi, digits=1, signed=True)} pp"
+
+
+def num(value: Any, lo: float | None = None, hi: float | None = None, digits: int = 2, signed: bool = False) -> str:
+    """A number as shown in tables and findings: integers with thousands separators, floats with `digits`
+    decimals (signed differences with their sign), and the interval when given; "-" for a missing value."""
+    if value is None or (not isinstance(value, str) and pd.isna(value)):
         return "-"
-    return f"{100 * r.rate:.2f}% [{100 * r.lo:.2f}, {100 * r.hi:.2f}]"
+    if isinstance(value, (bool, np.bool_)):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, np.integer)) and lo is None:
+        return f"{int(value):{'+' if signed else ''},}"
+    spec = f"{'+' if signed else ''},.{digits}f"
+
+    def f(x: float) -> str:
+        text = format(x, spec)
+        return text.replace("-", "+" if signed else "", 1) if _is_zero(text) else text  # no "-0.0"
+
+    return f(value) + ("" if lo is None or pd.isna(lo) else f" [{f(lo)}, {f(hi)}]")
+
+
+def _is_zero(text: str) -> bool:
+    return text.lstrip("+-").replace("0", "").replace(".", "").replace(",", "") == ""
+
+
+def pm(value: float, se: float, digits: int = 2) -> str:
+    """A mean with its standard error: "12.31 ± 0.42"."""
+    if pd.isna(value):
+        return "no data"
+    return f"{value:,.{digits}f} ± {se:,.{digits}f}"
+
+
+def fmt_rate(r: Rate) -> str:
+    return pct(r.rate, r.lo, r.hi) if r.of else "-"
 
 
 def fmt_mean(m: Mean) -> str:
-    return "-" if np.isnan(m.mean) else f"{m.mean:.3f} ± {m.se:.3f}"
+    return "-" if np.isnan(m.mean) else pm(m.mean, m.se, digits=3)
 
 
 def table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]], text_columns: int = 1) -> Table:

@@ -59,3 +59,28 @@ def trace_of(game: str, *args: str) -> str:
     code, out, err = run_cli("trace", game, *args)
     assert code == 0, err
     return out
+
+
+def findings_and_cells(page: str) -> tuple[list[str], list[str]]:
+    """A report's findings and the text of every table cell after them (HTML entities unescaped)."""
+    import html
+    import re
+
+    findings = [html.unescape(f) for f in re.findall(r"<li>(.*?)</li>", page)]
+    body = page[page.index("</ul>"):] if findings else page
+    cells = [html.unescape(c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", body)]
+    return findings, cells
+
+
+def assert_findings_quote_tables(page: str) -> int:
+    """Every "value [lo, hi]" and "mean ± se" a finding quotes appears in one of the report's table cells;
+    returns how many were checked (a report whose findings quote nothing fails)."""
+    import re
+
+    findings, cells = findings_and_cells(page)
+    quoted = [m for f in findings for m in re.findall(r"\S+ \[[^\]]+\]|[+-]?[\d,]*\.?\d+ ± [\d,]*\.?\d+", f)]
+    for q in quoted:
+        q = q.lstrip("(")
+        assert any(q in c for c in cells), f"the finding's {q!r} is in no table of the report"
+    assert quoted, "the findings quote no figure with its interval"
+    return len(quoted)

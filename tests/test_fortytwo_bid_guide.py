@@ -9,6 +9,7 @@ import pandas as pd
 from reports import bid_guide
 from simulator import app
 from simulator.fortytwo import dominoes as D
+from tests.cli_helpers import assert_findings_quote_tables
 
 
 def test_score_differences_follow_the_rules() -> None:
@@ -24,6 +25,7 @@ def test_a_small_guide_writes_every_file(tmp_path) -> None:
             "provenance.json"} <= names
     html = (tmp_path / "report.html").read_text()
     assert html.index("Findings") < html.index("The guide") < html.index("Provenance")
+    assert assert_findings_quote_tables(html) >= 2
     ladder = pd.read_csv(tmp_path / "ladder_all.csv")
     assert ladder["bid"].tolist() == list(range(30, 43))
     assert (np.diff(ladder["p_make"]) <= 0).all()  # a higher bid never makes more often

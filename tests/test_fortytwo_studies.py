@@ -19,7 +19,7 @@ from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.analyze import parse_hand
 from simulator.runner import Run, execute
 from simulator.stats import estimate
-from tests.cli_helpers import run_cli
+from tests.cli_helpers import assert_findings_quote_tables, run_cli
 
 GAME = registry.get("forty-two")
 
@@ -180,6 +180,7 @@ def test_tune_writes_its_report(tmp_path: Path) -> None:
         assert (out / name).stat().st_size > 0, name
     html = (out / "report.html").read_text()
     assert html.count("data:image/png;base64,") == 8 and "dealsim tune forty-two" in html
+    assert assert_findings_quote_tables(html) >= 3  # the best setting per measure against the runner-up
     provenance = json.loads((out / "provenance.json").read_text())
     assert provenance["command"] == ("dealsim tune forty-two -n 60 --seed 1 --unit match --chunk-size 2500 "
                                      "--vary min_bid=28,30 --vary seat.EW=heuristic,greedy")
@@ -276,6 +277,8 @@ def test_compare_reports_every_changed_side() -> None:
 def test_report_findings_quote_their_own_tables(tmp_path: Path) -> None:
     import re
 
+    from reports.html import pct
+
     out = tmp_path / "bid"
     code, _, err = run_cli("report", "bid-success", "-n", "4000", "--games", "30", "-j", "1", "--seed", "5",
                            "-o", str(out))
@@ -287,7 +290,8 @@ def test_report_findings_quote_their_own_tables(tmp_path: Path) -> None:
     common = levels.loc[levels["contracts"].idxmax()]
     quoted = f"The most common contract is {int(common['bid'])} "
     line = next(f for f in findings if f.startswith(quoted))
-    assert f"{100 * common['rate']:.2f}% [{100 * common['lo']:.2f}, {100 * common['hi']:.2f}]" in line
+    assert pct(common["rate"], common["lo"], common["hi"]) in line
+    assert assert_findings_quote_tables(html) >= 4
 
 
 def test_compare_says_what_arm_b_changes_and_what_it_found(tmp_path: Path) -> None:
@@ -298,7 +302,9 @@ def test_compare_says_what_arm_b_changes_and_what_it_found(tmp_path: Path) -> No
     assert c.arm_b_in_words() == "N plays greedy instead of heuristic; min_bid = 31 instead of 30"
     findings = compare_findings(c)
     d = c.differences[c.measures.index("thrown in")]
-    assert findings[0].startswith(f"thrown in: {100 * d.a:.2f}% in arm A, {100 * d.b:.2f}% in arm B")
+    assert findings[0].startswith(f"thrown in: {100 * d.a:.1f}% in arm A, {100 * d.b:.1f}% in arm B; A - B = "
+                                  f"{100 * d.diff:+.1f} [{100 * d.lo:+.1f}, {100 * d.hi:+.1f}] pp")
     assert all(("a clear difference" in f) != ("cannot be told apart" in f) for f in findings)
     html = (tmp_path / "report.html").read_text()
+    assert assert_findings_quote_tables(html) == len(findings)
     assert html.index("Findings") < html.index("Arm B: N plays greedy") < html.index("Provenance")

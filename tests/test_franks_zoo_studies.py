@@ -11,6 +11,7 @@ from reports import help_value
 from simulator import app
 from simulator.errors import DealsimError
 from simulator.runner import execute
+from tests.cli_helpers import assert_findings_quote_tables
 
 
 def test_the_arms_play_identical_deals() -> None:
@@ -35,6 +36,7 @@ def test_a_small_report_writes_every_file(tmp_path) -> None:
     assert html.index("Findings") < html.index("The value of asking for help") < html.index("Provenance")
     assert "asks for help by the greedy policy" in html and "dealsim report help-value -n 12 --seed 2" in html
     assert "--matches" not in html
+    assert assert_findings_quote_tables(html) >= 8
     asking = pd.read_csv(tmp_path / "value_of_asking.csv")
     assert set(asking["players"]) == {4, 5, 6, 7} and set(asking["hedgehog"]) == {"captured", "missing"}
     assert (asking["lo"] <= asking["difference"]).all() and (asking["difference"] <= asking["hi"]).all()

@@ -17,7 +17,7 @@ from simulator.runner import Run
 from simulator.stats import Mean, Rate
 from strategies import with_params
 from tests import cli_helpers
-from tests.cli_helpers import run_cli
+from tests.cli_helpers import assert_findings_quote_tables, run_cli
 from tests.helpers import play_matches, strategy
 
 GAME = registry.get("rounds")
@@ -126,15 +126,18 @@ def test_sweep_value_report_writes_every_file(tmp_path: Path) -> None:
     code, stdout, err = run_cli("report", "sweep-value", "-n", "2000", "--matches", "30", "-j", "1", "-o", out)
     assert code == 0, err
     for name in ["report.html", "provenance.json", "fifth_trick.csv", "taking_pays.png", "value_of_ducking.csv",
+                 "value_of_ducking.png", "who_decided.csv", "who_decided.png", "sweeps.csv",
                  "edge_by_stage.csv", "edge_by_stage.png", "matches_by_bonus.csv", "games_per_match.png",
                  "sweeps_by_bonus.png"]:
         assert (out / name).stat().st_size > 0, name
     html = (out / "report.html").read_text()
-    assert html.count("data:image/png;base64,") == 4 and "dealsim report sweep-value" in html
+    assert html.count("data:image/png;base64,") == 6 and "dealsim report sweep-value" in html
+    assert assert_findings_quote_tables(html) >= 5
+    assert "of match wins on the same 30 matches" in html
     value = pd.read_csv(out / "value_of_ducking.csv").set_index("measure")
     assert value.loc["player 0 margin per game", "deals"] == 2000
     fifth = pd.read_csv(out / "fifth_trick.csv")
-    assert list(fifth["stage"]) == [1, 2, 3, 4, 5] and (fifth["share of stages"].between(0, 1)).all()
+    assert list(fifth["stage"]) == ["1", "2", "3", "4", "5", "1-4"] and (fifth["share of stages"].between(0, 1)).all()
     bonuses = pd.read_csv(out / "matches_by_bonus.csv")
     assert list(bonuses["sweep_bonus"]) == [0, 5, 10, 15, 20, 30]
     assert "sweep-value: 2,000 deals and 30 matches" in stdout

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from simulator import registry
-from simulator.rounds import core, reference
+from simulator.rounds import core, fifth, reference
 from simulator.rounds.rules import RoundsRules
 from tests.helpers import FieldHash, play_deals, stable_hash, strategy
 
@@ -87,8 +87,30 @@ def expected_row(record: reference.GameRecord, rules: RoundsRules) -> dict[str, 
             f"s{k}_dealer_tricks": sum(t.winner == stage.dealer for t in stage.tricks),
             f"s{k}_leader_tricks": sum(t.winner == t.leader for t in stage.tricks),
             f"s{k}_dealer_points": stage.points[stage.dealer],
+            f"s{k}_fifth_call": fifth_call(stage, rules) if len(winners) == 1 else fifth.NOT_AT_STAKE,
         }
     return row
+
+
+def fifth_call(stage: reference.Stage, rules: RoundsRules) -> int:
+    """Who decided trick 5 of a stage whose tricks 1-4 one player took, from the reference's record: the
+    hands at trick 5 are the hands after the deal less the cards of tricks 1-4."""
+    holder = stage.tricks[0].winner
+    hands = [set(h) for h in stage.hands_after_deal]
+    for t in stage.tricks[:4]:
+        hands[t.leader].discard(t.cards[0])
+        hands[1 - t.leader].discard(t.cards[1])
+    trump = stage.tricks[4].trump_card
+
+    def beatable(c: int) -> bool:
+        replies = reference.legal_plays(sorted(hands[1 - holder]), c, trump, rules)
+        return any(reference.trick_winner(holder, [c, r], trump, rules) != holder for r in replies)
+
+    if stage.tricks[4].winner != holder:
+        return fifth.DUCKED
+    if beatable(stage.tricks[4].cards[0]):
+        return fifth.LET_THROUGH
+    return fifth.TOOK if any(beatable(c) for c in hands[holder]) else fifth.NO_DUCK
 
 
 def test_moves_and_scores_equal_the_reference(played: Played) -> None:
@@ -112,6 +134,13 @@ def test_every_case_reaches_sweeps_and_first_four_tricks(played: Played) -> None
     stages = [st for r in played.records for st in r.stages]
     assert any(st.sweep is not None for st in stages)
     assert any(len({t.winner for t in st.tricks[:4]}) == 1 and st.sweep is None for st in stages)
+
+
+def test_every_way_of_deciding_the_fifth_trick_occurs() -> None:
+    """The fifth-trick calls checked above are not vacuous: over the cases, each of the four occurs."""
+    p = play_case("stage-plain", "fieldhash", 400, 11)
+    calls = {int(c) for k in range(1, 6) for c in p.table[f"s{k}_fifth_call"]}
+    assert calls == {fifth.NOT_AT_STAKE, fifth.DUCKED, fifth.LET_THROUGH, fifth.TOOK, fifth.NO_DUCK}
 
 
 def test_fieldhash_chooses_alike_on_one_row_and_on_many() -> None:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.cli_helpers import run_cli
+from tests.cli_helpers import assert_findings_quote_tables, findings_and_cells, run_cli
 
 
 @pytest.mark.parametrize("game,unit", [("forty-two", "deal"), ("rounds", "match"), ("franks-zoo", "match")])
@@ -22,6 +22,17 @@ def test_a_run_folder_becomes_a_report(tmp_path, game: str, unit: str) -> None:
     findings = re.findall(r"<li>(.*?)</li>", html)
     assert findings and all("[" in f or "±" in f for f in findings)
     assert html.index("Findings") < html.index("Every figure") < html.index("Provenance")
+    assert assert_findings_quote_tables(html) == len(findings)
+    _, cells = findings_and_cells(html)
+    assert not any("[" in c and "=" in c for c in cells)  # figures in words, not the summary's keys
+
+
+def test_summary_keys_read_as_words() -> None:
+    from reports.run_report import human
+
+    assert human("contracts[bid=30].made") == "contracts (bid 30), made"
+    assert human("stages[stage=1].sweeps_scoring_less_than_cards") == "stage 1, sweeps scoring less than cards"
+    assert human("by_seat[seat=0].points") == "seat 0, points"
 
 
 def test_report_run_needs_a_run_folder(tmp_path) -> None:

@@ -8,6 +8,7 @@ import pandas as pd
 from simulator.contract import BatchCore
 from simulator.rounds import cards as C
 from simulator.rounds import core
+from simulator.rounds.fifth import fifth_trick_calls
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import DONE, KIND_NAMES, N_STAGES
 
@@ -29,6 +30,7 @@ def game_table(s: core.GameState, rules: RoundsRules) -> pd.DataFrame:
                              for k in range(N_STAGES)], axis=1)
     winners = s.trick_winners.reshape(len(s), N_STAGES, 5)
     leaders = s.trick_leaders.reshape(len(s), N_STAGES, 5)
+    calls = fifth_trick_calls(s.dealt, s.plays, s.trick_leaders, s.trick_winners, s.faces, rules.rank_trumps)
     for k in range(N_STAGES):
         sweeper = np.where(s.tricks[:, k, 0] == 5, 0, np.where(s.tricks[:, k, 1] == 5, 1, -1)).astype(np.int8)
         swept_cards = s.taken[ar, k, np.maximum(sweeper, 0)]
@@ -41,6 +43,8 @@ def game_table(s: core.GameState, rules: RoundsRules) -> pd.DataFrame:
             f"s{k + 1}_short_sweep": (sweeper >= 0) & (swept_cards > rules.sweep_bonus),
             f"s{k + 1}_first4": s.first4[:, k],
             f"s{k + 1}_fifth_points": s.fifth[:, k],
+            # how trick 5 was decided when one player took tricks 1-4 (simulator.rounds.fifth), else -1
+            f"s{k + 1}_fifth_call": calls[:, k],
             f"s{k + 1}_dealer_tricks": (winners[:, k] == stage_dealer[:, k:k + 1]).sum(axis=1).astype(np.int8),
             f"s{k + 1}_leader_tricks": (winners[:, k] == leaders[:, k]).sum(axis=1).astype(np.int8),
             f"s{k + 1}_dealer_points": s.stage_score[ar, k, stage_dealer[:, k]],

@@ -1,0 +1,73 @@
+"""Who decided the fifth trick of a stage whose first four tricks one player took.
+
+The holder of tricks 1-4 leads trick 5. He can duck only by leading a card the opponent can beat with a
+legal reply; the opponent can then still let it through and hand him the sweep. So a stage at stake ends in
+one of four ways, read from the hands both players held at trick 5 (rebuilt from the deal and the plays):
+
+    DUCKED       the holder led a card the opponent could beat, and the opponent took the trick;
+    LET_THROUGH  the holder led a card the opponent could beat, and the opponent did not: the sweep was
+                 the opponent's choice;
+    TOOK         the holder led a card the opponent could not beat while holding one he could: the sweep
+                 was the holder's choice;
+    NO_DUCK      the opponent could beat none of the holder's cards: the sweep was forced on both.
+
+"Could beat" is judged on the actual hands (double dummy); neither player sees the other's hand.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.rounds import cards as C
+from simulator.rounds.view import N_STAGES, TRICKS_PER_STAGE
+
+NOT_AT_STAKE, DUCKED, LET_THROUGH, TOOK, NO_DUCK = -1, 0, 1, 2, 3
+CALL_NAMES = {DUCKED: "holder ducked", LET_THROUGH: "opponent let it through", TOOK: "holder took it, could duck",
+              NO_DUCK: "holder could not duck"}
+
+
+def _beatable(hand: np.ndarray, other: np.ndarray, ctx: np.ndarray) -> np.ndarray:
+    """uint64 bitmask of the cards of `hand` that, led, `other` could beat with a legal reply in `ctx`."""
+    out = np.zeros(len(hand), np.uint64)
+    for c in range(C.N_CARDS):
+        held = (hand & C.BIT[c]) != 0
+        if not held.any():
+            continue
+        rows = np.nonzero(held)[0]
+        o, x = other[rows], ctx[rows]
+        follow = o & C.FOLLOW[x, C.EFFECTIVE[x, c]]
+        legal = np.where(follow != 0, follow, o)
+        beats = (legal & C.BEATS_LEAD[x, c]) != 0
+        out[rows[beats]] |= C.BIT[c]
+    return out
+
+
+def fifth_trick_calls(dealt: np.ndarray, plays: np.ndarray, leaders: np.ndarray, winners: np.ndarray,
+                      faces: np.ndarray, rank_trumps: bool) -> np.ndarray:
+    """(n, 5) int8: per stage, how its fifth trick was decided (the codes above), NOT_AT_STAKE where no
+    player took tricks 1-4. Inputs are a finished game's: hands right after each stage's deal (n, 5, 2),
+    the plays (n, 50), trick leaders and winners (n, 25) and the face-up cards (n, 5, 2)."""
+    n = len(plays)
+    out = np.full((n, N_STAGES), NOT_AT_STAKE, np.int8)
+    rows = np.arange(n)
+    for k in range(N_STAGES):
+        won = winners[:, k * TRICKS_PER_STAGE:k * TRICKS_PER_STAGE + 4]
+        at_stake = (won == won[:, :1]).all(axis=1)
+        if not at_stake.any():
+            continue
+        hands = dealt[:, k].copy()
+        for t in range(4):  # take out the cards played in tricks 1-4
+            lead, reply = plays[:, 10 * k + 2 * t].astype(np.intp), plays[:, 10 * k + 2 * t + 1].astype(np.intp)
+            leader = leaders[:, k * TRICKS_PER_STAGE + t].astype(np.intp)
+            hands[rows, leader] &= ~C.BIT[lead]
+            hands[rows, 1 - leader] &= ~C.BIT[reply]
+        holder = won[:, 0].astype(np.intp)
+        mine, theirs = hands[rows, holder], hands[rows, 1 - holder]
+        trump_card = faces[:, k, 1] if k == N_STAGES - 1 else faces[:, k, 0]  # stage 5's trick 5 has its own
+        ctx = C.context(trump_card, rank_trumps)
+        beatable = _beatable(mine, theirs, ctx)
+        led_beatable = (beatable & C.BIT[plays[:, 10 * k + 8].astype(np.intp)]) != 0
+        holder_lost = winners[:, k * TRICKS_PER_STAGE + 4] != holder
+        call = np.select([holder_lost, led_beatable, beatable != 0], [DUCKED, LET_THROUGH, TOOK], NO_DUCK)
+        out[at_stake, k] = call[at_stake]
+    return out
