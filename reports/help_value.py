@@ -260,8 +260,8 @@ def _findings(report: Report, asking, answering, freq, chameleon, solo, leading,
     wins[["difference", "lo", "hi"]] *= 100  # as percentage points
     report.finding(f"With {p0} players ({r0} hedgehogs), a seat that asks for help by the {base.seats[0].split(':')[0]} "
                    f"policy, against the same seat never asking on the same deals, gains its team "
-                   f"{_verdict(team, 'points')} per hand, itself {_verdict(points, 'points')} per hand and "
-                   f"{_verdict(wins, 'percentage points', 1)} of game win rate; in the hands it plays as junior "
+                   f"{_verdict(team, 'points per hand')}; itself {_verdict(points, 'points per hand')}; "
+                   f"{_verdict(wins, 'percentage points of game win rate', 1)}; in the hands it plays as junior "
                    f"(second hands) its team gains {_verdict(junior, 'points')}.")
     best = asking[asking["measure"] == "team's points per hand"].sort_values("difference")
     top, low = best.iloc[-1], best.iloc[0]
@@ -269,8 +269,8 @@ def _findings(report: Report, asking, answering, freq, chameleon, solo, leading,
                    f"({low['players']} players, {low['hedgehog']}) to {_verdict(top, 'points')} ({top['players']} "
                    f"players, {top['hedgehog']}).")
     ans, ans2 = pick(answering, "team's points per hand"), pick(answering, "team's points in hand 2 as senior")
-    report.finding(f"Answering requests is worth {_verdict(ans, 'points')} per hand to the answering seat's team "
-                   f"({_verdict(ans2, 'points')} in the second hands it plays as senior).")
+    report.finding(f"Answering requests is worth {_verdict(ans, 'points per hand')} to the answering seat's team; "
+                   f"in the second hands it plays as senior, {_verdict(ans2, 'points')}.")
     f = freq[(freq["players"] == p0) & (freq["hedgehog"] == r0)].iloc[0]
     report.finding(f"A junior asks {f['requests per junior hand']:.2f} times per hand; {pct(f['granted'])} of "
                    f"requests are granted and {pct(f['helped sets taking the trick'])} of helped sets take the trick.")

@@ -13,7 +13,7 @@ import pandas as pd
 from reports.html import MIN_CASES, Report, num, pct, pm, pp, rate_plot
 from reports.study import Study
 from simulator.errors import DealsimError
-from simulator.rounds.fifth import CALL_NAMES, DUCKED, LET_THROUGH, NO_DUCK, TOOK
+from simulator.rounds.fifth import CALL_NAMES, LET_THROUGH, NO_CHOICE, OPPONENT_TOOK, TOOK
 from simulator.runner import Run, execute
 from simulator.stats import Measure, estimate, mean_se, paired, wilson
 from strategies import with_params
@@ -53,7 +53,7 @@ def _fifth_trick(g: pd.DataFrame, bonus: int) -> tuple[pd.DataFrame, pd.DataFram
     at, pays, call = (np.concatenate(x) for x in (at_all, pays_all, call_all))
     n_at = int(at.sum())
     p_lo, p_hi = wilson(int((at & pays).sum()), n_at)
-    took = at & np.isin(call, [LET_THROUGH, TOOK, NO_DUCK])
+    took = at & np.isin(call, [LET_THROUGH, TOOK, NO_CHOICE])
     t_lo, t_hi = wilson(int(took.sum()), n_at)
     rows.append({"stage": "1-4", "stages decided at trick 5": n_at, "share of stages": at.mean(),
                  "taking pays": (at & pays).sum() / n_at if n_at else np.nan, "pays lo": p_lo, "pays hi": p_hi,
@@ -109,11 +109,11 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                    "forced.")
     paid = calls[calls["situation"] == "ducking paid"].set_index("")
     if paid["of"].iloc[0] >= MIN_CASES:
-        d, lt, tk, nd = (paid.loc[CALL_NAMES[c]] for c in (DUCKED, LET_THROUGH, TOOK, NO_DUCK))
-        report.finding(f"When ducking paid ({int(d['of']):,} stages), the holder ducked "
-                       f"{pct(d['rate'], d['lo'], d['hi'])}, the opponent let the sweep through "
-                       f"{pct(lt['rate'], lt['lo'], lt['hi'])}, the holder took it though he could duck "
-                       f"{pct(tk['rate'], tk['lo'], tk['hi'])}, and he could not duck "
+        d, lt, tk, nd = (paid.loc[CALL_NAMES[c]] for c in (OPPONENT_TOOK, LET_THROUGH, TOOK, NO_CHOICE))
+        report.finding(f"When ducking paid ({int(d['of']):,} stages), the holder led a card the opponent could beat "
+                       f"and the opponent took the trick in {pct(d['rate'], d['lo'], d['hi'])}, or let the sweep "
+                       f"through in {pct(lt['rate'], lt['lo'], lt['hi'])}; the holder took the trick though he held "
+                       f"a card the opponent could beat in {pct(tk['rate'], tk['lo'], tk['hi'])}, and held none in "
                        f"{pct(nd['rate'], nd['lo'], nd['hi'])}.")
     margin = value[value["measure"] == "player 0 margin per game"].iloc[0]
     sentence = (f"Ducking the fifth trick when it pays is worth {num(margin['diff'], margin['lo'], margin['hi'], signed=True)} "
@@ -149,9 +149,9 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                   "intervals")
 
     report.heading("Who decided the fifth trick")
-    report.text("The holder of tricks 1-4 leads trick 5. He ducks by leading a card the opponent can beat; the "
-                "opponent may still let it through and hand him the sweep. Judged on both actual hands at trick 5, "
-                "stages 1-4 pooled.")
+    report.text("The holder of tricks 1-4 leads trick 5. He can lose it only by leading a card the opponent can "
+                "beat; the opponent then takes it or lets it through and hands him the sweep. Judged on both actual "
+                "hands at trick 5 (neither player sees the other's), stages 1-4 pooled.")
     report.table("who_decided", calls, "How trick 5 went, when ducking paid and when taking paid",
                  labels={"": "trick 5", "count": "stages", "of": "of", "rate": "share"}, percent=PCT, n="of")
     report.figure("who_decided", rate_plot(calls, "", value="rate", group="situation", legend="when",

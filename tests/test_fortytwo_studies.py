@@ -308,3 +308,13 @@ def test_compare_says_what_arm_b_changes_and_what_it_found(tmp_path: Path) -> No
     html = (tmp_path / "report.html").read_text()
     assert assert_findings_quote_tables(html) == len(findings)
     assert html.index("Findings") < html.index("Arm B: N plays greedy") < html.index("Provenance")
+
+
+def test_tune_varies_a_parameter_on_every_seat_at_once() -> None:
+    """`seat.all.PARAM` is the symmetric sweep (what a house would adopt): every seat plays each setting."""
+    from simulator.experiments import settings
+
+    game = registry.get("forty-two")
+    base = Run(game=game, n=10, seed=1, rules=game.rules(), seats=("heuristic",) * 4, unit="deal", chunk_size=10)
+    grid = settings(base, [("seat.all.threshold", ["30", "32"])])
+    assert [run.seats for _, run in grid] == [("heuristic:threshold=30",) * 4, ("heuristic:threshold=32",) * 4]

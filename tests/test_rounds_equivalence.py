@@ -107,10 +107,10 @@ def fifth_call(stage: reference.Stage, rules: RoundsRules) -> int:
         return any(reference.trick_winner(holder, [c, r], trump, rules) != holder for r in replies)
 
     if stage.tricks[4].winner != holder:
-        return fifth.DUCKED
+        return fifth.OPPONENT_TOOK
     if beatable(stage.tricks[4].cards[0]):
         return fifth.LET_THROUGH
-    return fifth.TOOK if any(beatable(c) for c in hands[holder]) else fifth.NO_DUCK
+    return fifth.TOOK if any(beatable(c) for c in hands[holder]) else fifth.NO_CHOICE
 
 
 def test_moves_and_scores_equal_the_reference(played: Played) -> None:
@@ -140,7 +140,7 @@ def test_every_way_of_deciding_the_fifth_trick_occurs() -> None:
     """The fifth-trick calls checked above are not vacuous: over the cases, each of the four occurs."""
     p = play_case("stage-plain", "fieldhash", 400, 11)
     calls = {int(c) for k in range(1, 6) for c in p.table[f"s{k}_fifth_call"]}
-    assert calls == {fifth.NOT_AT_STAKE, fifth.DUCKED, fifth.LET_THROUGH, fifth.TOOK, fifth.NO_DUCK}
+    assert calls == {fifth.NOT_AT_STAKE, fifth.OPPONENT_TOOK, fifth.LET_THROUGH, fifth.TOOK, fifth.NO_CHOICE}
 
 
 def test_fieldhash_chooses_alike_on_one_row_and_on_many() -> None:

@@ -1,17 +1,19 @@
 """Who decided the fifth trick of a stage whose first four tricks one player took.
 
-The holder of tricks 1-4 leads trick 5. He can duck only by leading a card the opponent can beat with a
-legal reply; the opponent can then still let it through and hand him the sweep. So a stage at stake ends in
-one of four ways, read from the hands both players held at trick 5 (rebuilt from the deal and the plays):
+The holder of tricks 1-4 leads trick 5. He can lose it (duck) only by leading a card the opponent can beat
+with a legal reply; the opponent then decides: he takes the trick, or lets it through and hands the holder
+the sweep. So a stage at stake ends in one of four ways, read from the hands both players held at trick 5
+(rebuilt from the deal and the plays):
 
-    DUCKED       the holder led a card the opponent could beat, and the opponent took the trick;
-    LET_THROUGH  the holder led a card the opponent could beat, and the opponent did not: the sweep was
-                 the opponent's choice;
-    TOOK         the holder led a card the opponent could not beat while holding one he could: the sweep
-                 was the holder's choice;
-    NO_DUCK      the opponent could beat none of the holder's cards: the sweep was forced on both.
+    OPPONENT_TOOK  the holder led a card the opponent could beat, and the opponent took the trick (the
+                   holder ducked, or tried to take it and was beaten: he cannot see the opponent's hand);
+    LET_THROUGH    the holder led a card the opponent could beat, and the opponent did not take it: the
+                   sweep was the opponent's choice;
+    TOOK           the holder led a card the opponent could not beat while holding one it could: the sweep
+                   was the holder's doing;
+    NO_CHOICE      the opponent could beat none of the holder's cards: the sweep was forced on both.
 
-"Could beat" is judged on the actual hands (double dummy); neither player sees the other's hand.
+"Could beat" is judged on the actual hands (double dummy).
 """
 
 from __future__ import annotations
@@ -21,9 +23,9 @@ import numpy as np
 from simulator.rounds import cards as C
 from simulator.rounds.view import N_STAGES, TRICKS_PER_STAGE
 
-NOT_AT_STAKE, DUCKED, LET_THROUGH, TOOK, NO_DUCK = -1, 0, 1, 2, 3
-CALL_NAMES = {DUCKED: "holder ducked", LET_THROUGH: "opponent let it through", TOOK: "holder took it, could duck",
-              NO_DUCK: "holder could not duck"}
+NOT_AT_STAKE, OPPONENT_TOOK, LET_THROUGH, TOOK, NO_CHOICE = -1, 0, 1, 2, 3
+CALL_NAMES = {OPPONENT_TOOK: "opponent took it", LET_THROUGH: "opponent let it through",
+              TOOK: "holder took it, could have lost it", NO_CHOICE: "holder could not lose it"}
 
 
 def _beatable(hand: np.ndarray, other: np.ndarray, ctx: np.ndarray) -> np.ndarray:
@@ -68,6 +70,6 @@ def fifth_trick_calls(dealt: np.ndarray, plays: np.ndarray, leaders: np.ndarray,
         beatable = _beatable(mine, theirs, ctx)
         led_beatable = (beatable & C.BIT[plays[:, 10 * k + 8].astype(np.intp)]) != 0
         holder_lost = winners[:, k * TRICKS_PER_STAGE + 4] != holder
-        call = np.select([holder_lost, led_beatable, beatable != 0], [DUCKED, LET_THROUGH, TOOK], NO_DUCK)
+        call = np.select([holder_lost, led_beatable, beatable != 0], [OPPONENT_TOOK, LET_THROUGH, TOOK], NO_CHOICE)
         out[at_stake, k] = call[at_stake]
     return out
