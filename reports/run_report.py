@@ -39,7 +39,8 @@ def human(metric: str) -> str:
 
 def build(summary: dict, manifest: dict, title: str) -> Report:
     """The report of a run from its summary (nested Rate/Mean) and its manifest."""
-    report = Report(title, {k: v for k, v in manifest.items() if k != "command"}, manifest.get("command", ""))
+    context = {k: v for k, v in manifest.items() if k not in ("command", "parts")}  # parts: the checksums
+    report = Report(title, context, manifest.get("command", ""))
     flat = flatten(summary)
     figures = flat[flat["se"].notna() | flat["lo"].notna()].copy()
     rates = figures[figures["lo"].notna() & (figures["of"].fillna(0) >= 30)]

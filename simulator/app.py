@@ -13,12 +13,14 @@ the API for notebooks:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import platform
 import shlex
+import shutil
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,8 +28,6 @@ from typing import Any
 import numpy
 import numpy as np
 import pandas
-import pyarrow
-import pyarrow.parquet
 
 from reports import run_report, studies
 from reports.experiments import compare_report, tune_report
@@ -36,7 +36,8 @@ from simulator import experiments, registry, replay
 from simulator.contract import Game
 from simulator.errors import DealsimError
 from simulator.options import build, parse_pairs
-from simulator.runner import Result, Run, check, chunk, execute, map_chunks
+from simulator.parts import PartStore
+from simulator.runner import Result, Run, check, chunk, execute, map_chunks, saving_parts
 from simulator.summaries import flatten, json_safe, to_json
 from simulator.version import __version__
 
@@ -107,24 +108,47 @@ def command_line(verb: str, run: Run, *extra: str, subject: str | None = None, u
     return shlex.join([*words, *extra])
 
 
-def _writable(folder: Path | str | None) -> Path | None:
-    """Refuse an output folder that cannot be written before any work is done."""
+def _writable(folder: Path | str | None, force: bool = False, resume: bool = False) -> Path | None:
+    """The output folder, checked before any work: not a file, creatable and writable, and empty unless
+    `force` (its earlier outputs are removed) or `resume` (a run there goes on)."""
     if folder is None:
         return None
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise DealsimError(f"output {folder} exists and is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".dealsim-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise DealsimError(f"cannot write to the output folder {folder}: {exc.strerror or exc}") from None
+    if resume:
+        return folder
+    left = [p for p in folder.iterdir()]
+    if left and not force:
+        raise DealsimError(f"output folder {folder} is not empty: use --force to replace what is there, or "
+                           "--resume to go on with the run in it")
+    for p in left if force else ():
+        if p.name in OUTPUTS or p.suffix in (".parquet", ".csv", ".png", ".html"):
+            shutil.rmtree(p) if p.is_dir() else p.unlink()
     return folder
+
+
+# What dealsim writes into an output folder (with --force these go first, and nothing else of the user's).
+OUTPUTS = {"parts", "report", "runs", "manifest.json", "summary.json", "summary.csv", "provenance.json"}
 
 
 # --- simulate ---------------------------------------------------------------------------------------------
 @dataclass
 class Simulation:
-    """A finished (or interrupted) run: its tables, summary and manifest."""
+    """A finished (or interrupted) run: its tables, summary and manifest. With an output folder the tables
+    live there (read on first use), not in memory."""
 
     result: Result
     summary: dict[str, Any]
     manifest: dict[str, Any]
+    folder: Path | None = None
 
     @property
     def run(self) -> Run:
@@ -132,51 +156,77 @@ class Simulation:
 
     @property
     def tables(self) -> dict[str, Any]:
+        if not self.result.tables and self.folder is not None:
+            self.result.tables = {name: pandas.read_parquet(self.folder / f"{name}.parquet")
+                                  for name in ("deals", "matches") if (self.folder / f"{name}.parquet").exists()}
         return self.result.tables
 
     @property
     def deals(self):
-        return self.result.tables["deals"]
+        return self.tables["deals"]
 
     @property
     def matches(self):
-        return self.result.tables.get("matches")
+        return self.tables.get("matches")
 
     def render(self) -> list[Any]:
         return self.run.game.render(self.summary)
 
-    def write(self, folder: Path | str) -> None:
-        """`deals.parquet` (and `matches.parquet`), `summary.csv`, `summary.json` and `manifest.json`."""
-        folder = Path(folder)
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, frame in self.tables.items():
-            table = pyarrow.Table.from_pandas(frame, preserve_index=False)
-            # the run's provenance travels with the data: pyarrow.parquet.read_schema(path).metadata[b"dealsim"]
-            meta = {**(table.schema.metadata or {}), b"dealsim": to_json(self.manifest).encode()}
-            pyarrow.parquet.write_table(table.replace_schema_metadata(meta), folder / f"{name}.parquet")
-        flatten(self.summary).to_csv(folder / "summary.csv", index=False)
-        (folder / "summary.json").write_text(to_json(self.summary))
-        (folder / "manifest.json").write_text(to_json(self.manifest))
-
 
 def simulate(game: str | Game, n: int = 100_000, seed: int = 1, *, seats: Assignments = None,
              rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (), unit: str | None = None,
-             chunk_size: int | None = None, jobs: int = 0, backend: str = "loky", progress: bool = False,
-             output: Path | str | None = None) -> Simulation:
-    """Play `n` seeded deals (or matches) and summarize them; with `output`, write the tables there."""
+             chunk_size: int | None = None, jobs: int = 0, backend: str = "loky", scheduler: str | None = None,
+             progress: bool = False, output: Path | str | None = None, force: bool = False) -> Simulation:
+    """Play `n` seeded deals (or matches) and summarize them; with `output`, stream every finished chunk
+    there as a part (see simulator.parts) and end with the tables, summary and manifest."""
     run = make_run(game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=unit,
                    chunk_size=chunk_size)
-    output = _writable(output)
-    result = execute(run, jobs=jobs, backend=backend, progress=progress)
+    return _simulate(run, jobs, backend, scheduler, progress, _writable(output, force=force), resume=False)
+
+
+def resume(folder: Path | str, n: int | None = None, *, jobs: int = 0, backend: str = "loky",
+           scheduler: str | None = None, progress: bool = False) -> Simulation:
+    """Go on with the run in `folder` (started by simulate -o): its options from the manifest, its valid parts
+    kept, missing or damaged ones played again; with `n`, the run extended (or cut) to n deals."""
+    folder = Path(folder)
+    if not (folder / "manifest.json").exists():
+        raise DealsimError(f"nothing to resume in {folder}: it has no manifest.json of a simulate -o run")
+    run = run_from_manifest(folder)
+    if n is not None:
+        run = dataclasses.replace(run, n=_whole("n", n, 1))
+    return _simulate(run, jobs, backend, scheduler, progress, _writable(folder, resume=True), resume=True)
+
+
+def _simulate(run: Run, jobs: int, backend: str, scheduler: str | None, progress: bool, output: Path | None,
+              resume: bool) -> Simulation:
+    defined = {"command": command_line("simulate", run), **provenance(run)}
+    store = None
+    if output is not None:
+        # the manifest comes first: a run killed before its end can be resumed from it
+        (output / "manifest.json").write_text(to_json({**defined, "complete": False}))
+        store = PartStore(output, run, reuse=resume)
+    result = execute(run, jobs=jobs, backend=backend, progress=progress, store=store, summarize=True,
+                     keep_tables=output is None, scheduler=scheduler)
     if not result.chunks_done:
         raise DealsimError("interrupted before the first chunk finished; nothing to report")
-    manifest = {"command": command_line("simulate", run), **provenance(run),
-                "deals_done": result.deals_done, "complete": result.complete, "jobs": result.jobs,
-                "elapsed_seconds": round(result.elapsed, 3), "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
-    sim = Simulation(result, run.game.summarize(result.tables, run.unit), manifest)
+    manifest = {**defined, "deals_done": result.deals_done, "complete": result.complete, "jobs": result.jobs,
+                "backend": backend, "chunks_reused": result.reused, "elapsed_seconds": round(result.elapsed, 3),
+                "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+    sim = Simulation(result, result.summary, manifest, output)
     if output is not None:
-        sim.write(output)
+        # the run's definition travels with the data: pyarrow.parquet.read_schema(path).metadata[b"dealsim"]
+        # (timings stay out, so a resumed run's tables are byte for byte an uninterrupted run's)
+        store.combine(output, result.chunks_done, {b"dealsim": to_json(defined).encode()})
+        flatten(sim.summary).to_csv(output / "summary.csv", index=False)
+        (output / "summary.json").write_text(to_json(sim.summary))
+        (output / "manifest.json").write_text(to_json({**manifest, "parts": store.index["parts"]}))
     return sim
+
+
+def _whole(name: str, value: Any, least: int) -> int:
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < least:
+        raise DealsimError(f"{name} must be a whole number >= {least}, not {value!r}")
+    return int(value)
 
 
 # --- trace ------------------------------------------------------------------------------------------------
@@ -190,19 +240,46 @@ def trace(run: Run, deal: int, as_json: bool = False) -> Any:
 def compare(game: str | Game, *, vs: Assignments = None, vs_rules: RuleValues = None, n: int = 100_000,
             seed: int = 1, seats: Assignments = None, rules: RuleValues = None, preset: str = "seed",
             rules_files: Sequence[str] = (), unit: str | None = None, chunk_size: int | None = None, jobs: int = 0,
-            progress: bool = False, output: Path | str | None = None) -> experiments.Comparison:
-    """Arm A (`seats`, `rules`) against arm B (A changed by `vs` and `vs_rules`) on the same deals."""
+            progress: bool = False, output: Path | str | None = None, force: bool = False,
+            resume: bool = False) -> experiments.Comparison:
+    """Arm A (`seats`, `rules`) against arm B (A changed by `vs` and `vs_rules`) on the same deals. With
+    `output`, both arms' chunks are saved there as they finish; `resume` goes on from them."""
     a = make_run(game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=unit,
                  chunk_size=chunk_size)
     vs_list = [f"{k}={v}" for k, v in vs.items()] if isinstance(vs, Mapping) else list(vs or ())
     vs_rule_list = [f"{k}={v}" for k, v in vs_rules.items()] if isinstance(vs_rules, Mapping) else list(vs_rules or ())
     b = experiments.arm_b(a, vs_list, vs_rule_list)
-    output = _writable(output)
-    comparison = experiments.compare(a, b, jobs=jobs, progress=progress)
+    output = _writable(output, force=force, resume=resume)
+    extra = [w for item in vs_list for w in ("--vs", item)] + [w for item in vs_rule_list for w in ("--vs-rule", item)]
+    command = command_line("compare", a, *extra)
+    with _saved(output, command, resume):
+        comparison = experiments.compare(a, b, jobs=jobs, progress=progress)
     if output is not None:
-        extra = [w for item in vs_list for w in ("--vs", item)] + [w for item in vs_rule_list for w in ("--vs-rule", item)]
-        compare_report(comparison, comparison_provenance(comparison), command_line("compare", a, *extra)).write(output)
+        compare_report(comparison, comparison_provenance(comparison), command).write(output)
     return comparison
+
+
+@contextlib.contextmanager
+def _saved(output: Path | None, command: str, resume: bool) -> Iterator[None]:
+    """With an output folder: the command recorded first (so `--resume` can repeat it) and every run's chunks
+    saved under output/runs as they finish."""
+    if output is None:
+        yield
+        return
+    if not resume:
+        (output / "provenance.json").write_text(to_json({"command": command, "complete": False}))
+    with saving_parts(output / "runs", reuse=resume):
+        yield
+
+
+def recorded_command(folder: Path | str) -> list[str]:
+    """The words of the command that wrote `folder` (its provenance.json), without `dealsim`."""
+    try:
+        command = json.loads((Path(folder) / "provenance.json").read_text())["command"]
+    except (OSError, ValueError, KeyError):
+        raise DealsimError(f"nothing to resume in {folder}: it has no provenance.json of a compare, tune or "
+                           "report -o run") from None
+    return shlex.split(command)[1:]
 
 
 def comparison_provenance(c: experiments.Comparison) -> dict[str, Any]:
@@ -213,8 +290,8 @@ def comparison_provenance(c: experiments.Comparison) -> dict[str, Any]:
 def tune(game: str | Game, vary: Mapping[str, str] | Sequence[str], *, n: int = 20_000, seed: int = 1,
          seats: Assignments = None, rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (),
          unit: str | None = "match", chunk_size: int | None = None, jobs: int = 0, progress: bool = False,
-         output: Path | str | None = None, baseline: Mapping[str, str] | Sequence[str] | None = None
-         ) -> experiments.Sweep:
+         output: Path | str | None = None, baseline: Mapping[str, str] | Sequence[str] | None = None,
+         force: bool = False, resume: bool = False) -> experiments.Sweep:
     """A sweep over rule options and strategy parameters (`{"min_bid": "28,30,32"}` or
     `["seat.NS.threshold=30:36"]`) on common deals: one point per setting of the grid, each compared with
     the baseline point (`baseline`, e.g. `{"min_bid": "30"}`; default: the current values) pair by pair."""
@@ -224,12 +301,14 @@ def tune(game: str | Game, vary: Mapping[str, str] | Sequence[str], *, n: int = 
     grid = experiments.parse_vary(items)
     experiments.settings(base, grid)  # every setting is checked before the first run
     chosen = (dict(baseline) if isinstance(baseline, Mapping) else parse_pairs("--baseline", baseline or ()))
-    output = _writable(output)
-    sweep = experiments.tune(base, grid, jobs=jobs, progress=progress, baseline=chosen or None)
+    output = _writable(output, force=force, resume=resume)
+    extra = [w for item in items for w in ("--vary", item)]
+    extra += [w for k, v in chosen.items() for w in ("--baseline", f"{k}={v}")]
+    command = command_line("tune", base, *extra)
+    with _saved(output, command, resume):
+        sweep = experiments.tune(base, grid, jobs=jobs, progress=progress, baseline=chosen or None)
     if output is not None:
-        extra = [w for item in items for w in ("--vary", item)]
-        extra += [w for k, v in chosen.items() for w in ("--baseline", f"{k}={v}")]
-        tune_report(sweep, tune_provenance(sweep, grid), command_line("tune", base, *extra)).write(output)
+        tune_report(sweep, tune_provenance(sweep, grid), command).write(output)
     return sweep
 
 
@@ -327,7 +406,8 @@ class StudyReport:
 def report(study: str, n: int | None = None, *, matches: int | None = None, seed: int = 1, seats: Assignments = None,
            rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (),
            chunk_size: int | None = None, jobs: int = 0, progress: bool = False,
-           output: Path | str | None = None, run_dir: Path | str | None = None) -> StudyReport:
+           output: Path | str | None = None, run_dir: Path | str | None = None, force: bool = False,
+           resume: bool = False) -> StudyReport:
     """Run a named study and write its report (HTML, CSV, PNG, provenance) to `output` (default ./STUDY); the
     study `run` reports a finished `simulate -o` folder (`run_dir`) instead, without playing anything."""
     if study == "run":
@@ -337,12 +417,14 @@ def report(study: str, n: int | None = None, *, matches: int | None = None, seed
     base = make_run(s.game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=s.unit,
                     chunk_size=chunk_size)
     matches = s.default_matches(n) if matches is None else matches
-    folder = _writable(output) or Path(study)
+    # an explicit -o is checked like every output; the default ./STUDY holds the study's last report
+    folder = _writable(output, force=force, resume=resume) or Path(study)
     start = time.perf_counter()
     uses_matches = matches or s.default_matches(n)  # a study without a match part takes no --matches
     command = command_line("report", base, *(["--matches", str(matches)] if uses_matches else []), subject=study,
                            unit=False)
-    rep, headline = s.build(base, matches, jobs, progress, command, provenance(base, study=study, matches=matches))
+    with _saved(folder if output is not None else None, command, resume):
+        rep, headline = s.build(base, matches, jobs, progress, command, provenance(base, study=study, matches=matches))
     written = rep.write(folder)
     return StudyReport(folder, written, headline, n, matches, time.perf_counter() - start)
 
@@ -362,7 +444,7 @@ def _run_report(run_dir: Path | str | None, output: Path | str | None) -> StudyR
     if "deals" not in tables:
         raise DealsimError(f"{folder_in} has no deals.parquet")
     start = time.perf_counter()
-    summary = run.game.summarize(tables, run.unit)
+    summary = run.game.summary(tables, run.unit)
     rep = run_report.build(summary, manifest, f"{run.game.title}: a run of {manifest.get('deals_done', run.n):,} "
                                               f"{run.game.plural(run.unit)}")
     folder = _writable(output) or folder_in / "report"

@@ -34,6 +34,7 @@ class Format(str, Enum):
 class Backend(str, Enum):
     loky = "loky"
     threading = "threading"
+    dask = "dask"
 
 
 GameArg = Annotated[str, typer.Argument(help="the game, e.g. forty-two (see `dealsim games`)")]
@@ -41,6 +42,12 @@ SeedOpt = Annotated[int, typer.Option("--seed", min=0, help="the run's seed: the
 JobsOpt = Annotated[int, typer.Option("-j", "--jobs", help="worker processes; 0 or less = all cores")]
 FormatOpt = Annotated[Format, typer.Option("--format", help="results on stdout as a table or as JSON")]
 OutputOpt = Annotated[Path | None, typer.Option("-o", "--output", help="write the results and their files here")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="write into a non-empty -o folder, replacing the outputs "
+                                                        "there")]
+ResumeOpt = Annotated[Path | None, typer.Option("--resume", help=(
+    "go on with the command that wrote this folder (-o): the same options, the chunks it saved kept"))]
+OptionalGame = Annotated[str | None, typer.Argument(help="the game, e.g. forty-two (see `dealsim games`); not with "
+                                                         "--resume")]
 ProgressOpt = Annotated[bool | None, typer.Option("--progress/--no-progress",
                                                   help="progress bar on stderr (default: when it is a terminal)")]
 
@@ -151,15 +158,38 @@ def strategies_cmd(game: Annotated[str | None, typer.Argument(help="only this ga
 
 @cli.command()
 @run_options(SEAT_OPTION, *UNIT_OPTIONS)
-def simulate(game: GameArg, run: dict,
-             deals: Annotated[int, typer.Option("-n", "--deals", min=1, help="how many deals (or matches)")] = 100_000,
+def simulate(game: Annotated[str | None, typer.Argument(help="the game, e.g. forty-two (see `dealsim games`); "
+                                                             "not with --resume")] = None,
+             run: dict = None,  # noqa: RUF013 (filled by run_options)
+             deals: Annotated[int | None, typer.Option("-n", "--deals", min=1, help=(
+                 "how many deals (or matches); default 100,000; with --resume, extends (or cuts) the run"))] = None,
              seed: SeedOpt = 1, jobs: JobsOpt = 0, output: OutputOpt = None, fmt: FormatOpt = Format.table,
              progress: ProgressOpt = None,
-             backend: Annotated[Backend, typer.Option("--backend", help="joblib backend for the workers")] = Backend.loky,
+             backend: Annotated[Backend, typer.Option("--backend", help=(
+                 "where the chunks run: loky (local processes), threading, or dask (a Dask cluster: --scheduler, "
+                 "or a local one)"))] = Backend.loky,
+             scheduler: Annotated[str | None, typer.Option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", help=(
+                 "with --backend dask: the scheduler, e.g. tcp://host:8786 (default: start a local cluster)"))] = None,
+             force: Annotated[bool, typer.Option("--force", help="write into a non-empty -o folder, replacing the "
+                                                                 "outputs there")] = False,
+             resume: Annotated[Path | None, typer.Option("--resume", help=(
+                 "go on with the run in this folder (simulate -o): its options from its manifest, its whole "
+                 "parts kept, the rest played"))] = None,
              ) -> None:
-    """Play many seeded deals and summarize them."""
-    sim = api.simulate(game, deals, seed, **run, jobs=jobs, backend=backend.value, progress=_progress(progress),
-                       output=output)
+    """Play many seeded deals and summarize them; with -o, every finished chunk is saved as it arrives."""
+    common = {"jobs": jobs, "backend": backend.value, "scheduler": scheduler, "progress": _progress(progress)}
+    if resume is not None:
+        given = [k for k, v in run.items() if v not in (None, [], "seed")] + (["game"] if game else [])
+        given += ["-o"] if output else []
+        if given:
+            raise DealsimError(f"--resume takes the run's options from its manifest; drop {', '.join(given)}")
+        sim = api.resume(resume, deals, **common)
+        output = resume
+    else:
+        if game is None:
+            raise DealsimError("simulate needs a game (see `dealsim games`), or --resume DIR")
+        sim = api.simulate(game, 100_000 if deals is None else deals, seed, **run, **common, output=output,
+                           force=force)
     if fmt is Format.json:
         _json({"manifest": sim.manifest, "summary": sim.summary})
     else:
@@ -167,8 +197,9 @@ def simulate(game: GameArg, run: dict,
             out.print(part)
         r = sim.result
         done = "" if r.complete else f" (interrupted: {r.deals_done:,} of {sim.run.n:,})"
-        out.print(f"{sim.run.game.name}, {r.deals_done:,} {sim.run.game.plural(sim.run.unit)}, seed {seed}, "
-                  f"{r.elapsed:.1f} s with {r.jobs} job(s){done}" + (f"; written to {output}" if output else ""))
+        reused = f", {r.reused} chunk(s) kept from before" if r.reused else ""
+        out.print(f"{sim.run.game.name}, {r.deals_done:,} {sim.run.game.plural(sim.run.unit)}, seed {sim.run.seed}, "
+                  f"{r.elapsed:.1f} s with {r.jobs} job(s){reused}{done}" + (f"; written to {output}" if output else ""))
     if not sim.result.complete:
         sys.exit(130)
 
@@ -211,7 +242,7 @@ def bench(game: Annotated[str, typer.Argument(help="the game to measure")] = "fo
 
 @cli.command()
 @run_options(SEAT_OPTION, *UNIT_OPTIONS)
-def compare(game: GameArg, run: dict,
+def compare(game: OptionalGame = None, run: dict = None,  # noqa: RUF013 (run_options fills run)
             vs: Annotated[list[str], typer.Option("--vs", help="arm B's seats, SEAT=STRATEGY (repeatable; the "
                                                                "whole spec: parameters of arm A's spec do not carry "
                                                                "over); arm A is --seat")] = [],  # noqa: B006
@@ -219,10 +250,12 @@ def compare(game: GameArg, run: dict,
                                                                          "(repeatable)")] = [],  # noqa: B006
             deals: Annotated[int, typer.Option("-n", "--deals", min=1, help="deals (or matches) per arm")] = 100_000,
             seed: SeedOpt = 1, jobs: JobsOpt = 0, output: OutputOpt = None, fmt: FormatOpt = Format.table,
-            progress: ProgressOpt = None) -> None:
+            progress: ProgressOpt = None, force: ForceOpt = False, resume: ResumeOpt = None) -> None:
     """Two arms on the same deals: paired differences of each measure, with 95% intervals."""
+    if _resuming(game, resume, output, jobs):
+        return
     c = api.compare(game, vs=vs, vs_rules=vs_rule, n=deals, seed=seed, **run, jobs=jobs,
-                    progress=_progress(progress), output=output)
+                    progress=_progress(progress), output=output, force=force, resume=resume is not None)
     if fmt is Format.json:
         _json({**api.comparison_provenance(c), "side": c.side, "arm_b_changes": c.arm_b_in_words(),
                "rows": c.frame().to_dict(orient="records"), "findings": compare_findings(c), "elapsed": c.elapsed})
@@ -243,19 +276,23 @@ def compare(game: GameArg, run: dict,
 @run_options(SEAT_OPTION, UNIT_OPTIONS[1], inspect.Parameter(
     "unit", inspect.Parameter.KEYWORD_ONLY, default="match", annotation=Annotated[
         str, typer.Option("--unit", help="deal, or match (default: whole matches)")]))
-def tune(game: GameArg, run: dict,
+def tune(game: OptionalGame = None, run: dict = None,  # noqa: RUF013 (run_options fills run)
          vary: Annotated[list[str], typer.Option("--vary", help="KEY=v1,v2,... or KEY=lo:hi[:step]; KEY is a rule "
                                                                 "option, seat.SEATS.param or seat.SEATS (repeatable: "
-                                                                "a grid)")],
+                                                                "a grid; required)")] = [],  # noqa: B006
          baseline: Annotated[list[str], typer.Option("--baseline", help="KEY=VALUE: the setting the others are "
                                                                         "compared with (default: the current "
                                                                         "values)")] = [],  # noqa: B006
          deals: Annotated[int, typer.Option("-n", "--deals", min=1, help="deals (or matches) per setting")] = 20_000,
          seed: SeedOpt = 1, jobs: JobsOpt = 0, output: OutputOpt = None, fmt: FormatOpt = Format.table,
-         progress: ProgressOpt = None) -> None:
+         progress: ProgressOpt = None, force: ForceOpt = False, resume: ResumeOpt = None) -> None:
     """Sweep rule options or strategy parameters on common deals: one column per setting, with intervals."""
+    if _resuming(game, resume, output, jobs):
+        return
+    if not vary:
+        raise DealsimError("tune needs at least one --vary KEY=VALUES")
     sweep = api.tune(game, vary, n=deals, seed=seed, **run, jobs=jobs, progress=_progress(progress), output=output,
-                     baseline=baseline)
+                     baseline=baseline, force=force, resume=resume is not None)
     if fmt is Format.json:
         _json({**api.tune_provenance(sweep, [(k, []) for k in sweep.keys]), "rows": sweep.table().to_dict(orient="records"),
                "findings": tune_findings(sweep)})
@@ -272,6 +309,22 @@ def tune(game: GameArg, run: dict,
         out.print(sentence)
 
 
+def _resuming(subject: str | None, resume: Path | None, output: Path | None, jobs: int) -> bool:
+    """`--resume DIR` alone: repeat the command recorded in DIR (its options, output DIR, resuming) and say
+    True. With the recorded options given (that repeat), the command goes on, resuming, and this says False."""
+    if resume is None:
+        if subject is None:
+            raise DealsimError("say what to run (see --help), or --resume DIR")
+        return False
+    if subject is not None:
+        if output is None or Path(output).resolve() != Path(resume).resolve():
+            raise DealsimError("--resume DIR takes its options from DIR; give it alone (with -j at most)")
+        return False
+    cli([*api.recorded_command(resume), "-o", str(resume), "--resume", str(resume), "-j", str(jobs)],
+        standalone_mode=False, prog_name="dealsim")
+    return True
+
+
 def _compact(e, d, percent: bool, is_baseline: bool) -> str:
     value = pct(e.value) if percent else num(e.value)
     if is_baseline:
@@ -281,10 +334,10 @@ def _compact(e, d, percent: bool, is_baseline: bool) -> str:
 
 @cli.command()
 @run_options(SEAT_OPTION, UNIT_OPTIONS[1])
-def report(study: Annotated[str, typer.Argument(help="the study: bid-success or bid-guide (forty-two), sweep-value "
-                                                      "(rounds), help-value (franks-zoo), or run (with --run DIR: "
-                                                      "the report of a simulate -o folder)")],
-           run: dict,
+def report(study: Annotated[str | None, typer.Argument(help=(
+               "the study: bid-success or bid-guide (forty-two), sweep-value (rounds), help-value (franks-zoo), or "
+               "run (with --run DIR: the report of a simulate -o folder); not with --resume"))] = None,
+           run: dict = None,  # noqa: RUF013 (run_options fills run)
            deals: Annotated[int | None, typer.Option("-n", "--deals", min=1, help=(
                "deals of the main run, or games per arm (default: 1,000,000 for bid-success and sweep-value, "
                "200,000 for bid-guide, 30,000 for help-value)"))] = None,
@@ -296,10 +349,13 @@ def report(study: Annotated[str, typer.Argument(help="the study: bid-success or 
                                                                               "(default: ./STUDY)")] = None,
            progress: ProgressOpt = None,
            run_dir: Annotated[Path | None, typer.Option("--run", help="with the study `run`: a folder written by "
-                                                                      "simulate -o")] = None) -> None:
+                                                                      "simulate -o")] = None,
+           force: ForceOpt = False, resume: ResumeOpt = None) -> None:
     """Run a named study and write a self-contained HTML report with its tables (CSV) and plots (PNG)."""
+    if _resuming(study, resume, output, jobs):
+        return
     r = api.report(study, deals, matches=matches, seed=seed, **run, jobs=jobs, progress=_progress(progress),
-                   output=output, run_dir=run_dir)
+                   output=output, run_dir=run_dir, force=force, resume=resume is not None)
     if study == "run":
         out.print(f"wrote {len(r.written)} files to {r.folder}/ (open {r.folder / 'report.html'})")
         return

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 import numpy as np
 import pandas as pd
 
+from simulator import tallies
 from simulator.errors import DealsimError
 from simulator.options import build, parse_pairs, read_toml
 
@@ -120,7 +121,8 @@ class Game:
     reference: Reference
     strategies: Mapping[str, type]                 # name -> strategies.base.Strategy subclass
     default_strategy: str
-    # summarize(tables, unit) -> nested dicts of Rate/Mean; render(summary) -> rich renderables
+    # summarize(tables, unit) -> the partial summary of those tables (nested dicts of simulator.tallies, which
+    # merge across chunks); render(summary) -> rich renderables of a finished one (nested Rate/Mean)
     summarize: Callable[[dict[str, pd.DataFrame], str], dict[str, Any]]
     render: Callable[[dict[str, Any]], list[Any]]
     # measures(tables, unit, side) -> [stats.Measure]: one figure per deal, for tune and compare
@@ -132,6 +134,10 @@ class Game:
     # (state, rng) -> a copy that differs only in what the deciding seat of each row cannot see (other
     # seats' hidden cards, the stock): the contract test checks that every view is the same in both.
     hidden_variant: Callable[[Any, np.random.Generator], Any] | None = None
+
+    def summary(self, tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
+        """The finished summary of whole tables (nested Rate/Mean)."""
+        return tallies.finish(self.summarize(tables, unit))
 
     def __reduce_ex__(self, protocol):
         # Workers find a registered game where it is defined instead of receiving its functions; a game

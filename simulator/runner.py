@@ -8,12 +8,17 @@ any deal can be played again alone (`dealsim trace`). Any game that fills `contr
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import dataclasses
 import functools
+import hashlib
+import json
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
@@ -22,10 +27,11 @@ from joblib import Parallel, delayed
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from simulator import driver
+from simulator import driver, tallies
 from simulator.contract import UNITS, Game
 from simulator.errors import DealsimError
 from simulator.matches import play_matches
+from simulator.parts import PartStore, run_key
 from strategies import make
 from strategies.base import Strategy
 
@@ -114,13 +120,21 @@ def run_chunk(run: Run, k: int) -> dict[str, pd.DataFrame]:
     return play_chunk(chunk(run, k))
 
 
+def run_chunk_summarized(run: Run, k: int) -> tuple[dict[str, pd.DataFrame], dict[str, Any]]:
+    """Chunk k's tables and their partial summary (computed in the worker, where the tables are)."""
+    tables = play_chunk(chunk(run, k))
+    return tables, run.game.summarize(tables, run.unit)
+
+
 @dataclass
 class Result:
     run: Run
-    tables: dict[str, pd.DataFrame]
+    tables: dict[str, pd.DataFrame]   # empty when the tables were only streamed to parts (keep_tables=False)
     elapsed: float
     chunks_done: int
     jobs: int
+    partial_summary: dict[str, Any] | None = None  # merged over the chunks done, when asked for
+    reused: int = 0                                  # chunks read back from valid parts instead of played
 
     @property
     def complete(self) -> bool:
@@ -130,25 +144,117 @@ class Result:
     def deals_done(self) -> int:
         return self.run.bounds(self.chunks_done - 1)[1] if self.chunks_done else 0
 
+    @property
+    def summary(self) -> dict[str, Any] | None:
+        return None if self.partial_summary is None else tallies.finish(self.partial_summary)
 
-def in_order(fn: Callable[[int], T], n: int, jobs: int, backend: str = "loky") -> Iterator[T]:
-    """fn(0), fn(1), ..., fn(n - 1), computed by `jobs` workers and yielded in order as they finish."""
-    if jobs == 1 or n == 1:
-        yield from (fn(k) for k in range(n))
+
+def in_order(fn: Callable[[int], T], indices: Sequence[int] | int, jobs: int, backend: str = "loky",
+             scheduler: str | None = None) -> Iterator[T]:
+    """fn(k) for each k of `indices` (or of range(indices)), computed by `jobs` workers and yielded in that
+    order as they finish. backend "dask" runs them on a Dask cluster through joblib's Dask backend: the one at
+    `scheduler` (or $DASK_SCHEDULER_ADDRESS), else a LocalCluster of `jobs` single-threaded worker processes."""
+    ks = list(range(indices)) if isinstance(indices, int) else list(indices)
+    if backend == "dask":
+        yield from _on_dask(fn, ks, jobs, scheduler)
         return
-    yield from Parallel(n_jobs=jobs, backend=backend, return_as="generator")(delayed(fn)(k) for k in range(n))
+    if jobs == 1 or len(ks) <= 1:
+        yield from (fn(k) for k in ks)
+        return
+    yield from Parallel(n_jobs=jobs, backend=backend, return_as="generator")(delayed(fn)(k) for k in ks)
 
 
-def execute(run: Run, jobs: int = -1, backend: str = "loky", progress: bool = False) -> Result:
-    """Run every chunk in order. On Ctrl-C the chunks finished so far are kept (`Result.complete` is
-    False), so an interrupted run still yields a reproducible prefix of the deals."""
+def _on_dask(fn: Callable[[int], T], ks: list[int], jobs: int, scheduler: str | None) -> Iterator[T]:
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise DealsimError("--backend dask needs Dask: pip install -e '.[dask]'") from None
+    from joblib import parallel_config
+
+    address = scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS")
+    with contextlib.ExitStack() as stack:
+        if address:
+            try:
+                timeout = os.environ.get("DEALSIM_DASK_TIMEOUT", "10s")
+                client = stack.enter_context(Client(address, timeout=timeout))
+            except OSError as exc:
+                raise DealsimError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        else:
+            cluster = stack.enter_context(LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                                                       dashboard_address=None))
+            client = stack.enter_context(Client(cluster))
+        workers = max(1, len(client.scheduler_info().get("workers", {}))) if address else jobs
+        with parallel_config(backend="dask"):
+            yield from Parallel(n_jobs=workers, return_as="generator")(delayed(fn)(k) for k in ks)
+
+
+# Where every run executed in this context saves its parts (set by `saving_parts`): commands made of several
+# runs (compare, tune, report) keep each run's chunks in ROOT/<the run's key digest>/parts, so that they too
+# can be resumed after a stop.
+_PARTS: contextvars.ContextVar[tuple[Path, bool] | None] = contextvars.ContextVar("dealsim_parts", default=None)
+
+
+@contextlib.contextmanager
+def saving_parts(root: Path, reuse: bool) -> Iterator[None]:
+    """Within: every `execute` saves its chunks under `root` (reusing valid ones when `reuse`)."""
+    token = _PARTS.set((Path(root), reuse))
+    try:
+        yield
+    finally:
+        _PARTS.reset(token)
+
+
+def _ambient_store(run: Run) -> PartStore | None:
+    where = _PARTS.get()
+    if where is None:
+        return None
+    root, reuse = where
+    digest = hashlib.sha256(json.dumps(run_key(run), sort_keys=True).encode()).hexdigest()[:16]
+    return PartStore(root / digest, run, reuse)
+
+
+def execute(run: Run, jobs: int = -1, backend: str = "loky", progress: bool = False, *,
+            store: PartStore | None = None, summarize: bool = False, keep_tables: bool = True,
+            scheduler: str | None = None) -> Result:
+    """Run every chunk in order. With `store`, valid parts already there are read back instead of played and
+    every chunk played is written as a part as it arrives. With `summarize`, the partial summaries of the
+    chunks are merged as they arrive; without `keep_tables`, no chunk's tables outlive it (memory stays flat:
+    the tables are in the parts). On Ctrl-C the chunks finished so far are kept (`Result.complete` is False),
+    so an interrupted run still yields a reproducible prefix of the deals."""
     check(run)
     jobs = resolve_jobs(jobs)
     start = time.perf_counter()
-    parts = map_chunks(run_chunk, run, jobs, progress, f"{run.game.name}: {run.n:,} {run.game.plural(run.unit)}",
-                       backend=backend, keep_partial=True)
-    tables = {name: pd.concat([p[name] for p in parts], ignore_index=True) for name in (parts[0] if parts else {})}
-    return Result(run, tables, time.perf_counter() - start, len(parts), jobs)
+    store = store or _ambient_store(run)
+    todo = [k for k in range(run.n_chunks) if store is None or not store.valid(k)]
+    fn = functools.partial(run_chunk_summarized if summarize else run_chunk, run)
+    played = in_order(fn, todo, jobs, backend, scheduler)
+    kept: dict[str, list[pd.DataFrame]] = {}
+    merged: dict[str, Any] | None = None
+    done = 0
+    todo_set = set(todo)
+    with progress_bar(progress) as bar:
+        task = bar.add_task(f"{run.game.name}: {run.n:,} {run.game.plural(run.unit)}", total=run.n)
+        try:
+            for k in range(run.n_chunks):
+                if k in todo_set:
+                    out = next(played)
+                    tables, partial = out if summarize else (out, None)
+                    if store is not None:
+                        store.write(k, tables)
+                else:  # a valid part: read back, not played again
+                    tables = store.read(k)
+                    partial = run.game.summarize(tables, run.unit) if summarize else None
+                if summarize:
+                    merged = partial if merged is None else tallies.merge(merged, partial)
+                if keep_tables:
+                    for name, frame in tables.items():
+                        kept.setdefault(name, []).append(frame)
+                done += 1
+                bar.update(task, completed=run.bounds(k)[1])
+        except KeyboardInterrupt:
+            played.close()
+    tables = {name: pd.concat(frames, ignore_index=True) for name, frames in kept.items()}
+    return Result(run, tables, time.perf_counter() - start, done, jobs, merged, run.n_chunks - len(todo_set))
 
 
 def check(run: Run) -> None:

@@ -60,7 +60,8 @@ def test_simulate_writes_table_summary_and_manifest(tmp_path: Path) -> None:
                                 "--rule", "count_values=texas", "--seat", "N=heuristic:threshold=30", "-o", str(out))
     assert code == 0, err
     assert "Contracts by bid" in stdout and "forty-two, 3,000 hands, seed 3" in stdout
-    assert sorted(p.name for p in out.iterdir()) == ["deals.parquet", "manifest.json", "summary.csv", "summary.json"]
+    assert sorted(p.name for p in out.iterdir()) == ["deals.parquet", "manifest.json", "parts", "summary.csv",
+                                                     "summary.json"]
     hands = pd.read_parquet(out / "deals.parquet")
     for column in ["deal", "dealer", "declarer", "bid", "trump", "points_ns", "points_ew", "score_ns", "score_ew",
                    "made"]:

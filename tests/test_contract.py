@@ -66,7 +66,7 @@ def test_deals_and_plays_both_units(game: str, spec: str) -> None:
     per_match = tables["deals"].groupby("match")["number"].max()
     assert np.array_equal(per_match.to_numpy(), matches.set_index("match").loc[per_match.index, "deals"].to_numpy())
     assert (matches["deals"] >= 1).all()
-    summary = g.summarize(tables, "match")
+    summary = g.summary(tables, "match")
     assert summary and g.render(summary)
     assert all(len(m.num) == run.n for m in g.measures(tables, "match", 0))
 

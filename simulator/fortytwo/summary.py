@@ -6,8 +6,8 @@ from typing import Any
 
 import pandas as pd
 
-from simulator.stats import mean, rate
 from simulator.summaries import fmt_mean, fmt_rate, table
+from simulator.tallies import mean, rate
 
 
 def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
@@ -16,7 +16,8 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
     contracts = []
     for bid, group in played.groupby("bid", sort=True):
         contracts.append({"bid": int(bid), "made": rate(int(group["made"].sum()), len(group))})
-    trumps = played["trump"].value_counts().sort_index()
+    # every trump listed, named or not: a chunk's list then has every item a merged summary needs
+    trumps = played["trump"].value_counts().reindex(range(7), fill_value=0)
     out: dict[str, Any] = {
         "hands": len(hands),
         "thrown_in": rate(int(hands["thrown_in"].sum()), len(hands)),

@@ -6,8 +6,8 @@ from typing import Any
 
 import pandas as pd
 
-from simulator.stats import mean, rate
 from simulator.summaries import fmt_mean, fmt_rate, table
+from simulator.tallies import mean, rate
 
 
 def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:

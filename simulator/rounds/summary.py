@@ -8,8 +8,8 @@ import numpy as np
 import pandas as pd
 
 from simulator.rounds.view import N_STAGES
-from simulator.stats import clustered_rate, mean, rate
 from simulator.summaries import fmt_mean, fmt_rate, table
+from simulator.tallies import mean, rate, ratio
 
 
 def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
@@ -25,8 +25,8 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
             "points": {"0": mean(g[f"s{k}_points_0"]), "1": mean(g[f"s{k}_points_1"])},
             "sweeps": rate(int(swept.sum()), n),
             "sweeps_scoring_less_than_cards": rate(int(short.sum()), int(swept.sum())),
-            "dealer_tricks": clustered_rate(g[f"s{k}_dealer_tricks"], np.full(n, 5)),
-            "leader_tricks": clustered_rate(g[f"s{k}_leader_tricks"], np.full(n, 5)),
+            "dealer_tricks": ratio(g[f"s{k}_dealer_tricks"], np.full(n, 5)),
+            "leader_tricks": ratio(g[f"s{k}_leader_tricks"], np.full(n, 5)),
         })
     leader = sum(g[f"s{k}_leader_tricks"].to_numpy(int) for k in range(1, N_STAGES + 1))
     dealer = sum(g[f"s{k}_dealer_tricks"].to_numpy(int) for k in range(1, N_STAGES + 1))
@@ -37,10 +37,10 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
         "points": {"0": mean(g["points_0"]), "1": mean(g["points_1"])},
         "points_by_first_dealer": mean(np.where(g["first_dealer"] == 0, g["points_0"], g["points_1"])),
         "stages": stages,
-        "sweeps": clustered_rate(sweeps, np.full(n, N_STAGES)),
+        "sweeps": ratio(sweeps, np.full(n, N_STAGES)),
         "sweeps_scoring_less_than_cards": rate(short, int(sweeps.sum())),
-        "leader_tricks": clustered_rate(leader, np.full(n, 25)),
-        "dealer_tricks": clustered_rate(dealer, np.full(n, 25)),
+        "leader_tricks": ratio(leader, np.full(n, 25)),
+        "dealer_tricks": ratio(dealer, np.full(n, 25)),
     }
     if unit == "match":
         m = tables["matches"]
