@@ -3,7 +3,10 @@
 Encoding: domino id d in 0..27 lists (high, low) pairs in order, d = high*(high+1)/2 + low, so 0-0 is 0,
 1-0 is 1, 1-1 is 2, ..., 6-6 is 27. A hand is a uint32 bitmask with bit d set for each domino held.
 Seats are 0=N 1=E 2=S 3=W, clockwise; the side of a seat is seat % 2 (0 = N-S, 1 = E-W).
-A suit is a pip 0..6; suit 7 stands for "trumps led". Tables are indexed [trump, led suit, domino].
+A suit is a pip 0..6; suit 7 stands for "trumps led" (under nello with doubles as their own suit: "a double
+led"). Tables are indexed [context, led suit, domino], where the play context is what was named:
+0..6 a pip suit is trumps, 7 the doubles are trumps, 8 no-trump (doubles high in their suit), 9 no-trump with
+doubles low, 10 nello with the doubles as their own suit (no trumps), 11 sevens (`context_of`).
 """
 
 from __future__ import annotations
@@ -16,6 +19,21 @@ from simulator import tricks
 from simulator.errors import DealsimError
 
 N_DOMINOES = 28
+DOUBLES_TRUMP, NO_TRUMP_HIGH, NO_TRUMP_LOW, NELLO_SUIT, SEVENS_CTX = 7, 8, 9, 10, 11
+N_CONTEXTS = 12
+
+
+def context_of(declaration: int, rules) -> int:
+    """The play context of a TRUMP action (view.py: pips 0..6, 7 doubles, 8 no-trump, 9 nello, 10 sevens)."""
+    if declaration < 7:
+        return declaration
+    if declaration == 7:
+        return DOUBLES_TRUMP
+    if declaration == 8:
+        return NO_TRUMP_LOW if rules.doubles_low else NO_TRUMP_HIGH
+    if declaration == 9:
+        return {"suit": NELLO_SUIT, "high": NO_TRUMP_HIGH, "low": NO_TRUMP_LOW}[rules.nello_doubles]
+    return SEVENS_CTX
 SEATS = ("N", "E", "S", "W")
 SIDES = ("NS", "EW")
 TRUMP_LED = 7
