@@ -11,6 +11,7 @@ import pandas as pd
 
 from reports.html import MIN_CASES, Report, pct, pm, rate_plot
 from reports.study import Study
+from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.runner import Run, execute
 from simulator.stats import mean_se, wilson
 
@@ -38,7 +39,7 @@ def _rates(frame: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     return g
 
 
-TRUMP_NAMES = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes")
+TRUMP_NAMES = DECLARATION_NAMES
 RATE = {"rate": ("lo", "hi")}
 
 
@@ -79,7 +80,7 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
         g = overview[3]
         m, se = mean_se(games["deals"])
         edge = "cannot be told apart from an even game" if g["lo"] <= 0.5 <= g["hi"] else "differs from an even game"
-        report.finding(f"A game to {games_run.rules.target} takes {pm(m, se)} hands; the first dealer's side "
+        report.finding(f"A game to {_target(games_run)} takes {pm(m, se)} hands; the first dealer's side "
                        f"wins {pct(g['rate'], g['lo'], g['hi'])} of {g['of']:,} games, which {edge} "
                        "(one of several comparisons in this report: read a single edge with care).")
     report.heading("At a glance")
@@ -90,7 +91,9 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
     report.text("Success rates carry Wilson 95% intervals.")
     report.table("success_by_bid", levels, "Contracts made by bid",
                  labels={"contracts": "contracts", "made": "made", "rate": "made (%)"}, percent=RATE, n="contracts")
-    report.figure("success_by_bid", rate_plot(levels, "bid", value="rate", title="Contracts made by bid",
+    # bids above 42 (marks, plunges) are far apart: shown as categories
+    shown = levels.assign(bid=levels["bid"].astype(str)) if (levels["bid"] > 42).any() else levels
+    report.figure("success_by_bid", rate_plot(shown, "bid", value="rate", title="Contracts made by bid",
                                               ylabel="contracts made", n="contracts"),
                   "Share of contracts made at each bid, 95% intervals (bids with at least 30 contracts)")
 
@@ -126,6 +129,13 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
                  error={"made mean": "made se", "set mean": "set se", "expected swing": "expected se"},
                  signed=("made mean", "set mean", "expected swing"), n="contracts")
 
+    if played["contract"].ne("bid").any() or played["trump"].ge(7).any():
+        report.heading("Declarations and special contracts")
+        by_kind = _rates(played.assign(trump=played["trump"].astype(int)), ["contract", "trump"])
+        by_kind.insert(1, "declared", [DECLARATION_NAMES[t] for t in by_kind.pop("trump")])
+        by_kind.insert(2, "share of contracts", by_kind["contracts"] / len(played))
+        report.table("contracts_by_kind", by_kind, "Contracts by kind and declaration: how often and how often made",
+                     labels={"rate": "made (%)"}, percent={"share of contracts": None, **RATE}, n="contracts")
     report.heading("Trumps named")
     trumps = played["trump"].astype(int).value_counts().sort_index().rename_axis("trump").reset_index(name="contracts")
     trumps.insert(1, "named", [TRUMP_NAMES[t] for t in trumps["trump"]])
@@ -140,7 +150,7 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
     report.figure("trumps", fig, "Share of contracts with each trump, 95% intervals")
 
     if games is not None:
-        report.heading(f"Games to {games_run.rules.target}")
+        report.heading(f"Games to {_target(games_run)}")
         m, se = mean_se(games["deals"])
         report.table("game_length", pd.DataFrame([{"": "hands per game (thrown-in hands count)", "mean": m, "se": se,
                                                     "games": len(games)}]), "How long a game is (mean ± standard error)",
@@ -156,11 +166,15 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
         ax.bar(lengths["hands"], y, yerr=[y - 100 * lengths["lo"].to_numpy(), 100 * lengths["hi"].to_numpy() - y],
                capsize=2)
         ax.set_xlabel("hands in the game"), ax.set_ylabel("share of games (%)")
-        ax.set_title(f"Hands per game to {games_run.rules.target}")
+        ax.set_title(f"Hands per game to {_target(games_run)}")
         report.figure("hands_per_game", fig, "Distribution of hands per game, 95% intervals")
     headline = [[int(r["bid"]), f"{int(r['contracts']):,}", pct(r["rate"], r["lo"], r["hi"])]
                 for r in levels.to_dict(orient="records")]
     return report, ("Contracts made by bid (Wilson 95%)", ["bid", "contracts", "made"], headline)
+
+
+def _target(run: Run) -> str:
+    return f"{run.rules.target_marks} marks" if run.rules.scoring == "marks" else str(run.rules.target)
 
 
 def _row(label: str, count: int, of: int) -> dict:

@@ -10,7 +10,17 @@ import numpy as np
 from simulator import tricks
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
-from simulator.fortytwo.view import BID_VALUE, CALL, TRUMP, FortyTwoView
+from simulator.fortytwo.view import (
+    BID_VALUE,
+    CALL,
+    DOUBLES,
+    NELLO,
+    NO_TRUMP,
+    PLUNGE,
+    SPLASH,
+    TRUMP,
+    FortyTwoView,
+)
 from simulator.options import option
 from strategies.base import Random, Strategy, best_legal, select
 
@@ -18,11 +28,17 @@ _PIPS = np.arange(7)
 TRUMP_DOUBLE = np.array([D.domino_id(p, p) for p in range(7)], np.uint32)
 # [t]: the count dominoes that are neither a double nor a trump when t is trump: they can be caught.
 _EXPOSED_IF_TRUMP = (D.COUNT_BITS & ~D.DOUBLE_BITS) & ~D.PIP_BITS
-# [t, j]: the j-th highest trump when t is trump (the double, then t-6 down to t-0).
-_TRUMP_ORDER = np.array([np.argsort(-D.LEAD_KEY[t] * D.IS_TRUMP[t], kind="stable")[:7] for t in range(7)], np.intp)
-# [t, d]: the non-trumps that take a trick led with non-trump d once no trump is out (0 for trumps).
-_BEATS_OFF = np.where(D.IS_TRUMP, 0, D.BEATS_LEAD & ~D.PIP_BITS[:, None]).astype(np.uint32)
+# [c, j]: the j-th highest trump in play context c (pip t: the double, then t-6 down to t-0; doubles: 6-6 down).
+_TRUMP_ORDER = np.array([np.argsort(-D.LEAD_KEY[c] * D.IS_TRUMP[c], kind="stable")[:7] for c in range(D.N_CONTEXTS)],
+                        np.intp)
+# [c, d]: the non-trumps that take a trick led with non-trump d once no trump is out (0 for trumps).
+_BEATS_OFF = np.where(D.IS_TRUMP, 0, D.BEATS_LEAD & ~D.TRUMP_BITS[:, None]).astype(np.uint32)
 _DEFAULT_RULES = FortyTwoRules()
+_DOUBLE_66 = D.domino_id(6, 6)
+_NON_DOUBLE_COUNT = D.COUNT_BITS & ~D.DOUBLE_BITS
+# Dominoes a nello declarer would rather not hold: doubles above 1-1 and anything with a six or five end.
+_NELLO_RISK = np.uint32(sum(1 << d for d in range(D.N_DOMINOES)
+                            if (D.IS_DOUBLE[d] and D.HIGH[d] > 1) or D.HIGH[d] >= 5))
 
 
 class FortyTwoStrategy(Strategy):
@@ -58,7 +74,7 @@ def lowest_bid(legal: np.ndarray) -> np.ndarray:
 
 def current_keys(view: FortyTwoView) -> np.ndarray:
     """(m, 28): each domino's strength in the current trick; as a lead when the seat leads."""
-    t = view.trump.astype(np.intp)
+    t = view.ctx.astype(np.intp)
     return tricks.trick_keys(D.LEAD_KEY, D.KEY, t, np.maximum(view.led, 0), view.led < 0)
 
 
@@ -121,6 +137,13 @@ class Heuristic(FortyTwoStrategy):
     exposed_weight: float = option(1.6, "cost of each count domino outside trumps that is not a double "
                                    "(the ladder bidder scales it by the domino's count value / 7)",
                                    lo=0, hi=42)
+    # Texas 42's special contracts (used only where the rules allow them)
+    plunge_doubles: int = option(7, "bid a plunge holding at least this many doubles (measured: with 4-5 doubles "
+                                 "this play makes fewer than 1 in 10, with 6 about half)", lo=4, hi=8)
+    splash_doubles: int = option(6, "bid a splash holding at least this many doubles (and fewer than "
+                                 "plunge_doubles)", lo=3, hi=8)
+    nello_risk: int = option(0, "bid 42 and name nello holding at most this many risky dominoes (doubles "
+                             "above 1-1, dominoes with a five or six end)", lo=0, hi=7)
 
     def hand_values(self, hand: np.ndarray) -> np.ndarray:
         """(m, 7): estimated points the seat's side takes with each pip as trump."""
@@ -131,10 +154,48 @@ class Heuristic(FortyTwoStrategy):
         return (self.base + self.trump_weight * trumps + self.trump_double_weight * trump_double
                 + self.double_weight * (doubles - trump_double) - self.exposed_weight * exposed)
 
+    def declaration_values(self, hand: np.ndarray, rules: FortyTwoRules) -> np.ndarray:
+        """(m, 9): the points expected with each pip as trump (`hand_values`), then with the doubles as trumps
+        and at no-trump where the rules allow them (-inf where not). Doubles trump counts the doubles as
+        trumps and 6-6 as the top trump; no-trump values each double as the top of its suit. These are
+        rough: the weights were fitted to pip trumps."""
+        m = len(hand)
+        out = np.full((m, 9), -np.inf)
+        out[:, :7] = self.hand_values(hand)
+        doubles = np.bitwise_count(hand & D.DOUBLE_BITS).astype(np.int16)
+        exposed = np.bitwise_count(hand & _NON_DOUBLE_COUNT).astype(np.int16)
+        if rules.declares("doubles"):
+            out[:, DOUBLES] = (self.base + self.trump_weight * doubles
+                               + self.trump_double_weight * ((hand >> np.uint32(_DOUBLE_66)) & 1)
+                               - self.exposed_weight * exposed)
+        if rules.declares("no-trump"):
+            out[:, NO_TRUMP] = self.base + (self.double_weight + self.trump_double_weight) * doubles \
+                - self.exposed_weight * exposed
+        return out
+
+    def nello_hand(self, hand: np.ndarray) -> np.ndarray:
+        """(m,) whether the hand would rather lose every trick: at most `nello_risk` risky dominoes (doubles
+        above 1-1, dominoes with a five or six end)."""
+        return np.bitwise_count(hand & _NELLO_RISK) <= self.nello_risk
+
     def call(self, view, legal, rng):
-        if self.bidder == "threshold":
-            return self._threshold_call(view, legal)
-        return self._ladder_call(view, legal)
+        rules = view.rules if view.rules is not None else _DEFAULT_RULES
+        action = self._threshold_call(view, legal) if self.bidder == "threshold" else self._ladder_call(view, legal)
+        if rules.plunge or rules.splash or rules.nello:
+            action = self._special_call(view, legal, rules, action)
+        return action
+
+    def _special_call(self, view, legal, rules, action):
+        """Plunge with `plunge_doubles` doubles, splash with `splash_doubles` (the partner names trumps, the
+        doubles being the plunger's); bid 42 for a nello with a hand of low dominoes when nobody holds more."""
+        doubles = np.bitwise_count(view.hand & D.DOUBLE_BITS)
+        partner_holds = (view.high_bidder >= 0) & ((view.high_bidder & 1) == (view.seat & 1))
+        action = np.where(legal[:, SPLASH] & (doubles >= self.splash_doubles) & ~partner_holds, SPLASH, action)
+        action = np.where(legal[:, PLUNGE] & (doubles >= self.plunge_doubles) & ~partner_holds, PLUNGE, action)
+        if rules.nello:
+            nello = self.nello_hand(view.hand) & legal[:, 42] & ~partner_holds & (BID_VALUE[action] < 42)
+            action = np.where(nello, 42, action)
+        return action
 
     def _threshold_call(self, view, legal):
         worth = self.hand_values(view.hand).max(axis=1)
@@ -149,10 +210,13 @@ class Heuristic(FortyTwoStrategy):
     def expected_points(self, view: FortyTwoView) -> tuple[np.ndarray, np.ndarray]:
         """(m,) points the side expects to take as declarer with the trump this strategy would name, and
         (m,) whether that trump takes every trick for sure (see `sure_every_trick`)."""
+        rules = view.rules if view.rules is not None else _DEFAULT_RULES
         values = self.hand_values(view.hand)
         named = self.named_trump(values)
         rows = np.arange(len(named))
         worth = values[rows, named]
+        if rules.declares("doubles") or rules.declares("no-trump"):  # a better declaration raises the worth
+            worth = np.maximum(worth, self.declaration_values(view.hand, rules)[:, 7:].max(axis=1))
         count = count_points(view)
         if count.max() != 7:  # exposed count weighed by its value under these rules (seed: 7 each)
             exposed = view.hand[:, None] & _EXPOSED_IF_TRUMP[named][:, None] & D.BIT[None, :]
@@ -189,7 +253,17 @@ class Heuristic(FortyTwoStrategy):
         return action.astype(np.intp)
 
     def trump(self, view, legal, rng):
-        return self.named_trump(self.hand_values(view.hand))
+        rules = view.rules if view.rules is not None else _DEFAULT_RULES
+        if legal.shape[1] <= 7 or not legal[:, 7:].any():
+            return self.named_trump(self.hand_values(view.hand))
+        values = self.declaration_values(view.hand, rules)
+        named = np.argmax(np.where(legal[:, :9], values, -np.inf) * 8 + np.arange(9), axis=1)
+        # after a plunge or splash (the partner names) the plunger's doubles make the doubles trump
+        names_for_partner = view.seat != view.high_bidder
+        named = np.where(names_for_partner & legal[:, DOUBLES], DOUBLES, named)
+        if legal.shape[1] > NELLO:
+            named = np.where(legal[:, NELLO] & self.nello_hand(view.hand) & ~names_for_partner, NELLO, named)
+        return named
 
     @staticmethod
     def named_trump(values: np.ndarray) -> np.ndarray:
@@ -197,6 +271,13 @@ class Heuristic(FortyTwoStrategy):
         return np.argmax(values * 8 + _PIPS, axis=1)
 
     def play(self, view, legal, rng):
+        if (view.trump == NELLO).any():
+            nello = view.trump == NELLO
+            out = np.empty(len(nello), np.intp)
+            out[nello] = self._nello_play(view.take(nello), legal[nello])
+            if (~nello).any():
+                out[~nello] = self.play(view.take(~nello), legal[~nello], rng)
+            return out
         leading = view.led < 0
         if leading.all():
             score = self._lead_scores(view)
@@ -209,13 +290,23 @@ class Heuristic(FortyTwoStrategy):
         return best_legal(score, legal)
 
     @staticmethod
+    def _nello_play(view: FortyTwoView, legal: np.ndarray) -> np.ndarray:
+        """Nello: the declarer sheds his highest domino that cannot take the trick (leading, his lowest);
+        the defenders play their lowest, leaving the declarer on top."""
+        keys = current_keys(view).astype(np.int16)
+        declarer = view.seat == view.high_bidder
+        under = keys <= view.winning_key()[:, None]  # cannot take the trick from the domino winning it
+        shed = np.where(under, 100 + keys, -keys)
+        return best_legal(np.where(declarer[:, None] & (view.led >= 0)[:, None], shed, -keys), legal)
+
+    @staticmethod
     def _lead_scores(view: FortyTwoView) -> np.ndarray:
         """The declaring side draws trumps while an opponent may hold one; otherwise it leads a domino
         that nothing unseen can beat (count first), else its cheapest domino."""
-        t = view.trump.astype(np.intp)
+        t = view.ctx.astype(np.intp)
         unseen = D.ALL & ~(view.hand | view.played)
         declaring = (view.high_bidder & 1) == (view.seat & 1)
-        draw = declaring & ((unseen & D.PIP_BITS[t]) != 0) & ((view.hand & D.PIP_BITS[t]) != 0)
+        draw = declaring & ((unseen & D.TRUMP_BITS[t]) != 0) & ((view.hand & D.TRUMP_BITS[t]) != 0)
         walker = ((D.BEATS_LEAD[t] & unseen[:, None]) == 0) & ~D.IS_TRUMP[t]
         tables = _tables(view)
         return np.where(draw[:, None], D.LEAD_KEY[t], select(walker, tables.lead_walker[t], tables.lead_cheap[t]))
@@ -224,12 +315,12 @@ class Heuristic(FortyTwoStrategy):
     def _follow_scores(view: FortyTwoView) -> np.ndarray:
         """Count onto a trick the partner holds safely (nothing unseen can beat it, or we play last);
         otherwise take the trick with the cheapest domino that does, or throw the cheapest."""
-        t = view.trump.astype(np.intp)
+        t = view.ctx.astype(np.intp)
         situation = t * 8 + view.led
         unseen = D.ALL & ~(view.hand | view.played)
         partner = (view.winner & 1) == (view.seat & 1)
         beaters = D.BEATS[t, view.led, view.winning]
-        last = (view.n_played & 3) == 3
+        last = view.n_played - view.trick_start == 3
         safe = partner & (last | ((beaters & unseen) == 0))
         tables = _tables(view)
         takes = tables.follow_key[situation] > view.winning_key()[:, None]
@@ -241,7 +332,7 @@ def sure_every_trick(hand: np.ndarray, trump: np.ndarray) -> np.ndarray:
     """(m,) whether the hand takes all seven tricks with `trump` as trump, leading first, whatever the
     others hold: its unbroken run of top trumps is at least the number of trumps out (each lead of a top
     trump draws at least one), and every non-trump it holds is then the highest of its suit left out."""
-    trump_bits = D.PIP_BITS[trump]
+    trump_bits = D.TRUMP_BITS[trump]
     out = 7 - np.bitwise_count(hand & trump_bits).astype(np.int16)
     top = (hand[:, None] >> _TRUMP_ORDER[trump].astype(np.uint32)) & 1
     run = np.cumprod(top, axis=1).sum(axis=1)
@@ -274,7 +365,7 @@ class _PlayTables:
 def _play_tables(count_values: str) -> _PlayTables:
     count = (D.COUNT_POINTS[count_values] * 7 // D.COUNT_POINTS[count_values].max()).astype(np.int16)  # 0..7
     trumpy = D.IS_TRUMP.astype(np.int16)
-    key = D.KEY.reshape(56, D.N_DOMINOES).astype(np.int16)
+    key = D.KEY.reshape(D.N_CONTEXTS * 8, D.N_DOMINOES).astype(np.int16)
     trumpy_8 = np.repeat(trumpy, 8, axis=0)
     return _PlayTables(
         lead_walker=(200 + 4 * count + D.LEAD_KEY).astype(np.int16),

@@ -32,4 +32,13 @@ def test_the_advice_names_the_highest_paying_bid_per_trump() -> None:
         assert not rows.loc[rows.index > up_to, "clears"].any()
     # the example hand (three of the five count dominoes, four sixes with the 6-6) bids above the minimum
     assert advice["bid_up_to"][6] > 30
-    assert any(str(line).startswith("advice: best trump 6s") for line in a.rendered)
+    assert any(str(line).startswith("advice: best trump sixes") for line in a.rendered)
+
+
+def test_texas_rules_list_doubles_no_trump_and_nello_beside_the_pips() -> None:
+    a = app.analyze("forty-two", "6-6 5-5 4-4 3-3 2-2 1-0 2-0", seat="W", n=300, jobs=1, preset="texas-house")
+    assert set(a.frame["trump"]) == {*range(7), 7, 8, 9}  # pips, doubles, no-trump, nello
+    assert set(a.frame.loc[a.frame["trump"] == 9, "bid"]) == {42, 84}  # nello only for a mark or more
+    doubles = a.frame[(a.frame["trump"] == 7) & (a.frame["bid"] == 30)].iloc[0]
+    sixes = a.frame[(a.frame["trump"] == 6) & (a.frame["bid"] == 30)].iloc[0]
+    assert doubles["p_make"] > sixes["p_make"]  # five doubles: the doubles are the better trumps

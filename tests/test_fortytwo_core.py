@@ -69,7 +69,7 @@ def test_a_seat_that_has_bid_may_only_pass_and_84_needs_a_42() -> None:
     assert not legal[0, call_action(84)] and not legal[0, call_action(168)]
     auction(s, 42)  # S 42; W has bid already
     _, legal = core.inputs(s, slice(None), CALL, SEED)
-    assert legal[0].tolist() == [True] + [False] * 44
+    assert legal[0].tolist() == [True] + [False] * 47
     jump = FortyTwoRules(jump_bids=True)
     t = one_hand({})
     _, legal = core.inputs(t, slice(None), CALL, jump)
@@ -129,11 +129,16 @@ def test_every_contract_kind_made_and_set(bid: int, decl_points: int, expected: 
     """E-W declare (W bid); the seed's example is the first case: 30 : 12."""
     s = one_hand({})
     s.high[:] = call_action(bid)
+    s.bid[:] = bid
     s.high_bidder[:] = W
     s.points[:] = [[42 - decl_points, decl_points]]
     score, made = core.hand_scores(s)
     assert tuple(score[0]) == expected
     assert made[0] == (decl_points >= min(bid, 42))
+    marks, _ = core.hand_scores(s, FortyTwoRules(scoring="marks"))  # the contract's marks to whoever won it
+    m = 1 if bid <= 42 else bid // 42  # 84 two marks, 168 four
+    won = (0, m) if made[0] else (m, 0)
+    assert tuple(marks[0]) == won
 
 
 @pytest.mark.parametrize("count_values", ["seed", "texas"])

@@ -18,9 +18,11 @@ from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.play import CORE
 from simulator.fortytwo.rules import FortyTwoRules
-from simulator.fortytwo.view import BID_84, BID_VALUE
+from simulator.fortytwo.view import BID_84, BID_VALUE, DECLARATION_NAMES, DOUBLES, NELLO, NO_TRUMP
 from simulator.stats import Z95, wilson
 from simulator.summaries import table
+
+NAMES = DECLARATION_NAMES
 
 
 def parse_hand(text: str) -> int:
@@ -37,6 +39,13 @@ def parse_hand(text: str) -> int:
     return D.ids_to_bits(ids)
 
 
+def declarations(rules: FortyTwoRules) -> list[int]:
+    """TRUMP actions the rules let a declarer name: the pips, then doubles and no-trump when declared, and
+    nello when on (only with bids of 42 or more)."""
+    return [*range(7), *([DOUBLES] if rules.declares("doubles") else []),
+            *([NO_TRUMP] if rules.declares("no-trump") else []), *([NELLO] if rules.nello else [])]
+
+
 def opening_bids(rules: FortyTwoRules) -> list[int]:
     """Call actions a seat may open with: min_bid..42, and 84 with jump bids."""
     return list(range(rules.min_bid, 43)) + ([BID_84] if rules.jump_bids else [])
@@ -49,12 +58,15 @@ def play_chunk(hand: int, seat: int, dealer: int, rules: FortyTwoRules, chunk: A
     hands = core.deal_around(chunk.deal_rng, n, seat, hand)
     side = seat & 1
     out = {}
-    for trump in range(7):
+    for trump in declarations(rules):
         for bid in opening_bids(rules):
-            state = core.with_contract(core.new_hands(chunk.deals, np.full(n, dealer), hands), seat, bid, trump)
+            if trump == NELLO and BID_VALUE[bid] < 42:
+                continue
+            state = core.with_contract(core.new_hands(chunk.deals, np.full(n, dealer), hands), seat, bid, trump,
+                                       rules)
             # every choice replays the same strategy streams too, so choices differ only by the choice
             done = driver.play(CORE, state, rules, chunk.strategies, chunk.fresh_seat_rngs(), D.SEATS)
-            score, made = core.hand_scores(done)
+            score, made = core.hand_scores(done, rules)
             out[trump, bid] = made, (score[:, side] - score[:, 1 - side]).astype(np.int16)
     return out
 
@@ -114,20 +126,22 @@ def render(frame: pd.DataFrame, advice: dict, hand: str, seat: str, deals: int) 
     """P(make) and the expected score difference as trump x bid grids, and the best choice."""
     bids = sorted(frame["bid"].unique())
     grid = {(r["trump"], r["bid"]): r for r in frame.to_dict(orient="records")}
-    make_rows = [[f"{t}s", *[f"{100 * grid[t, b]['p_make']:.1f}±{50 * (grid[t, b]['hi'] - grid[t, b]['lo']):.1f}"
-                             for b in bids]] for t in range(7)]
-    score_rows = [[f"{t}s", *[f"{grid[t, b]['score_diff']:+.1f}" for b in bids]] for t in range(7)]
+    named = sorted(frame["trump"].unique())
+    cell = lambda t, b, f: f(grid[t, b]) if (t, b) in grid else "-"
+    make_rows = [[NAMES[t], *[cell(t, b, lambda g: f"{100 * g['p_make']:.1f}±{50 * (g['hi'] - g['lo']):.1f}")
+                              for b in bids]] for t in named]
+    score_rows = [[NAMES[t], *[cell(t, b, lambda g: f"{g['score_diff']:+.1f}") for b in bids]] for t in named]
     top = best(frame)
-    ladder = ", ".join(f"{t}s: {'pass' if b is None else f'up to {b}'}" for t, b in advice["bid_up_to"].items())
-    gap = (f"best trump {advice['best_trump']}s, {advice['gap']:+.2f} [{advice['gap_lo']:+.2f}, "
-           f"{advice['gap_hi']:+.2f}] points of score difference per hand over {advice['runner_up']}s at "
+    ladder = ", ".join(f"{NAMES[t]}: {'pass' if b is None else f'up to {b}'}" for t, b in advice["bid_up_to"].items())
+    gap = (f"best trump {NAMES[advice['best_trump']]}, {advice['gap']:+.2f} [{advice['gap_lo']:+.2f}, "
+           f"{advice['gap_hi']:+.2f}] points of score difference per hand over {NAMES[advice['runner_up']]} at "
            f"{advice['bid']} on the same deals")
     clear = "cannot be told apart" if advice["gap_lo"] <= 0 <= advice["gap_hi"] else "clearly ahead"
     return [table(f"P(make) for {seat} holding {hand}: trump x bid, {deals:,} deals each "
                   "(%, ± half the 95% interval)", ["trump", *map(str, bids)], make_rows),
             table("Expected score difference (declarers minus defenders) per choice",
                   ["trump", *map(str, bids)], score_rows),
-            (f"best: trump {int(top['trump'])}s, bid {int(top['bid'])}: expected difference "
+            (f"best: trump {NAMES[int(top['trump'])]}, bid {int(top['bid'])}: expected difference "
              f"{top['score_diff']:+.2f} (s.e. {top['score_diff_se']:.2f}), P(make) {100 * top['p_make']:.1f}% "
              f"[{100 * top['lo']:.1f}, {100 * top['hi']:.1f}]"),
             f"advice: {gap} ({clear}); bid while P(make) clears the break-even: {ladder}"]

@@ -20,15 +20,24 @@ from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import (
     BID_84,
+    BID_126,
     BID_168,
     BID_VALUE,
     CALL,
     DONE,
+    DOUBLES,
     MAX_CALLS,
     N_ACTIONS,
+    NELLO,
+    NO_TRUMP,
     PLAY,
+    PLUNGE,
+    SEVENS,
+    SPLASH,
     TRUMP,
     FortyTwoView,
+    bid_marks,
+    special_value,
 )
 
 
@@ -45,8 +54,14 @@ class HandState(BatchState):
     passes: np.ndarray       # int8 passes in a row
     bidders: np.ndarray      # uint8 bit s set once seat s has bid
     high: np.ndarray         # int8 call action of the highest bid, 0 = none
+    bid: np.ndarray          # int16 its value (a plunge's or splash's depends on what it overcalled), 0 = none
     high_bidder: np.ndarray  # int8, -1 = none
-    trump: np.ndarray        # int8, -1 = not named
+    trump: np.ndarray        # int8 what was named (a TRUMP action: pip, doubles, no-trump, nello, sevens), -1 = not yet
+    ctx: np.ndarray          # int8 its play context (dominoes.context_of), -1 = not yet
+    sitter: np.ndarray       # int8 the seat that sits the hand out (the nello declarer's partner), -1 = none
+    per_trick: np.ndarray    # int8 dominoes in a trick: 4, or 3 under nello
+    trick_start: np.ndarray  # int8 where the current trick starts in plays
+    tricks_done: np.ndarray  # int8 tricks completed
     plays: np.ndarray        # (n, 28) int8 dominoes in play order, -1 after the last
     n_played: np.ndarray     # int8
     leader: np.ndarray       # int8 leader of the current trick (the declarer before trick 1)
@@ -75,8 +90,9 @@ def new_hands(deal: np.ndarray, dealer: np.ndarray, hands: np.ndarray,
     return HandState(
         deal=np.asarray(deal, dtype=np.int64), dealer=dealer, dealt=hands.copy(), hands=hands.copy(),
         phase=full(CALL), turn=(dealer + 1) & 3, calls=np.full((n, MAX_CALLS), -1, np.int8),
-        n_calls=full(0), passes=full(0), bidders=full(0, np.uint8), high=full(0), high_bidder=full(-1),
-        trump=full(-1), plays=np.full((n, D.N_DOMINOES), -1, np.int8), n_played=full(0),
+        n_calls=full(0), passes=full(0), bidders=full(0, np.uint8), high=full(0), bid=full(0, np.int16),
+        high_bidder=full(-1), trump=full(-1), ctx=full(-1), sitter=full(-1), per_trick=full(4), trick_start=full(0),
+        tricks_done=full(0), plays=np.full((n, D.N_DOMINOES), -1, np.int8), n_played=full(0),
         leader=full(-1), led=full(-1), winner=full(-1), winning=full(-1), win_key=full(-1),
         trick_points=full(0), played=full(0, np.uint32), points=np.zeros((n, 2), np.int16),
         scores=np.zeros((n, 2), np.int32) if scores is None else np.asarray(scores, np.int32).copy())
@@ -91,24 +107,38 @@ def deal(rng: np.random.Generator, deal: np.ndarray) -> HandState:
 
 # ----------------------------------------------------------------------------------------------- calls
 
+MAX_BID_VALUE = 42 * 12  # plunges over plunges: far more marks than any game is played to
+
+
 @cache
-def _bid_table(min_bid: int, jump_bids: bool) -> np.ndarray:
-    """(45, 45) bool: row = action of the highest bid so far, column = call action; True if legal.
-    Pass is legal here; whether the seat may still bid at all, and the stuck dealer's forced bid
-    (`all_pass = dealer_forced`), are checked separately."""
-    table = np.zeros((N_ACTIONS[CALL], N_ACTIONS[CALL]), dtype=bool)
+def _bid_table(min_bid: int, jump_bids: bool, marks: bool) -> np.ndarray:
+    """(MAX_BID_VALUE + 1, 48) bool: row = value of the highest bid so far, column = call action; True if
+    legal by the ladder. Pass is legal here; whether the seat may still bid at all, the special bids' hands
+    and the stuck dealer's forced bid (`all_pass = dealer_forced`) are checked separately. The ladder: 84
+    over 42 (over any bid with jump bids); under marks 126 over 84 and 168 over 126, under points 168 over
+    84; a plunge or splash over anything (it is worth one mark more than the bid it overcalls)."""
+    table = np.zeros((MAX_BID_VALUE + 1, N_ACTIONS[CALL]), dtype=bool)
     table[:, 0] = True
-    for high in range(N_ACTIONS[CALL]):
-        value = BID_VALUE[high]
-        table[high, 1:43] = (np.arange(1, 43) >= min_bid) & (np.arange(1, 43) > value)
-        table[high, BID_84] = value < 84 if jump_bids else value == 42
-        table[high, BID_168] = value == 84
+    value = np.arange(MAX_BID_VALUE + 1)
+    table[:, 1:43] = (np.arange(1, 43)[None, :] >= min_bid) & (np.arange(1, 43)[None, :] > value[:, None])
+    table[:, BID_84] = value < 84 if jump_bids else value == 42
+    if marks:
+        table[:, BID_126] = value == 84
+        table[:, BID_168] = value == 126
+    else:
+        table[:, BID_168] = value == 84
+    table[:, PLUNGE] = table[:, SPLASH] = True
     return table
 
 
 def _call_inputs(s: HandState, r: Rows, rules: FortyTwoRules) -> np.ndarray:
-    legal = _bid_table(rules.min_bid, rules.jump_bids)[s.high[r]]
-    already_bid = (s.bidders[r] >> s.turn[r].astype(np.uint8)) & 1 == 1
+    legal = _bid_table(rules.min_bid, rules.jump_bids, rules.scoring == "marks")[np.minimum(s.bid[r], MAX_BID_VALUE)]
+    seat = s.turn[r]
+    ri = _index(r, len(s))
+    doubles = np.bitwise_count(s.hands.reshape(-1)[ri * 4 + seat] & D.DOUBLE_BITS)
+    legal[:, PLUNGE] &= rules.plunge & (doubles >= 4)
+    legal[:, SPLASH] &= rules.splash & (doubles >= 3)
+    already_bid = (s.bidders[r] >> seat.astype(np.uint8)) & 1 == 1
     legal[already_bid, 1:] = False
     if rules.all_pass == "dealer_forced":
         # Stuck dealer: after three opening passes the dealer (the fourth to call) may not pass. It is his
@@ -123,8 +153,11 @@ def _apply_calls(s: HandState, r: Rows, actions: np.ndarray, rules: FortyTwoRule
     s.calls[ri, s.n_calls[ri]] = actions
     s.n_calls[ri] += 1
     bid = actions > 0
+    special = (actions == PLUNGE) | (actions == SPLASH)
+    value = np.where(special, special_value(actions, s.bid[ri]), BID_VALUE[actions]).astype(np.int16)
     s.passes[ri] = np.where(bid, 0, s.passes[ri] + 1)
     s.high[ri] = np.where(bid, actions, s.high[ri])
+    s.bid[ri] = np.where(bid, value, s.bid[ri])
     s.high_bidder[ri] = np.where(bid, seat, s.high_bidder[ri])
     s.bidders[ri] |= np.where(bid, np.uint8(1) << seat.astype(np.uint8), np.uint8(0))
     if rules.auction == "one-lap":
@@ -132,25 +165,59 @@ def _apply_calls(s: HandState, r: Rows, actions: np.ndarray, rules: FortyTwoRule
     else:
         over = (s.passes[ri] == 3) & (s.high[ri] > 0) | (s.passes[ri] == 4)
     thrown_in = over & (s.high[ri] == 0)
-    s.turn[ri] = np.where(over, s.high_bidder[ri], (seat + 1) & 3)
-    s.leader[ri] = np.where(over, s.high_bidder[ri], -1)
+    # After a plunge or splash the declarer's partner names trumps and leads.
+    partner_names = (s.high[ri] == PLUNGE) | (s.high[ri] == SPLASH)
+    namer = np.where(partner_names, (s.high_bidder[ri] + 2) & 3, s.high_bidder[ri])
+    s.turn[ri] = np.where(over, namer, (seat + 1) & 3)
+    s.leader[ri] = np.where(over, namer, -1)
     s.phase[ri] = np.where(thrown_in, DONE, np.where(over, TRUMP, CALL))
 
 
-def _apply_trump(s: HandState, r: Rows, actions: np.ndarray) -> None:
+def _trump_inputs(s: HandState, r: Rows, rules: FortyTwoRules) -> np.ndarray:
+    """Pips always; doubles and no-trump when declared; nello and sevens with their rule on, a contract of
+    42 or more and no plunge or splash."""
+    m = len(s.turn[r])
+    legal = np.zeros((m, N_ACTIONS[TRUMP]), dtype=bool)
+    legal[:, :7] = True
+    legal[:, DOUBLES] = rules.declares("doubles")
+    legal[:, NO_TRUMP] = rules.declares("no-trump")
+    plain_big = (s.bid[r] >= 42) & (s.high[r] != PLUNGE) & (s.high[r] != SPLASH)
+    legal[:, NELLO] = rules.nello & plain_big
+    legal[:, SEVENS] = rules.sevens & plain_big
+    return legal
+
+
+def _apply_trump(s: HandState, r: Rows, actions: np.ndarray, rules: FortyTwoRules) -> None:
     s.trump[r] = actions
+    s.ctx[r] = _CONTEXT[int(rules.doubles_low), _NELLO_DOUBLES.index(rules.nello_doubles)][actions]
+    nello = actions == NELLO
+    s.sitter[r] = np.where(nello, (s.high_bidder[r] + 2) & 3, -1)
+    s.per_trick[r] = np.where(nello, 3, 4)
     s.phase[r] = PLAY
+
+
+_NELLO_DOUBLES = ("suit", "high", "low")
+# [doubles_low, nello_doubles, TRUMP action]: the play context (dominoes.context_of as a gather).
+_CONTEXT = np.array([[[D.context_of(a, FortyTwoRules(doubles_low=bool(low), nello_doubles=nd))
+                       for a in range(N_ACTIONS[TRUMP])] for nd in _NELLO_DOUBLES] for low in (0, 1)], np.int8)
 
 
 # ----------------------------------------------------------------------------------------------- play
 
 def _play_inputs(s: HandState, r: Rows, hand: np.ndarray) -> np.ndarray:
     led = s.led[r]
-    follow_bits = D.FOLLOW_FLAT[s.trump[r].astype(np.intp) * 8 + np.maximum(led, 0)]
-    return tricks.legal_mask(hand, follow_bits, led < 0, D.N_DOMINOES)
+    ctx = s.ctx[r].astype(np.intp)
+    follow_bits = D.FOLLOW_FLAT[ctx * 8 + np.maximum(led, 0)]
+    legal = tricks.legal_mask(hand, follow_bits, led < 0, D.N_DOMINOES)
+    sevens = ctx == D.SEVENS_CTX
+    if sevens.any():  # every player plays his domino closest to seven pips (any of equals)
+        held = legal[sevens]
+        distance = np.where(held, D.SEVENS_DISTANCE, 99)
+        legal[sevens] = held & (distance == distance.min(axis=1, keepdims=True))
+    return legal
 
 
-def _apply_plays(s: HandState, r: Rows, d: np.ndarray, count: np.ndarray) -> None:
+def _apply_plays(s: HandState, r: Rows, d: np.ndarray, count: np.ndarray, rules: FortyTwoRules) -> None:
     # One-axis fields are read and written through `r` (a slice when every row plays: no copies);
     # per-seat and per-play cells through flat indices.
     ri = _index(r, len(s))
@@ -160,9 +227,10 @@ def _apply_plays(s: HandState, r: Rows, d: np.ndarray, count: np.ndarray) -> Non
     s.played[r] |= bit
     k = s.n_played[r]
     s.plays.reshape(-1)[ri * D.N_DOMINOES + k] = d
-    trump = s.trump[r].astype(np.intp)
-    led = np.where(k & 3 == 0, D.LEAD_SUIT[trump, d], s.led[r])
-    key = D.KEY_FLAT[(trump * 8 + led) * D.N_DOMINOES + d]
+    ctx = s.ctx[r].astype(np.intp)
+    leading = k == s.trick_start[r]
+    led = np.where(leading, D.LEAD_SUIT[ctx, d], s.led[r])
+    key = D.KEY_FLAT[(ctx * 8 + led) * D.N_DOMINOES + d]
     win_key = s.win_key[r]
     beats = key > win_key  # the lead has key >= 0 and the key is reset to -1 between tricks
     winner = np.where(beats, seat, s.winner[r])
@@ -171,19 +239,41 @@ def _apply_plays(s: HandState, r: Rows, d: np.ndarray, count: np.ndarray) -> Non
     trick_points = s.trick_points[r] + count[d]
     k += 1
     s.n_played[r] = k
-    end = (k & 3) == 0
+    following = (seat + 1) & 3
+    following = np.where(following == s.sitter[r], (following + 1) & 3, following)  # nello: the partner sits out
+    end = k - s.trick_start[r] == s.per_trick[r]
     if end.any():
         e = ri[end]
         s.points.reshape(-1)[e * 2 + (winner[end] & 1)] += trick_points[end] + 1
         s.leader[e] = winner[end]
-        s.turn[r] = np.where(end, winner, (seat + 1) & 3)
+        s.turn[r] = np.where(end, winner, following)
+        s.trick_start[e] = k[end]
+        s.tricks_done[e] += 1
+        over = s.tricks_done[e] == 7
+        if rules.scoring == "marks" and not rules.play_out:
+            over |= _decided(s, e, winner[end])
+        s.phase[e[over]] = DONE
         led[end] = winner[end] = winning[end] = win_key[end] = -1
         trick_points[end] = 0
-        s.phase[e[k[end] == D.N_DOMINOES]] = DONE
     else:
-        s.turn[r] = (seat + 1) & 3
+        s.turn[r] = following
     s.led[r], s.winner[r], s.winning[r], s.win_key[r], s.trick_points[r] = (
         led, winner, winning, win_key, trick_points)
+
+
+def _decided(s: HandState, e: np.ndarray, winner: np.ndarray) -> np.ndarray:
+    """Rows `e`, just after a trick `winner` took: whether the contract is already made or set (marks with
+    play_out = false stop there). A bid under 42 is made once the declarers hold it and set once the
+    defenders hold more than 42 - bid; a bid of 42 or more is set by the defenders' first trick; nello by the
+    declarer's first trick."""
+    bid = s.bid[e].astype(np.int16)
+    decl = s.high_bidder[e]
+    side = decl & 1
+    decl_pts, def_pts = s.points[e, side], s.points[e, 1 - side]
+    nello = s.trump[e] == NELLO
+    small = (bid < 42) & ((decl_pts >= bid) | (def_pts > 42 - bid))
+    big = (bid >= 42) & ~nello & ((winner & 1) != side)
+    return small | big | (nello & (winner == decl))
 
 
 # ------------------------------------------------------------------------------------------ interface
@@ -197,21 +287,21 @@ def inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tuple[Fort
     ri = _index(r, len(s))
     seat = s.turn[r]
     hand = s.hands.reshape(-1)[ri * 4 + seat]
-    fields = {"seat": lambda: seat, "hand": lambda: hand, "high_bid": lambda: BID_VALUE[s.high[r]],
+    fields = {"seat": lambda: seat, "hand": lambda: hand, "high_bid": lambda: s.bid[r],
               **{name: _window(s, name, r) for name in _SAME_NAME}}
     view = FortyTwoView.lazy(lambda name: fields[name](), len(seat), rules)
     if kind == CALL:
         legal = _call_inputs(s, r, rules)
     elif kind == TRUMP:
-        legal = np.ones((len(seat), N_ACTIONS[TRUMP]), dtype=bool)
+        legal = _trump_inputs(s, r, rules)
     else:
         legal = _play_inputs(s, r, hand)
     return view, legal
 
 
 # View fields that are the state's field of the same name, row for row.
-_SAME_NAME = ("dealer", "calls", "n_calls", "high_bidder", "trump", "plays", "n_played", "leader", "led", "winner",
-              "winning", "played", "points", "scores")
+_SAME_NAME = ("dealer", "calls", "n_calls", "high_bidder", "trump", "ctx", "plays", "n_played", "trick_start",
+              "leader", "led", "winner", "winning", "played", "points", "scores")
 
 
 def _window(s: HandState, name: str, r: Rows):
@@ -223,22 +313,32 @@ def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FortyTwo
     if kind == CALL:
         _apply_calls(s, r, actions, rules)
     elif kind == TRUMP:
-        _apply_trump(s, r, actions)
+        _apply_trump(s, r, actions, rules)
     else:
-        _apply_plays(s, r, actions.astype(np.int8, copy=False), D.COUNT_POINTS[rules.count_values])
+        _apply_plays(s, r, actions.astype(np.int8, copy=False), D.COUNT_POINTS[rules.count_values], rules)
 
 
-def hand_scores(s: HandState) -> tuple[np.ndarray, np.ndarray]:
-    """Each side's score for finished hands ((n, 2) int32) and whether the contract was made."""
-    bid = BID_VALUE[s.high].astype(np.int32)
+def hand_scores(s: HandState, rules: FortyTwoRules | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Each side's score for finished hands ((n, 2) int32) and whether the contract was made.
+
+    Points (seed): a made bid under 42 scores each side its points; a made bid of 42 or more scores the
+    declarers 42; a set one scores the defenders their points + the bid. Nello: the side that wins scores the
+    bid itself. Marks: the side that wins the contract (declarers made, defenders set) scores its marks."""
+    bid = s.bid.astype(np.int32)
     decl = s.high_bidder & 1
     ar = np.arange(len(s))
     taken = s.points.astype(np.int32)
     decl_pts, def_pts = taken[ar, decl], taken[ar, 1 - decl]
-    made = decl_pts >= np.minimum(bid, 42)
+    nello = s.trump == NELLO
     big = bid >= 42
-    decl_score = np.where(made, np.where(big, 42, decl_pts), 0)
-    def_score = np.where(made, np.where(big, 0, def_pts), def_pts + bid)
+    # all-tricks contracts are made only with every trick (all 42 points); nello with none
+    made = np.where(nello, decl_pts == 0, np.where(big, decl_pts == 42, decl_pts >= bid))
+    if rules is not None and rules.scoring == "marks":
+        marks = bid_marks(bid).astype(np.int32)
+        decl_score, def_score = np.where(made, marks, 0), np.where(made, 0, marks)
+    else:
+        decl_score = np.where(made, np.where(nello, bid, np.where(big, 42, decl_pts)), 0)
+        def_score = np.where(made, np.where(big, 0, def_pts), np.where(nello, bid, def_pts + bid))
     score = np.zeros((len(s), 2), np.int32)
     score[ar, decl] = decl_score
     score[ar, 1 - decl] = def_score
@@ -256,11 +356,14 @@ def deal_around(rng: np.random.Generator, n: int, seat: int, fixed: int) -> np.n
     return np.insert(others, seat, np.uint32(fixed), axis=1)
 
 
-def with_contract(s: HandState, declarer: int, bid_action: int, trump: int) -> HandState:
-    """The hands of `s` at the start of play with this contract imposed (no auction is recorded)."""
+def with_contract(s: HandState, declarer: int, bid_action: int, trump: int,
+                  rules: FortyTwoRules | None = None) -> HandState:
+    """The hands of `s` at the start of play with this contract imposed (no auction is recorded): `trump` is
+    a TRUMP action (a pip, doubles, no-trump or nello, read under `rules`)."""
     s.high[:] = bid_action
+    s.bid[:] = BID_VALUE[bid_action]
     s.high_bidder[:] = declarer
-    s.trump[:] = trump
+    _apply_trump(s, slice(None), np.full(len(s), trump, np.int8), rules or FortyTwoRules())
     s.turn[:] = s.leader[:] = declarer
     s.phase[:] = PLAY
     return s

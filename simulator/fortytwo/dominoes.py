@@ -84,26 +84,42 @@ PIP_BITS = np.array([sum(1 << d for d in range(N_DOMINOES) if p in (HIGH[d], LOW
 
 
 def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    lead_suit = np.empty((7, N_DOMINOES), dtype=np.int8)
-    # key[t, s, d]: how strongly d stands in a trick led in suit s with t trump; the highest key takes
-    # the trick. Trumps 8..15, dominoes of the led suit 0..7 (the double 7, else its other end),
-    # anything else -1 (it can never win).
-    key = np.full((7, 8, N_DOMINOES), -1, dtype=np.int8)
-    follow = np.zeros((7, 8), dtype=np.uint32)  # the dominoes that follow suit s
-    for t in range(7):
+    # key[c, s, d]: how strongly d stands in a trick led in suit s in play context c; the highest key takes
+    # the trick. Trumps 8..15 (pip trumps: the double 15, else 8 + its other end; doubles trump: 8 + pip),
+    # dominoes of the led suit 0..7, anything else -1 (it can never win). follow[c, s]: the dominoes that
+    # follow suit s. lead_suit[c, d]: the suit d leads.
+    lead_suit = np.zeros((N_CONTEXTS, N_DOMINOES), dtype=np.int8)
+    key = np.full((N_CONTEXTS, 8, N_DOMINOES), -1, dtype=np.int8)
+    follow = np.zeros((N_CONTEXTS, 8), dtype=np.uint32)
+    for c in range(N_CONTEXTS):
         for d in range(N_DOMINOES):
             hi, lo = int(HIGH[d]), int(LOW[d])
-            is_trump = t in (hi, lo)
-            lead_suit[t, d] = TRUMP_LED if is_trump else hi
+            double = hi == lo
+            if c == SEVENS_CTX:  # no suits: the closest to seven pips wins whatever was led
+                key[c, :, d] = 7 - abs(hi + lo - 7)
+                follow[c, :] |= np.uint32(1 << d)
+                continue
+            # the dominoes of the special suit 7: trumps (a pip or the doubles), or nello's doubles
+            special = (c in (hi, lo)) if c < 7 else double if c in (DOUBLES_TRUMP, NELLO_SUIT) else False
+            lead_suit[c, d] = TRUMP_LED if special else hi
             for s in range(8):
-                if is_trump:
-                    other = lo if hi == t else hi
-                    key[t, s, d] = 8 + (7 if hi == lo else other)
+                if special:
+                    if c < 7:
+                        k = 8 + (7 if double else (lo if hi == c else hi))
+                    else:
+                        k = 8 + hi if c == DOUBLES_TRUMP else hi  # nello: a suit, not trumps
                     if s == TRUMP_LED:
-                        follow[t, s] |= np.uint32(1 << d)
+                        follow[c, s] |= np.uint32(1 << d)
+                        key[c, s, d] = k
+                    elif c < 7 or c == DOUBLES_TRUMP:
+                        key[c, s, d] = k  # a trump takes any lead
                 elif s != TRUMP_LED and s in (hi, lo):
-                    key[t, s, d] = 7 if hi == lo else (lo if hi == s else hi)
-                    follow[t, s] |= np.uint32(1 << d)
+                    if double:
+                        k = 0 if c == NO_TRUMP_LOW else 7
+                    else:
+                        k = (lo if hi == s else hi) + (1 if c == NO_TRUMP_LOW else 0)
+                    key[c, s, d] = k
+                    follow[c, s] |= np.uint32(1 << d)
     return lead_suit, key, follow
 
 
@@ -113,7 +129,13 @@ KEY_FLAT = KEY.reshape(-1)
 FOLLOW_FLAT = FOLLOW.reshape(-1)
 
 # For strategies: what a domino is worth and what can still beat it.
-IS_TRUMP = ((HIGH[None, :] == np.arange(7)[:, None]) | (LOW[None, :] == np.arange(7)[:, None]))  # [t, d]
+IS_TRUMP = np.zeros((N_CONTEXTS, N_DOMINOES), dtype=bool)  # [c, d]: d is a trump in context c
+IS_TRUMP[:7] = (HIGH[None, :] == np.arange(7)[:, None]) | (LOW[None, :] == np.arange(7)[:, None])
+IS_TRUMP[DOUBLES_TRUMP] = IS_DOUBLE
+TRUMP_BITS = np.array([sum(1 << d for d in range(N_DOMINOES) if IS_TRUMP[c, d]) for c in range(N_CONTEXTS)],
+                      dtype=np.uint32)
+# SEVENS_DISTANCE[d]: how far d's pips are from seven (sevens: the closest must be played and wins).
+SEVENS_DISTANCE = np.abs(HIGH.astype(np.int16) + LOW - 7).astype(np.int8)
 LEAD_KEY = tricks.as_lead(KEY, LEAD_SUIT)  # [t, d]: key of d as a lead
 # BEATS[t, s, d]: bitmask of the dominoes that would take a trick from d, suit s led, t trump.
 BEATS = tricks.beaten_by(KEY, BIT)

@@ -13,7 +13,7 @@ REFERENCE = Reference(
     play=trace.play_reference,
     record_moves=lambda record: list(record.moves),
     score=lambda record: tuple(record.score),
-    batch_score=lambda state, rules: core.hand_scores(state)[0],
+    batch_score=lambda state, rules: core.hand_scores(state, rules)[0],
     outcome=lambda record: (*record.points, *record.score, -1 if record.made is None else int(record.made)),
     batch_outcome=trace.outcomes,
     text=lambda record, rules: reference.format_hand(record),
@@ -23,7 +23,8 @@ REFERENCE = Reference(
 
 GAME = Game(
     name="forty-two",
-    title="Forty-two: dominoes, four players in two partnerships, bids 30..42, 84, 168, game to 250",
+    title="Forty-two: dominoes, four players in two partnerships, bids 30..42, 84, 168, game to 250 (or Texas 42 "
+          "to 7 marks)",
     module=__name__,
     rules_cls=FortyTwoRules,
     presets=PRESETS,

@@ -9,13 +9,24 @@ from simulator.contract import BatchCore
 from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
-from simulator.fortytwo.view import BID_VALUE, CALL, DONE, KIND_NAMES, TRUMP, call_name
+from simulator.fortytwo.view import (
+    CALL,
+    DECLARATION_NAMES,
+    DONE,
+    KIND_NAMES,
+    NELLO,
+    PLUNGE,
+    SEVENS,
+    SPLASH,
+    TRUMP,
+    call_name,
+)
 
 MAX_THROWN_IN_A_ROW = 100
 
 
 def action_name(kind: int, a: int) -> str:
-    return call_name(a) if kind == CALL else (f"trump {a}" if kind == TRUMP else D.name(a))
+    return call_name(a) if kind == CALL else (f"names {DECLARATION_NAMES[a]}" if kind == TRUMP else D.name(a))
 
 
 def _seat_column(codes: np.ndarray) -> pd.Categorical:
@@ -30,9 +41,9 @@ def _missing_where(values: np.ndarray, missing: np.ndarray, dtype: str):
 
 def hand_table(s: core.HandState, rules: FortyTwoRules) -> pd.DataFrame:
     """One row per finished hand. Declarer, bid, trump and made are missing when the hand was thrown in."""
-    score, made = core.hand_scores(s)
+    score, made = core.hand_scores(s, rules)
     thrown_in = s.high == 0
-    bid = BID_VALUE[s.high].astype(np.int16)
+    bid = s.bid
     decl = s.high_bidder
     return pd.DataFrame({
         "deal": s.deal,
@@ -45,15 +56,25 @@ def hand_table(s: core.HandState, rules: FortyTwoRules) -> pd.DataFrame:
         "made": _missing_where(made, thrown_in, "boolean"),
         "thrown_in": thrown_in,
         "calls": s.n_calls,
+        # what kind of contract was played: a bid (with a pip, doubles or no-trump), or a special one
+        "contract": pd.Categorical.from_codes(_contract_code(s, thrown_in), categories=list(CONTRACTS)),
         **_contract_hands(s, thrown_in),
     })
+
+
+CONTRACTS = ("bid", "nello", "sevens", "plunge", "splash")
+
+
+def _contract_code(s: core.HandState, thrown_in: np.ndarray) -> np.ndarray:
+    code = np.select([s.high == PLUNGE, s.high == SPLASH, s.trump == NELLO, s.trump == SEVENS], [3, 4, 1, 2], 0)
+    return np.where(thrown_in, -1, code).astype(np.int8)
 
 
 def _contract_hands(s: core.HandState, thrown_in: np.ndarray) -> dict[str, pd.api.extensions.ExtensionArray]:
     """What the declaring side held as dealt, with the named trump: the features a bidder weighs."""
     ar = np.arange(len(s))
     decl = np.maximum(s.high_bidder, 0)
-    trump_bits = D.PIP_BITS[np.maximum(s.trump, 0)]
+    trump_bits = D.TRUMP_BITS[np.maximum(s.ctx, 0)]
     declarer, partner = s.dealt[ar, decl], s.dealt[ar, (decl + 2) & 3]
     exposed = D.COUNT_BITS & ~D.DOUBLE_BITS & ~trump_bits  # count that an opponent's trump or double can catch
     features = {
@@ -108,11 +129,12 @@ class Games:
         return core.new_hands(self.games[active], self.dealer[active], dealt, scores=self.totals[active])
 
     def record(self, active: np.ndarray, out: core.HandState, table: pd.DataFrame) -> np.ndarray:
-        score, _ = core.hand_scores(out)
+        score, _ = core.hand_scores(out, self.rules)
         self.totals[active] += score
         table["total_ns"], table["total_ew"] = self.totals[active, 0], self.totals[active, 1]
         self.dealer[active] = (self.dealer[active] + 1) & 3
-        won = game_winner(self.totals[active], out.high_bidder, self.rules.target)
+        target = self.rules.target_marks if self.rules.scoring == "marks" else self.rules.target
+        won = game_winner(self.totals[active], out.high_bidder, target)
         reached = won >= 0
         self.winner[active[reached]] = won[reached]
         self.thrown_in_a_row[active] = np.where(out.high == 0, self.thrown_in_a_row[active] + 1, 0)

@@ -6,6 +6,7 @@ from typing import Any
 
 import pandas as pd
 
+from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.tallies import mean, rate
 
@@ -17,7 +18,7 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
     for bid, group in played.groupby("bid", sort=True):
         contracts.append({"bid": int(bid), "made": rate(int(group["made"].sum()), len(group))})
     # every trump listed, named or not: a chunk's list then has every item a merged summary needs
-    trumps = played["trump"].value_counts().reindex(range(7), fill_value=0)
+    trumps = played["trump"].value_counts().reindex(range(len(DECLARATION_NAMES)), fill_value=0)
     out: dict[str, Any] = {
         "hands": len(hands),
         "thrown_in": rate(int(hands["thrown_in"].sum()), len(hands)),
@@ -52,7 +53,8 @@ def render(summary: dict[str, Any]) -> list:
     parts.append(table("Per side (mean ± s.e.)", ["side", "points per hand played", "score per hand dealt"],
                        [[side, fmt_mean(s["points"][side]), fmt_mean(s["score"][side])] for side in ("NS", "EW")]))
     parts.append(table("Trumps named", ["trump", "hands", "share"],
-                       [[f"{t['trump']}s", f"{t['named'].count:,}", fmt_rate(t["named"])] for t in s["trumps"]]))
+                       [[DECLARATION_NAMES[t["trump"]], f"{t['named'].count:,}", fmt_rate(t["named"])]
+                        for t in s["trumps"] if t["trump"] < 7 or t["named"].count]))
     if "games" in s:
         g = s["games"]
         parts.append(table("Games", ["", "value"], [

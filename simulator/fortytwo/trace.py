@@ -8,7 +8,7 @@ import numpy as np
 from simulator.fortytwo import core, reference
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.core import HandState
-from simulator.fortytwo.view import CALL, PLAY, TRUMP
+from simulator.fortytwo.view import CALL, PLAY, PLUNGE, SPLASH, TRUMP
 
 
 def recorded_moves(s: HandState, row: int) -> list[tuple[int, int, int]]:
@@ -20,7 +20,8 @@ def recorded_moves(s: HandState, row: int) -> list[tuple[int, int, int]]:
         seat = (seat + 1) & 3
     if s.high[row] > 0:
         declarer = int(s.high_bidder[row])
-        moves.append((TRUMP, declarer, int(s.trump[row])))
+        namer = (declarer + 2) & 3 if s.high[row] in (PLUNGE, SPLASH) else declarer  # a plunge's partner names
+        moves.append((TRUMP, namer, int(s.trump[row])))
         # Seats of plays follow from the trick winners, which the reference engine works out; here only
         # the order of dominoes is known, so the seat is read off the hand that held each domino.
         for k in range(int(s.n_played[row])):
@@ -38,6 +39,6 @@ def play_reference(s: HandState, row: int, rules, players) -> reference.HandReco
 
 def outcomes(s: HandState, rules) -> np.ndarray:
     """(n, 5): points N-S, E-W, scores N-S, E-W, made (1/0, -1 thrown in), as the reference records them."""
-    score, made = core.hand_scores(s)
+    score, made = core.hand_scores(s, rules)
     made = np.where(s.high == 0, -1, made.astype(np.int64))
     return np.column_stack([s.points, score, made]).astype(np.int64)
