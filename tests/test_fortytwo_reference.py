@@ -320,9 +320,9 @@ def test_views_in_the_30_12_hand():
     dtypes = {f: a.dtype for f, a in first_call.arrays().items()}
     assert dtypes == {"seat": np.int8, "dealer": np.int8, "hand": np.uint32, "calls": np.int8,
                       "n_calls": np.int8, "high_bid": np.int16, "high_bidder": np.int8, "trump": np.int8,
-                      "plays": np.int8, "n_played": np.int8, "leader": np.int8, "led": np.int8,
-                      "winner": np.int8, "winning": np.int8, "played": np.uint32, "points": np.int16,
-                      "scores": np.int32}
+                      "ctx": np.int8, "plays": np.int8, "n_played": np.int8, "trick_start": np.int8,
+                      "leader": np.int8, "led": np.int8, "winner": np.int8, "winning": np.int8,
+                      "played": np.uint32, "points": np.int16, "scores": np.int32}
     assert first_call.points.shape == (1, 2) and first_call.plays.shape == (1, 28)
 
     last_call = scripts[S].seen[0][1]
@@ -330,7 +330,7 @@ def test_views_in_the_30_12_hand():
     assert last_call.high_bid[0] == 30 and last_call.high_bidder[0] == W and last_call.leader[0] == -1
 
     kind, trump_view, legal = scripts[W].seen[1]
-    assert kind == TRUMP and legal[0].all()
+    assert kind == TRUMP and legal[0].tolist() == [True] * 7 + [False] * 4  # the seed names pips only
     assert (trump_view.leader[0], trump_view.trump[0], trump_view.n_calls[0]) == (W, -1, 4)
 
     kind, lead_view, legal = scripts[W].seen[2]
