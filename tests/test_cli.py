@@ -220,8 +220,11 @@ def test_rules_file_and_user_strategy(tmp_path: Path) -> None:
     rules = tmp_path / "house.toml"
     rules.write_text('preset = "texas"\nmin_bid = 28\n')
     result = summary_json("-n", "500", "-j", "1", "--rules", str(rules), "--seat", "all=tests.helpers:Scrambled:salt=2")
-    assert result["manifest"]["rules"] == {"count_values": "texas", "auction": "one-lap", "jump_bids": True,
-                                           "min_bid": 28, "target": 250, "all_pass": "redeal"}
+    rules = result["manifest"]["rules"]
+    assert {k: rules[k] for k in ("count_values", "auction", "jump_bids", "min_bid", "target", "all_pass",
+                                  "declarations", "scoring")} == {
+        "count_values": "texas", "auction": "one-lap", "jump_bids": True, "min_bid": 28, "target": 250,
+        "all_pass": "redeal", "declarations": "pips,doubles,no-trump", "scoring": "marks"}
     assert result["manifest"]["seats"]["W"] == "tests.helpers:Scrambled:salt=2"
     assert min(c["bid"] for c in result["summary"]["contracts"]) >= 28
     assert all(c["made"]["of"] > 0 for c in result["summary"]["contracts"])

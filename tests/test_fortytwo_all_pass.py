@@ -188,7 +188,7 @@ def test_random_play_replays_in_the_reference(rules: str) -> None:
     state = play_deals("forty-two", np.random.default_rng(stable_hash(rules)),
                        [np.random.default_rng(i) for i in range(4)], np.arange(n), r,
                        [strategy("forty-two", "random")] * 4)
-    scores, _ = core.hand_scores(state)
+    scores, _ = core.hand_scores(state, r)
     assert (state.high > 0).all()
     for row in range(n):
         moves = recorded_moves(state, row)

@@ -57,7 +57,7 @@ def test_four_passes_throw_the_hand_in() -> None:
     s = one_hand({})
     auction(s, 0, 0, 0, 0)
     assert s.phase[0] == DONE
-    score, made = core.hand_scores(s)
+    score, made = core.hand_scores(s, SEED)
     assert score.tolist() == [[0, 0]] and not made[0]
 
 
@@ -132,7 +132,7 @@ def test_every_contract_kind_made_and_set(bid: int, decl_points: int, expected: 
     s.bid[:] = bid
     s.high_bidder[:] = W
     s.points[:] = [[42 - decl_points, decl_points]]
-    score, made = core.hand_scores(s)
+    score, made = core.hand_scores(s, SEED)
     assert tuple(score[0]) == expected
     assert made[0] == (decl_points >= min(bid, 42))
     marks, _ = core.hand_scores(s, FortyTwoRules(scoring="marks"))  # the contract's marks to whoever won it

@@ -23,6 +23,12 @@ RULES = {
     "seed": build(FortyTwoRules, "rule", PRESETS["seed"]),
     "texas": build(FortyTwoRules, "rule", PRESETS["texas"]),
     "seed-jump-28": FortyTwoRules(jump_bids=True, min_bid=28),
+    # Texas 42: every declaration and special contract, under marks (stopping when decided) and points
+    "texas-house": build(FortyTwoRules, "rule", PRESETS["texas-house"]),
+    "points-specials": FortyTwoRules(declarations="pips,doubles,no-trump", doubles_low=True, nello=True,
+                                     nello_doubles="high", plunge=True, splash=True, sevens=True, jump_bids=True),
+    "marks-play-out": FortyTwoRules(count_values="texas", declarations="pips,no-trump", nello=True,
+                                    nello_doubles="low", sevens=True, splash=True, scoring="marks", play_out=True),
 }
 # Every combination of the options that change play, for the field-by-field view check.
 OPTION_VALUES = {"count_values": ("seed", "texas"), "auction": ("seed", "one-lap"), "jump_bids": (False, True),
@@ -48,7 +54,7 @@ def compare_hands(rules: FortyTwoRules, seats, n: int, seed: int) -> tuple[core.
     for score; the finished states and the reference's records."""
     rng = np.random.default_rng(seed)
     state = play_deals("forty-two", rng, [np.random.default_rng(0)] * 4, np.arange(n), rules, seats)
-    scores, made = core.hand_scores(state)
+    scores, made = core.hand_scores(state, rules)
     records = []
     for row in range(n):
         hands = [D.bits_to_ids(int(h)) for h in state.dealt[row]]
@@ -85,6 +91,15 @@ def test_the_fast_rule_combinations_cover_every_pair_of_option_values() -> None:
 @pytest.mark.parametrize("rules", PAIRWISE, ids=_rules_id)
 def test_rule_combinations_show_the_same_views(rules: FortyTwoRules) -> None:
     compare_hands(rules, [FieldHash()] * 4, n=100, seed=stable_hash(_rules_id(rules)))
+
+
+@pytest.mark.parametrize("rules", ["texas", "texas-house", "points-specials", "marks-play-out"])
+def test_texas_rules_show_the_same_views(rules: str) -> None:
+    state, records = compare_hands(RULES[rules], [FieldHash()] * 4, n=300, seed=stable_hash(f"views {rules}"))
+    played = [r for r in records if not r.thrown_in]
+    assert played  # and the cases are not vacuous: the special contracts and declarations occur
+    if rules != "texas":
+        assert {int(t) for t in state.trump[state.high > 0]} >= {7, 8, 9} - ({7} if rules == "marks-play-out" else set())
 
 
 @pytest.mark.slow

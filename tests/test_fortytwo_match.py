@@ -8,12 +8,15 @@ import pytest
 
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo import play, reference
-from simulator.fortytwo.rules import FortyTwoRules
+from simulator.fortytwo.rules import PRESETS, FortyTwoRules
+from simulator.options import build
 from tests.helpers import Scrambled, play_matches, stable_hash, strategy
 
 SEATINGS = {
     "heuristic-250": (lambda: [strategy("forty-two", "heuristic")] * 4, 250),
     "greedy-scrambled-120": (lambda: [strategy("forty-two", "greedy:min_length=3"), Scrambled(salt=1)] * 2, 120),
+    # the marks game to 7 under texas-house: nello, plunge, splash, hands stopped when decided
+    "marks-scrambled": (lambda: [strategy("forty-two", "heuristic"), Scrambled(salt=2)] * 2, "texas-house"),
 }
 
 
@@ -28,8 +31,8 @@ def test_many_games_equal_the_reference_engine(seating: str) -> None:
     _compare(*SEATINGS[seating], games=400, seed=stable_hash(f"many {seating}"))
 
 
-def _compare(seats, target: int, games: int, seed: int) -> None:
-    rules = FortyTwoRules(target=target)
+def _compare(seats, target: int | str, games: int, seed: int) -> None:
+    rules = FortyTwoRules(target=target) if isinstance(target, int) else build(FortyTwoRules, "rule", PRESETS[target])
     strategies = seats()
     dealt: dict[tuple[int, int], list[list[int]]] = {}
     counter: dict[int, int] = {}

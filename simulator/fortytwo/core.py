@@ -318,7 +318,7 @@ def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FortyTwo
         _apply_plays(s, r, actions.astype(np.int8, copy=False), D.COUNT_POINTS[rules.count_values], rules)
 
 
-def hand_scores(s: HandState, rules: FortyTwoRules | None = None) -> tuple[np.ndarray, np.ndarray]:
+def hand_scores(s: HandState, rules: FortyTwoRules) -> tuple[np.ndarray, np.ndarray]:
     """Each side's score for finished hands ((n, 2) int32) and whether the contract was made.
 
     Points (seed): a made bid under 42 scores each side its points; a made bid of 42 or more scores the
@@ -333,7 +333,7 @@ def hand_scores(s: HandState, rules: FortyTwoRules | None = None) -> tuple[np.nd
     big = bid >= 42
     # all-tricks contracts are made only with every trick (all 42 points); nello with none
     made = np.where(nello, decl_pts == 0, np.where(big, decl_pts == 42, decl_pts >= bid))
-    if rules is not None and rules.scoring == "marks":
+    if rules.scoring == "marks":
         marks = bid_marks(bid).astype(np.int32)
         decl_score, def_score = np.where(made, marks, 0), np.where(made, 0, marks)
     else:
