@@ -19,6 +19,7 @@ from simulator import driver
 from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.play import CORE
+from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.runner import Run, chunk, map_chunks
 from simulator.stats import wilson
 from strategies.fortytwo import TRUMP_DOUBLE, Heuristic
@@ -27,7 +28,8 @@ LEVELS = list(range(30, 43))
 # How the ladder and the guide are shown: P(make) in % with its interval, the expected score in points.
 LADDER = {"percent": {"p_make": ("lo", "hi"), "break_even": None}, "signed": ("expected",), "n": "hands",
               "labels": {"p_make": "P(make)", "break_even": "break-even P(make)",
-                      "expected": "expected score difference (points)", "count held": "count dominoes held",
+                      "expected": "expected score difference (points; marks under marks)",
+                      "count held": "count dominoes held",
                       "trumps": "trumps held"}}
 GUIDE = {"percent": {"P(make) there": ("lo", "hi")}, "n": "hands",
              "labels": {"trumps": "trumps held", "trump double": "holds the trump double",
@@ -41,34 +43,41 @@ def _play(run: Run, k: int) -> pd.DataFrame:
     n, rules = len(c.deals), run.rules
     dealt = core.shuffled_hands(c.deal_rng, n)
     dealer = (c.deals % 4).astype(np.int8)
-    values = Heuristic()  # the trump a bidder would name: the best of its per-trump hand values
+    values = Heuristic()  # what a bidder would name: the best of its values per pip (and doubles, no-trump)
     parts = []
     for seat in range(4):
         hand = dealt[:, seat]
-        trump = values.named_trump(values.hand_values(hand)).astype(np.int8)
-        state = core.with_contract(core.new_hands(c.deals, dealer, dealt.copy()), seat, rules.min_bid, trump)
+        named = np.argmax(values.declaration_values(hand, rules) * 8 + np.arange(9), axis=1).astype(np.int8)
+        trump = np.where(named < 7, named, 0).astype(np.int8)  # the pip the shape columns read
+        state = core.with_contract(core.new_hands(c.deals, dealer, dealt.copy()), seat, rules.min_bid, named, rules)
         done = driver.play(CORE, state, rules, c.strategies, c.fresh_seat_rngs(), D.SEATS)
-        trump_bits = D.PIP_BITS[trump]
-        trump_double = ((hand >> TRUMP_DOUBLE[trump]) & 1).astype(np.int8)
+        trump_bits = np.where(named < 7, D.PIP_BITS[trump], D.TRUMP_BITS[np.where(named == 7, 7, 8)])
+        trump_double = np.where(named < 7, (hand >> TRUMP_DOUBLE[trump]) & 1,
+                                (hand >> np.uint32(D.domino_id(6, 6))) & 1).astype(np.int8)
         parts.append(pd.DataFrame({
             "deal": c.deals, "seat": seat, "hand": hand, "trump": trump,
+            "declared": np.asarray(DECLARATION_NAMES, dtype=object)[named],
             "trumps": np.bitwise_count(hand & trump_bits).astype(np.int8),
             "trump double": trump_double,
-            "other doubles": (np.bitwise_count(hand & D.DOUBLE_BITS) - trump_double).astype(np.int8),
+            "other doubles": np.where(named < 7, np.bitwise_count(hand & D.DOUBLE_BITS) - trump_double, 0
+                                      ).astype(np.int8),
             "count held": np.bitwise_count(hand & D.COUNT_BITS).astype(np.int8),
             "points": done.points[:, seat & 1].astype(np.int16)}))
     return pd.concat(parts, ignore_index=True)
 
 
-def score_difference(points: np.ndarray, bid: int) -> np.ndarray:
-    """Declarers minus defenders for a contract of `bid` (30..42) where the declarers took `points`."""
+def score_difference(points: np.ndarray, bid: int, marks: bool = False) -> np.ndarray:
+    """Declarers minus defenders for a contract of `bid` (30..42) where the declarers took `points`: in
+    points, or under marks scoring the contract's one mark won or lost."""
     made = points >= bid
+    if marks:
+        return np.where(made, 1, -1)
     if bid == 42:
         return np.where(made, 42, -(42 - points + bid))
     return np.where(made, 2 * points - 42, -(42 - points + bid))
 
 
-def ladder(hands: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+def ladder(hands: pd.DataFrame, by: list[str], marks: bool = False) -> pd.DataFrame:
     """Per group of hands and bid level: P(make) with its Wilson interval, the break-even and the expected
     score difference of bidding (against 0 for a thrown-in hand)."""
     rows = []
@@ -76,7 +85,7 @@ def ladder(hands: pd.DataFrame, by: list[str]) -> pd.DataFrame:
         points = group["points"].to_numpy(np.int64)
         for bid in LEVELS:
             made = points >= bid
-            diff = score_difference(points, bid)
+            diff = score_difference(points, bid, marks)
             lo, hi = wilson(made.sum(), len(made))
             win = diff[made].mean() if made.any() else np.nan
             loss = -diff[~made].mean() if (~made).any() else np.nan
@@ -109,9 +118,10 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                       ignore_index=True)
     shape = ["trumps", "trump double", "other doubles"]
     hands["other doubles"] = hands["other doubles"].clip(upper=3)  # 3 = three or more
-    by_shape = ladder(hands, shape)
+    marks = base.rules.scoring == "marks"  # the score is a mark won or lost: break-even 50% at every level
+    by_shape = ladder(hands, shape, marks)
     chart = guide(by_shape, shape)
-    overall = ladder(hands.assign(all="all"), ["all"]).drop(columns="all")
+    overall = ladder(hands.assign(all="all"), ["all"], marks).drop(columns="all")
     report = Report("Forty-two: how high should this hand bid?", provenance, command)
     pays = chart[chart["bid up to"] != "pass"]
     share = hands.merge(pays[shape], on=shape).shape[0] / len(hands)
@@ -145,7 +155,14 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                   "intervals")
     report.table("ladder_by_shape", by_shape, "P(make), break-even and expected score difference per shape and bid",
                  **LADDER)
-    by_count = ladder(hands, ["trumps", "count held"])
+    if hands["declared"].isin(DECLARATION_NAMES[7:]).any():
+        report.heading("By declaration")
+        by_declared = ladder(hands, ["declared"], marks)
+        report.text("Hands grouped by what they would name: a pip suit (any), the doubles or no-trump. Rows per "
+                    "declaration and bid level.")
+        report.table("ladder_by_declaration", by_declared, "P(make), break-even and expected score difference by "
+                     "declaration", **LADDER)
+    by_count = ladder(hands, ["trumps", "count held"], marks)
     report.heading("Count held")
     report.text("The same ladder by trumps held and count dominoes held (the count a hand brings is points it "
                 "keeps from the defenders).")

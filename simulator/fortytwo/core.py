@@ -356,14 +356,14 @@ def deal_around(rng: np.random.Generator, n: int, seat: int, fixed: int) -> np.n
     return np.insert(others, seat, np.uint32(fixed), axis=1)
 
 
-def with_contract(s: HandState, declarer: int, bid_action: int, trump: int,
+def with_contract(s: HandState, declarer: int, bid_action: int, trump: int | np.ndarray,
                   rules: FortyTwoRules | None = None) -> HandState:
     """The hands of `s` at the start of play with this contract imposed (no auction is recorded): `trump` is
-    a TRUMP action (a pip, doubles, no-trump or nello, read under `rules`)."""
+    a TRUMP action (a pip, doubles, no-trump or nello, read under `rules`), one for all rows or one per row."""
     s.high[:] = bid_action
     s.bid[:] = BID_VALUE[bid_action]
     s.high_bidder[:] = declarer
-    _apply_trump(s, slice(None), np.full(len(s), trump, np.int8), rules or FortyTwoRules())
+    _apply_trump(s, slice(None), np.broadcast_to(np.asarray(trump, np.int8), len(s)).copy(), rules or FortyTwoRules())
     s.turn[:] = s.leader[:] = declarer
     s.phase[:] = PLAY
     return s
