@@ -46,7 +46,7 @@ RATE = {"rate": ("lo", "hi")}
 def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
           provenance: dict) -> tuple[Report, tuple[str, list[str], list[list]]]:
     games_run = _games_run(hands_run, matches)
-    result = execute(hands_run, jobs=jobs, progress=progress)
+    result = execute(hands_run, jobs=jobs, progress=progress).whole()
     hands = result.tables["deals"]
     played = hands[~hands["thrown_in"]].copy()
     played["made"] = played["made"].astype(bool)
@@ -62,7 +62,7 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
     overview = [_row("hands thrown in (four passes)", thrown, len(hands)),
                 _row("contracts made", int(played["made"].sum()), len(played)),
                 _row("bids of 34-41 made", int(high["made"].sum()), len(high))]
-    games = execute(games_run, jobs=jobs, progress=progress).tables["matches"] if games_run is not None else None
+    games = execute(games_run, jobs=jobs, progress=progress).whole().tables["matches"] if games_run is not None else None
     if games is not None:
         decided = games[games["winner"].notna()]
         overview.append(_row("games won by the first dealer's side", int(decided["first_dealer_side_won"].sum()),

@@ -74,19 +74,19 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                            f"(--seat 0=heuristic[:...]), not {base.seats[0]!r}")
     base = dataclasses.replace(base, seats=(with_params(base.seats[0], {"duck": "true"}, game), *base.seats[1:]))
     duck_off = dataclasses.replace(base, seats=(with_params(base.seats[0], {"duck": "false"}, game), *base.seats[1:]))
-    main = execute(base, jobs=jobs, progress=progress)
+    main = execute(base, jobs=jobs, progress=progress).whole()
     g = main.tables["deals"]
     fifth, calls = _fifth_trick(g, bonus)
 
     # The value of ducking, paired: per game on the study's games, in match wins on its matches.
     ma = game.measures(main.tables, base.unit, 0)
-    mb = game.measures(execute(duck_off, jobs=jobs, progress=progress).tables, base.unit, 0)
+    mb = game.measures(execute(duck_off, jobs=jobs, progress=progress).whole().tables, base.unit, 0)
     value = [{"unit": "games", "measure": a.name, "rate": a.binary, **paired(a, b).as_dict()}
              for a, b in zip(ma, mb)]
     if matches > 0:
         in_matches = {"n": matches, "unit": "match", "chunk_size": game.default_chunk["match"]}
-        ta = execute(dataclasses.replace(base, **in_matches), jobs=jobs, progress=progress).tables
-        tb = execute(dataclasses.replace(duck_off, **in_matches), jobs=jobs, progress=progress).tables
+        ta = execute(dataclasses.replace(base, **in_matches), jobs=jobs, progress=progress).whole().tables
+        tb = execute(dataclasses.replace(duck_off, **in_matches), jobs=jobs, progress=progress).whole().tables
         for a, b in zip(game.measures(ta, "match", 0), game.measures(tb, "match", 0)):
             if a.name in ("player 0 wins", "games per match"):
                 value.append({"unit": "matches", "measure": a.name, "rate": a.binary, **paired(a, b).as_dict()})
@@ -210,7 +210,7 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
         for b in sorted({*BONUSES, bonus}):
             run = dataclasses.replace(base, n=matches, unit="match", chunk_size=game.default_chunk["match"],
                                       rules=dataclasses.replace(base.rules, sweep_bonus=b))
-            result = execute(run, jobs=jobs, progress=progress)
+            result = execute(run, jobs=jobs, progress=progress).whole()
             row = {"sweep_bonus": b}
             for measure in game.measures(result.tables, "match", 0):
                 e = estimate(measure)

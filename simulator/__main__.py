@@ -1,3 +1,3 @@
-from simulator.cli import main
+from simulator.console import main
 
 main()

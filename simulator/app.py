@@ -34,10 +34,10 @@ from reports.experiments import compare_report, tune_report
 from simulator import bench as benchmarks
 from simulator import experiments, registry, replay
 from simulator.contract import Game
-from simulator.errors import DealsimError
+from simulator.errors import DealsimError, Interrupted
 from simulator.options import build, parse_pairs
 from simulator.parts import PartStore
-from simulator.runner import Result, Run, check, chunk, execute, map_chunks, saving_parts
+from simulator.runner import MAX_DEALS, Result, Run, check, chunk, execute, map_chunks, saving_parts
 from simulator.summaries import flatten, json_safe, to_json
 from simulator.version import __version__
 
@@ -54,6 +54,8 @@ def make_run(game: str | Game, n: int = 100_000, seed: int = 1, *, seats: Assign
     for name, value, least in (("n", n, 1), ("seed", seed, 0), ("chunk_size", chunk_size, 1)):
         if value is not None and (not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < least):
             raise DealsimError(f"{name} must be a whole number >= {least}, not {value!r}")
+    if n > MAX_DEALS:
+        raise DealsimError(f"n (the number of deals or matches) must be at most {MAX_DEALS:,}, not {n:,}")
     unit = g.unit(unit)
     ruleset = g.rules(preset, rules_files, rules or ())
     run = Run(game=g, n=n, seed=seed, rules=ruleset, seats=g.seat_specs(seats or (), ruleset), unit=unit,
@@ -208,7 +210,7 @@ def _simulate(run: Run, jobs: int, backend: str, scheduler: str | None, progress
     result = execute(run, jobs=jobs, backend=backend, progress=progress, store=store, summarize=True,
                      keep_tables=output is None, scheduler=scheduler)
     if not result.chunks_done:
-        raise DealsimError("interrupted before the first chunk finished; nothing to report")
+        raise Interrupted("interrupted before the first chunk finished; nothing to report")
     manifest = {**defined, "deals_done": result.deals_done, "complete": result.complete, "jobs": result.jobs,
                 "backend": backend, "chunks_reused": result.reused, "elapsed_seconds": round(result.elapsed, 3),
                 "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
@@ -348,11 +350,15 @@ def analyze(game: str | Game, hand: str, *, seat: str = "N", dealer: str | None 
     run = make_run(g, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit="deal",
                    chunk_size=a.chunk_size)
     names = list(g.seat_names(run.rules))
-    seat_ids = g.seats_of(seat, run.rules)
-    if len(seat_ids) != 1:
-        raise DealsimError(f"--seat names one seat ({', '.join(names)}), not {seat!r}")
-    seat_i = seat_ids[0]
-    dealer_i = (seat_i - 1) % len(names) if dealer is None else g.seats_of(dealer, run.rules)[0]
+
+    def one_seat(option: str, name: str) -> int:
+        seat_ids = g.seats_of(name, run.rules)
+        if len(seat_ids) != 1:  # a side (NS) or `all` names more than one
+            raise DealsimError(f"{option} names one seat ({', '.join(names)}), not {name!r}")
+        return seat_ids[0]
+
+    seat_i = one_seat("--seat", seat)
+    dealer_i = (seat_i - 1) % len(names) if dealer is None else one_seat("--dealer", dealer)
     output = _writable(output)
     start = time.perf_counter()
 

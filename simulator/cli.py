@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import sys
+import traceback
 import typing
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,9 +21,11 @@ from rich.console import Console
 from reports.experiments import compare_findings, tune_findings
 from simulator import app as api
 from simulator import registry
-from simulator.errors import DealsimError
+from simulator.errors import DealsimError, DealsimWarning, Interrupted
 from simulator.options import describe
+from simulator.runner import MAX_DEALS
 from simulator.summaries import num, pct, pp, table, to_json
+from simulator.version import __version__
 from strategies import listing
 
 cli = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -73,6 +80,10 @@ UNIT_OPTIONS = [
 ]
 
 
+# The options of run_options that --run (a finished run's folder) fixes.
+RUN_OPTION_NAMES = ("preset", "rules_files", "rule", "seat", "unit", "chunk_size")
+
+
 def run_options(*extra: inspect.Parameter):
     """Add the shared rule options (and `extra`) to a command; it receives them as one `run` dict of
     keyword arguments for `simulator.app` (preset, rules_files, rules, seats, unit, chunk_size)."""
@@ -96,15 +107,54 @@ def run_options(*extra: inspect.Parameter):
     return decorate
 
 
+@dataclass
+class Settings:
+    """The global options, set by the app callback for the command that follows."""
+
+    debug: bool = False
+    quiet: bool = False
+
+
+settings = Settings()
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        print(f"dealsim {__version__}")
+        raise typer.Exit()
+
+
+@cli.callback()
+def global_options(
+    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_show_version,
+                                          help="print the version and exit")] = False,
+    debug: Annotated[bool, typer.Option("--debug", envvar="DEALSIM_DEBUG", help=(
+        "on an error, the full traceback instead of one line (also DEALSIM_DEBUG=1)"))] = False,
+    quiet: Annotated[bool, typer.Option("-q", "--quiet", help=(
+        "no progress bar and no results on stdout; files are still written, warnings and errors still go to "
+        "stderr"))] = False,
+) -> None:
+    """Global options, given before the command: dealsim --quiet simulate ..."""
+    settings.debug, settings.quiet = debug, quiet
+    out.quiet = quiet
+
+
 def main() -> None:
-    """Run the command line; bad input of any kind ends in one line on stderr and exit code 2."""
+    """Run the command line. Every failure ends in one line on stderr: exit code 2 for bad input (typer's usage
+    errors and DealsimError), 1 for a strategy that raises or a file the system refuses (OSError), 130 for
+    Ctrl-C. With --debug (or DEALSIM_DEBUG=1) the traceback replaces the line."""
+    settings.debug = settings.quiet = out.quiet = False  # a fresh start for each call in one process (the tests)
     try:
-        code = cli(standalone_mode=False, prog_name="dealsim")
+        with _warnings_as_lines():
+            code = cli(standalone_mode=False, prog_name="dealsim")
+    except Interrupted as exc:  # Ctrl-C before a comparison or sweep was whole: the reason, not an error
+        _fail(str(exc), exc.exit_code, exc, prefix="")
     except DealsimError as exc:
-        _fail(str(exc))
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        sys.exit(130)
+        _fail(str(exc), exc.exit_code, exc)
+    except OSError as exc:  # disk full, permission denied, a missing folder: the system's words suffice
+        _fail(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc), 1, exc)
+    except KeyboardInterrupt as exc:  # while parsing; typer turns one inside a command into exit code 130
+        _fail("interrupted", 130, exc, prefix="")
     except Exception as exc:
         # typer's usage errors (a missing option, -n 0, an unknown command) carry their own message and exit code
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
@@ -113,21 +163,61 @@ def main() -> None:
             ctx = getattr(exc, "ctx", None)
             hint = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
             _fail(exc.format_message() + hint, exc.exit_code)
-        raise
+        raise  # anything else is a bug: its traceback is what a report needs
+    if code == 130:  # Ctrl-C inside a command: typer has already swallowed the KeyboardInterrupt (and its trace)
+        _fail("interrupted", 130, prefix="")
     sys.exit(code if isinstance(code, int) else 0)
 
 
-def _fail(message: str, code: int = 2) -> None:
-    print("error: " + " ".join(message.split()), file=sys.stderr)
+def _fail(message: str, code: int = 2, exc: BaseException | None = None, prefix: str = "error: ") -> None:
+    if settings.debug and exc is not None:
+        traceback.print_exception(exc)  # with a worker's exception, joblib chains the worker's traceback
+    else:
+        print(prefix + " ".join(message.split()), file=sys.stderr)
     sys.exit(code)
 
 
+@contextlib.contextmanager
+def _warnings_as_lines() -> Iterator[None]:
+    """Print each DealsimWarning as one line on stderr, once per command (every arm of a compare may warn alike)."""
+    seen: set[str] = set()
+    with warnings.catch_warnings():
+        shown = warnings.showwarning
+
+        def show(message, category, filename, lineno, file=None, line=None):  # warnings' own signature
+            if not issubclass(category, DealsimWarning):
+                return shown(message, category, filename, lineno, file, line)
+            text = "warning: " + " ".join(str(message).split())
+            if text not in seen:
+                seen.add(text)
+                print(text, file=sys.stderr)
+
+        warnings.simplefilter("always", DealsimWarning)
+        warnings.showwarning = show
+        yield
+
+
 def _progress(progress: bool | None) -> bool:
+    if settings.quiet:
+        return False
     return sys.stderr.isatty() if progress is None else progress
 
 
 def _json(obj: Any) -> None:
-    print(to_json(obj))
+    if not settings.quiet:
+        print(to_json(obj))
+
+
+def _refuse_with_run(ctx: typer.Context, folder: Path, *names: str) -> None:
+    """One clear error when any of the options `names` is given with --run, whose manifest fixes them all
+    (silently ignoring them would show another run than the user asked for)."""
+    params = {p.name: p for p in ctx.command.params}
+    sources = {n: ctx.get_parameter_source(n) for n in names if n in params}
+    given = [max(params[n].opts, key=len) for n, source in sources.items()
+             if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")]
+    if given:
+        raise DealsimError(f"{', '.join(given)} cannot be given with --run ({folder / 'manifest.json'} fixes the "
+                           f"run's options)")
 
 
 @cli.command("games")
@@ -201,12 +291,12 @@ def simulate(game: Annotated[str | None, typer.Argument(help="the game, e.g. for
         out.print(f"{sim.run.game.name}, {r.deals_done:,} {sim.run.game.plural(sim.run.unit)}, seed {sim.run.seed}, "
                   f"{r.elapsed:.1f} s with {r.jobs} job(s){reused}{done}" + (f"; written to {output}" if output else ""))
     if not sim.result.complete:
-        sys.exit(130)
+        raise typer.Exit(130)  # main() says "interrupted", as for Ctrl-C in any command
 
 
 @cli.command()
 @run_options(SEAT_OPTION, *UNIT_OPTIONS)
-def trace(game: GameArg, run: dict,
+def trace(ctx: typer.Context, game: GameArg, run: dict,
           deal: Annotated[int, typer.Option("--deal", min=0, help="the deal's (or match's) number in the run, from 0")],
           run_dir: Annotated[Path | None, typer.Option("--run", help="a folder written by simulate -o: take the "
                                                                      "run's options from its manifest.json")] = None,
@@ -215,6 +305,8 @@ def trace(game: GameArg, run: dict,
           ) -> None:
     """Show one deal of a run move by move: give --run DIR, or the run's own options (with random strategies
     -n matters for the deals of the last chunk)."""
+    if run_dir is not None:
+        _refuse_with_run(ctx, run_dir, "seed", "deals", *RUN_OPTION_NAMES)
     r = api.run_from_manifest(run_dir, game) if run_dir is not None else api.make_run(game, deals, seed, **run)
     told = api.trace(r, deal, as_json)
     _json(told) if as_json else out.print(told, markup=False)
@@ -222,7 +314,8 @@ def trace(game: GameArg, run: dict,
 
 @cli.command()
 def bench(game: Annotated[str, typer.Argument(help="the game to measure")] = "forty-two",
-          deals: Annotated[int, typer.Option("-n", "--deals", min=1000, help="deals per measurement")] = 200_000,
+          deals: Annotated[int, typer.Option("-n", "--deals", min=1000, max=MAX_DEALS,
+                                             help="deals per measurement")] = 200_000,
           yardstick: Annotated[Path | None, typer.Option(help="the game's yardstick script (default: the one in "
                                                               "../shared/bench beside the checkout, when there)")] = None,
           ) -> None:
@@ -334,14 +427,15 @@ def _compact(e, d, percent: bool, is_baseline: bool) -> str:
 
 @cli.command()
 @run_options(SEAT_OPTION, UNIT_OPTIONS[1])
-def report(study: Annotated[str | None, typer.Argument(help=(
+def report(ctx: typer.Context,
+           study: Annotated[str | None, typer.Argument(help=(
                "the study: bid-success or bid-guide (forty-two), sweep-value (rounds), help-value (franks-zoo), or "
                "run (with --run DIR: the report of a simulate -o folder); not with --resume"))] = None,
            run: dict = None,  # noqa: RUF013 (run_options fills run)
            deals: Annotated[int | None, typer.Option("-n", "--deals", min=1, help=(
                "deals of the main run, or games per arm (default: 1,000,000 for bid-success and sweep-value, "
                "200,000 for bid-guide, 30,000 for help-value)"))] = None,
-           matches: Annotated[int | None, typer.Option("--matches", "--games", min=0, help=(
+           matches: Annotated[int | None, typer.Option("--matches", "--games", min=0, max=MAX_DEALS, help=(
                "matches for the match-length part (default: deals / 10 for bid-success, deals / 50 per sweep "
                "bonus for sweep-value; 0 = none)"))] = None,
            seed: SeedOpt = 1, jobs: JobsOpt = 0,
@@ -354,6 +448,8 @@ def report(study: Annotated[str | None, typer.Argument(help=(
     """Run a named study and write a self-contained HTML report with its tables (CSV) and plots (PNG)."""
     if _resuming(study, resume, output, jobs):
         return
+    if study == "run" and run_dir is not None:
+        _refuse_with_run(ctx, run_dir, "seed", "deals", "matches", *RUN_OPTION_NAMES)
     r = api.report(study, deals, matches=matches, seed=seed, **run, jobs=jobs, progress=_progress(progress),
                    output=output, run_dir=run_dir, force=force, resume=resume is not None)
     if study == "run":

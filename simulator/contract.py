@@ -16,6 +16,7 @@ for matches, `matches` (one row per match), whose first column is `match` and wh
 from __future__ import annotations
 
 import importlib
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -24,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from simulator import tallies
-from simulator.errors import DealsimError
+from simulator.errors import DealsimError, DealsimWarning
 from simulator.options import build, parse_pairs, read_toml
 
 UNITS = ("deal", "match")
@@ -220,14 +221,28 @@ class Game:
     def seat_specs(self, assignments: Sequence[str] | Mapping[str, str], rules: Any,
                    base: Sequence[str] | None = None) -> tuple[str, ...]:
         """The strategy spec of each seat from `SEAT=SPEC` assignments (or a {seat: spec} mapping) over
-        `base` (default: the game's default strategy everywhere); later assignments win."""
-        specs = list(base) if base is not None else [self.default_strategy] * len(self.seat_names(rules))
+        `base` (default: the game's default strategy everywhere); later assignments win, with a DealsimWarning
+        for each that sets a seat again (`NS=greedy` then `N=random`: N's first strategy is silently lost).
+        `all` is the exception: it sets a default that later assignments refine without a warning (`all=greedy`
+        then `0=random` is the way to say "everyone but seat 0" where seats have no sides)."""
+        names = self.seat_names(rules)
+        specs = list(base) if base is not None else [self.default_strategy] * len(names)
         pairs = list(assignments.items()) if isinstance(assignments, Mapping) else [_seat_pair(a) for a in assignments]
+        set_by: dict[int, str] = {}
         for seat, spec in pairs:
             if not isinstance(spec, str) or not spec.strip():
                 raise DealsimError(f"seat {seat}: a strategy is given as text, e.g. 'heuristic', not {spec!r}")
-            for s in self.seats_of(seat, rules):
+            given = f"{str(seat).strip()}={spec.strip()}"
+            seats = self.seats_of(seat, rules)
+            again = [s for s in seats if s in set_by]
+            if again:
+                earlier = ", ".join(dict.fromkeys(set_by[s] for s in again))
+                warnings.warn(f"seat {' '.join(names[s] for s in again)} given twice ({earlier}, then {given}); "
+                              "the last one wins", DealsimWarning, stacklevel=2)
+            for s in seats:
                 specs[s] = spec.strip()
+                if len(seats) < len(names):  # an assignment to every seat (`all`) is a default: see above
+                    set_by[s] = given
         return tuple(specs)
 
 

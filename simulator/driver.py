@@ -6,7 +6,7 @@ A game's `contract.BatchCore` supplies `inputs(state, rows, kind, rules) -> (vie
 game, only the earliest pending kind; see `BatchCore.phased`) groups the pending decisions by kind and by
 strategy (seats that share one strategy object are asked together, each row seeing its own seat's view),
 asks for the whole group at once, checks every action against the legal mask and applies it. Finished
-rows leave the working batch.
+rows leave the working batch. A strategy that raises ends the play with a `StrategyError` naming one deal.
 """
 
 from __future__ import annotations
@@ -17,10 +17,13 @@ from typing import Any
 import numpy as np
 
 from simulator.contract import BatchCore
-from simulator.errors import IllegalAction
+from simulator.errors import IllegalAction, StrategyError
 
 # Compact the working batch once this share of its rows is finished.
 _COMPACT_AT = 0.25
+# A strategy that raises is asked again for at most this many rows of the failed group, one row at a time,
+# to name the first deal it fails on; the search stays cheap when the failure needs the whole group.
+_RETRY_ROWS = 1000
 
 
 def strategy_name(strategy: Any) -> str:
@@ -45,6 +48,36 @@ def check_actions(core: BatchCore, strategy: Any, kind: int, legal: np.ndarray, 
         raise IllegalAction(f"{who} at seat {seat} in deal {int(deals[i])}: "
                             f"illegal {core.kind_names[kind]} {move}")
     return a
+
+
+def strategy_failure(core: BatchCore, strategy: Any, state: Any, rows: np.ndarray | slice, kind: int, rules: Any,
+                     rng: np.random.Generator, exc: Exception, seat_names: Sequence[str] | None = None
+                     ) -> StrategyError:
+    """The error for `strategy` raising `exc` on the group `rows`: it is asked again one row at a time, in
+    deal order (at most _RETRY_ROWS rows), and the first row that fails alone names the deal and the exception."""
+    rows = np.arange(len(state))[rows]
+    rows = rows[np.argsort(state.deal[rows], kind="stable")]
+    who = f"strategy {strategy_name(strategy)!r}"
+    decision = f"a {core.kind_names[kind]} decision"
+
+    def seat(row: int) -> str:
+        return seat_names[int(state.turn[row])] if seat_names is not None else str(int(state.turn[row]))
+
+    for row in rows[:_RETRY_ROWS]:
+        view, legal = core.inputs(state, np.array([row]), kind, rules)
+        try:
+            strategy.decide(kind, view, legal, rng)
+        except Exception as alone:  # noqa: BLE001 - the failure we are looking for
+            return StrategyError(f"{who} at seat {seat(row)} in deal {int(state.deal[row])} failed on {decision}: "
+                                 f"{_exception_text(alone)}")
+    seats = ", ".join(sorted({seat(r) for r in rows}))
+    return StrategyError(f"{who} at seat {seats} failed on {decision} for {len(rows):,} deals at once (deals "
+                         f"{int(state.deal[rows[0]])} to {int(state.deal[rows[-1]])}; none of the first "
+                         f"{min(len(rows), _RETRY_ROWS):,} fails alone): {_exception_text(exc)}")
+
+
+def _exception_text(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 def play(core: BatchCore, state: Any, rules: Any, strategies: Sequence[Any],
@@ -80,7 +113,11 @@ def play(core: BatchCore, state: Any, rules: Any, strategies: Sequence[Any],
                     continue
                 strat = strategies[group_seats[g][0]]
                 view, legal = core.inputs(state, rows, kind, rules)
-                actions = strat.decide(kind, view, legal, rngs[group_seats[g][0]])
+                rng = rngs[group_seats[g][0]]
+                try:
+                    actions = strat.decide(kind, view, legal, rng)
+                except Exception as exc:  # any failure of the strategy's code: one clear error
+                    raise strategy_failure(core, strat, state, rows, kind, rules, rng, exc, seat_names) from exc
                 actions = check_actions(core, strat, kind, legal, actions, state.turn[rows], state.deal[rows],
                                         seat_names)
                 core.apply(state, rows, kind, actions, rules)

@@ -119,9 +119,7 @@ def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False) -> Comparison
     """Both arms on the same deals; per measure the value in each arm and the paired difference a - b."""
     game = a.game
     sides = changed_sides(a, b)
-    results = [execute(run, jobs=jobs, progress=progress) for run in (a, b)]
-    if not all(r.complete for r in results):
-        raise DealsimError("interrupted: a comparison needs both arms complete")
+    results = [execute(run, jobs=jobs, progress=progress).whole() for run in (a, b)]  # Ctrl-C in A skips B
     names, diffs, rates = [], [], set()
     for side in sides:  # every changed side's measures; measures of the whole table once
         ma, mb = (game.measures(r.tables, r.run.unit, side) for r in results)
@@ -231,9 +229,7 @@ def tune(base: Run, vary: list[tuple[str, list[str]]], jobs: int = 0, progress: 
     side = max((focus_side(base, run) for _, run in grid), default=0)
     points, estimates, per_point, names, rates, directions = [], [], [], [], set(), {}
     for point, run in grid:
-        result = execute(run, jobs=jobs, progress=progress)
-        if not result.complete:
-            raise DealsimError("interrupted: the sweep is incomplete")
+        result = execute(run, jobs=jobs, progress=progress).whole()
         measures = base.game.measures(result.tables, run.unit, side)
         names = [m.name for m in measures]
         rates = {m.name for m in measures if m.binary}

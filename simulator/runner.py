@@ -15,7 +15,10 @@ import functools
 import hashlib
 import json
 import os
+import signal
+import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,13 +32,16 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from simulator import driver, tallies
 from simulator.contract import UNITS, Game
-from simulator.errors import DealsimError
+from simulator.errors import DealsimError, DealsimWarning, Interrupted
 from simulator.matches import play_matches
 from simulator.parts import PartStore, run_key
 from strategies import make
 from strategies.base import Strategy
 
 T = TypeVar("T")
+
+# The most deals (or matches) a run may have: far beyond any run that could finish, so more is a typo.
+MAX_DEALS = 10**12
 
 
 @dataclass(frozen=True)
@@ -148,20 +154,65 @@ class Result:
     def summary(self) -> dict[str, Any] | None:
         return None if self.partial_summary is None else tallies.finish(self.partial_summary)
 
+    def whole(self) -> Result:
+        """This result, or Interrupted when Ctrl-C cut it short: for work that needs every deal (a study's arms)."""
+        if not self.complete:
+            raise Interrupted(f"interrupted after {self.deals_done:,} of {self.run.n:,} "
+                              f"{self.run.game.plural(self.run.unit)}")
+        return self
+
 
 def in_order(fn: Callable[[int], T], indices: Sequence[int] | int, jobs: int, backend: str = "loky",
              scheduler: str | None = None) -> Iterator[T]:
     """fn(k) for each k of `indices` (or of range(indices)), computed by `jobs` workers and yielded in that
-    order as they finish. backend "dask" runs them on a Dask cluster through joblib's Dask backend: the one at
+    order as they finish. A DealsimError (a strategy that raises) is raised in chunk order too, so every -j
+    names the same deal. backend "dask" runs them on a Dask cluster through joblib's Dask backend: the one at
     `scheduler` (or $DASK_SCHEDULER_ADDRESS), else a LocalCluster of `jobs` single-threaded worker processes."""
     ks = list(range(indices)) if isinstance(indices, int) else list(indices)
-    if backend == "dask":
-        yield from _on_dask(fn, ks, jobs, scheduler)
-        return
-    if jobs == 1 or len(ks) <= 1:
+    if backend != "dask" and (jobs == 1 or len(ks) <= 1):
         yield from (fn(k) for k in ks)
         return
-    yield from Parallel(n_jobs=jobs, backend=backend, return_as="generator")(delayed(fn)(k) for k in ks)
+    parts = None
+    try:
+        with _sigint_ignored():  # the workers start here
+            if backend == "dask":
+                parts = _on_dask(functools.partial(_error_as_value, fn), ks, jobs, scheduler)
+            else:
+                parts = Parallel(n_jobs=jobs, backend=backend, return_as="generator")(
+                    delayed(_error_as_value)(fn, k) for k in ks)
+        for part in parts:
+            if isinstance(part, DealsimError):
+                raise part
+            yield part
+    finally:
+        with warnings.catch_warnings():  # joblib's note on the chunks an error or Ctrl-C left unused: expected
+            warnings.filterwarnings("ignore", r"\d+ tasks", UserWarning)
+            if parts is not None:
+                parts.close()
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ctrl-C ignored meanwhile, here and in the workers started meanwhile, which keep ignoring it for life (an
+    ignored signal survives fork and exec; a blocked one would not: Python 3.11's resource tracker unblocks it).
+    Ctrl-C then reaches only this process, which stops the workers, instead of each worker printing its own
+    traceback (a long one while it is still importing). A Ctrl-C within these milliseconds is lost."""
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler if previous is None else previous)
+
+
+def _error_as_value(fn: Callable[[int], T], k: int) -> T | DealsimError:
+    # joblib raises the first error to *happen*, which depends on the workers' timing; returned, it waits its turn
+    try:
+        return fn(k)
+    except DealsimError as exc:
+        return exc
 
 
 def _on_dask(fn: Callable[[int], T], ks: list[int], jobs: int, scheduler: str | None) -> Iterator[T]:
@@ -285,9 +336,14 @@ def map_chunks(fn: Callable[[Run, int], T], run: Run, jobs: int, progress: bool,
 
 
 def resolve_jobs(jobs: int) -> int:
-    """The worker count: `jobs`, or every core this process may use when jobs <= 0."""
+    """The worker count: `jobs`, or every core this process may use when jobs <= 0. More workers than cores
+    only add start-up and memory to a CPU-bound run (the numbers are the same for any count), so `jobs` is
+    capped to the cores, with a DealsimWarning."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return cores if jobs <= 0 else jobs
+    if jobs > cores:
+        warnings.warn(f"--jobs {jobs} is more than the {cores} cores here; running {cores} jobs", DealsimWarning,
+                      stacklevel=2)
+    return cores if jobs <= 0 else min(jobs, cores)
 
 
 def progress_bar(enabled: bool) -> Progress:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import time
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -12,7 +16,7 @@ import pandas as pd
 
 from simulator import driver, matches, registry
 from strategies import make
-from strategies.base import Strategy
+from strategies.base import Strategy, uniform_choice
 
 
 def stable_hash(text: str) -> int:
@@ -82,15 +86,19 @@ class FieldHash(Strategy):
 
     @staticmethod
     def batched(view, legal) -> np.ndarray:
+        k = (FieldHash.hashes(view) % legal.sum(axis=1).astype(np.uint64)).astype(np.int64)
+        return kth_legal(legal, k)
+
+    @staticmethod
+    def hashes(view) -> np.ndarray:
+        """One hash per row of every field of the view."""
         h = np.full(len(view), 1469598103934665603, dtype=np.uint64)
         for name, array in sorted(view.arrays().items()):
             columns = array.reshape(len(view), -1).astype(np.int64).astype(np.uint64)
             salt = np.uint64(stable_hash(name) & 0xFFFF)
             for j in range(columns.shape[1]):
                 h = (h ^ (columns[:, j] + salt)) * np.uint64(1099511628211)
-        h ^= h >> np.uint64(29)
-        k = (h % legal.sum(axis=1).astype(np.uint64)).astype(np.int64)
-        return kth_legal(legal, k)
+        return h ^ (h >> np.uint64(29))
 
     @staticmethod
     def _one_row(view, legal) -> np.ndarray:
@@ -112,3 +120,60 @@ class AlwaysBid168(Strategy):
 
     def decide(self, kind, view, legal, rng):
         return np.full(len(view), 44 if kind == 0 else 0)
+
+
+@dataclass(frozen=True)
+class Fragile(Strategy):
+    """FieldHash's play, with a bug that shows on some positions only: it raises on a view whose hash is 0
+    modulo `every` (a pure function of the view, so a deal fails the same alone as in its batch)."""
+
+    every: int = 5000
+
+    def decide(self, kind, view, legal, rng):
+        h = FieldHash.hashes(view)
+        bad = h % np.uint64(self.every) == 0
+        if bad.any():
+            raise ValueError(f"cannot read position {int(h[bad][0]) % 997}\n(a two-line message)")
+        return FieldHash.batched(view, legal)
+
+
+@dataclass(frozen=True)
+class Crowded(Strategy):
+    """Fails only on a group of more than one row: no deal fails alone."""
+
+    def decide(self, kind, view, legal, rng):
+        if len(view) > 1:
+            raise RuntimeError("too many rows")
+        return kth_legal(legal, np.zeros(len(view), np.int64))
+
+
+CALLS = {"n": 0}  # Interrupts' calls in this process (reset by the tests that use it)
+
+
+@dataclass(frozen=True)
+class Interrupts(Strategy):
+    """Random play that presses Ctrl-C (raises KeyboardInterrupt) on its call number `after` in this process."""
+
+    after: int = 100
+
+    def decide(self, kind, view, legal, rng):
+        CALLS["n"] += 1
+        if CALLS["n"] == self.after:
+            raise KeyboardInterrupt
+        return uniform_choice(legal, rng)
+
+
+@dataclass(frozen=True)
+class Slow(Strategy):
+    """Random play at a crawl that writes into the file named by $DEALSIM_TEST_MARKER how its process handles
+    SIGINT (so a test knows that a worker is playing, and whether Ctrl-C would reach it)."""
+
+    def decide(self, kind, view, legal, rng):
+        marker = os.environ.get("DEALSIM_TEST_MARKER")
+        if marker:
+            handler = signal.getsignal(signal.SIGINT)
+            mine = Path(f"{marker}.{os.getpid()}")
+            mine.write_text("ignored" if handler == signal.SIG_IGN else "handled")
+            mine.replace(marker)  # whole or not at all, whoever reads it and whenever this process is stopped
+        time.sleep(0.01)
+        return uniform_choice(legal, rng)

@@ -44,7 +44,7 @@ def _layer(module: str) -> int:
         return 6
     if parts[0] == "strategies":
         return 3
-    if module in ("simulator", "simulator.cli", "simulator.__main__"):
+    if module in ("simulator", "simulator.cli", "simulator.console", "simulator.__main__"):
         return 8
     if module == "simulator.app":
         return 7
