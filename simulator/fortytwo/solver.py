@@ -1,0 +1,676 @@
+"""Double-dummy solver for Forty-two's play phase: every hand seen, perfect play by all four.
+
+The value of a position is the points the declaring side takes from there to the end of the hand (each trick
+1 + its count, the current trick included), with the declaring side playing to take as many as it can and
+the defenders as few. Under nello the aims swap: the declarer wants no trick, so his side minimizes and the
+defenders maximize; the value is still the declaring side's points.
+
+API (all batched, one row per position; a single position is a batch of one):
+- `Positions`: the four hands still held, the play context, the seat to play, the current trick so far,
+  points taken, the declaring side and the nello sitter. `Positions.one(...)` builds a single position.
+- `positions(state, count_values, before=None)`: the positions of core `HandState` rows: where they are
+  now, or with `before=k` before their k-th play (replayed from the hands as dealt).
+- `solve(p) -> (n,) int16`: the values. `at_least(p, target) -> (n,) bool`: value >= target (a null-window
+  search, several times faster than `solve`).
+- `values_along(state, count_values) -> (n, 29) int16`: for hands already played, the declaring side's
+  final points under perfect play from before each play on (points taken + value); column n_played is
+  what it actually took. The drop (declarers' play) or rise (defenders' play) between two columns is
+  what that play gave away.
+
+The search (numba, compiled on first use and cached on disk; import this module only where the solver runs:
+numba is slow to import) is fail-soft alpha-beta over single plays:
+- a transposition table probed at trick boundaries (the remaining hands and the leader fix the value of the
+  rest of the hand). An entry holds a lower and an upper bound on that value and the best lead found; its
+  key also holds the context, the count values and the declaring side (a nello sitter shows as the empty
+  hand), so an entry stays true across calls and the table is never cleared;
+- bounds at trick boundaries: 0 .. every point left, and the points of the leader's unbeatable dominoes
+  (quick tricks); the last trick is played out directly;
+- before the trick's last play, a look in the table at the positions each play leads to (enhanced
+  transposition cutoff);
+- equivalent trumps (and nello doubles) searched once, and moves ordered by a cheap trick heuristic.
+A full value is found by null-window searches that close in on it (`_root`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from simulator.fortytwo import dominoes as D
+from simulator.fortytwo.core import HandState
+from simulator.fortytwo.view import PLUNGE, SPLASH
+
+COUNT_KINDS = ("seed", "texas")
+
+
+@dataclass
+class Positions:
+    """A batch of play positions. The current trick's led suit, winner and winning key are not stored: they
+    follow from `trick`, `leader` and `ctx` (the kernel replays the trick)."""
+
+    hands: np.ndarray    # (n, 4) uint32 dominoes each seat still holds (a nello sitter's are ignored)
+    ctx: np.ndarray      # (n,) int8 play context 0..11 (dominoes.py)
+    turn: np.ndarray     # (n,) int8 seat to play
+    leader: np.ndarray   # (n,) int8 seat that leads the current trick (== turn when leading)
+    trick: np.ndarray    # (n, 4) int8 dominoes played to the current trick in order, -1 after the last
+    points: np.ndarray   # (n, 2) int16 points taken so far, N-S then E-W
+    side: np.ndarray     # (n,) int8 declaring side (0 N-S, 1 E-W)
+    sitter: np.ndarray   # (n,) int8 seat that sits out (the nello declarer's partner), -1 = none
+    count_values: str = "seed"  # "seed" or "texas" (rules.count_values)
+
+    def __len__(self) -> int:
+        return len(self.ctx)
+
+    def take(self, rows: np.ndarray | slice) -> Positions:
+        """The positions of some rows."""
+        arrays = {f: getattr(self, f)[rows] for f in _ARRAYS}
+        return Positions(**arrays, count_values=self.count_values)
+
+    @classmethod
+    def concat(cls, parts: list[Positions]) -> Positions:
+        """The rows of `parts` stacked in order (all with the same count values)."""
+        if len({p.count_values for p in parts}) != 1:
+            raise ValueError("positions to concatenate must share their count values")
+        return cls(**{f: np.concatenate([getattr(p, f) for p in parts]) for f in _ARRAYS},
+                   count_values=parts[0].count_values)
+
+    @classmethod
+    def one(cls, hands, ctx: int, turn: int, side: int, *, leader: int | None = None, trick=(),
+            points=(0, 0), sitter: int = -1, count_values: str = "seed") -> Positions:
+        """A batch of one position; `hands` four bitmasks, `trick` the dominoes played to the current trick
+        (in order from `leader`; empty when `turn` leads)."""
+        row = np.full((1, 4), -1, np.int8)
+        row[0, :len(trick)] = trick
+        one = lambda v: np.array([v], np.int8)
+        return cls(hands=np.array([hands], np.uint32), ctx=one(ctx), turn=one(turn),
+                   leader=one(turn if leader is None else leader), trick=row,
+                   points=np.array([points], np.int16), side=one(side), sitter=one(sitter),
+                   count_values=count_values)
+
+
+_ARRAYS = ("hands", "ctx", "turn", "leader", "trick", "points", "side", "sitter")
+
+
+# ------------------------------------------------------------------------------------------- the kernel
+
+# The search keeps one frame per ply (ply p = p plays made since the root) in an int64 array; these name
+# its columns: the trick so far, the window, the moves and how far through them, the table entry of a lead.
+(_SEAT, _LEADER, _LED, _WINNER, _WKEY, _TPTS, _LEFT, _ALPHA, _BETA, _A, _B, _BEST, _MOVE, _IDX, _N, _MAX,
+ _SLOT, _K1, _K2, _LO, _HI, _OFF, _D) = range(23)
+_FRAME = 23
+# Bit scan: 2**k % 37 differs for every k < 36, so _LOG[(x & -x) % 37] is the index of x's lowest set bit.
+_LOG = np.zeros(37, np.int64)
+for _k in range(D.N_DOMINOES):
+    _LOG[(1 << _k) % 37] = _k
+
+
+def _special_ranks() -> np.ndarray:
+    """[ctx, d]: d's rank 0..6 (low to high) in the context's special suit (the trumps, or nello's doubles),
+    -1 for the other dominoes; [ctx, 28 + r]: the domino of rank r. For equivalent dominoes (`_moves`)."""
+    out = np.full((D.N_CONTEXTS, D.N_DOMINOES + 7), -1, np.int64)
+    for c in (*range(8), D.NELLO_SUIT):
+        members = [d for d in range(D.N_DOMINOES) if D.LEAD_SUIT[c, d] == D.TRUMP_LED]
+        for r, d in enumerate(sorted(members, key=lambda d: D.KEY[c, D.TRUMP_LED, d])):
+            out[c, d], out[c, D.N_DOMINOES + r] = r, d
+    return out
+
+
+# The rule tables as the kernels take them, int64 so that numba never mixes signed and unsigned integers:
+# KEY [ctx, led, d], LEAD_SUIT [ctx, d], FOLLOW [ctx, led] (bitmask), the sevens distance [d], the count
+# [kind, d], the special-suit ranks, BEATS_LEAD [ctx, d] (bitmask of what beats d as a lead).
+_RULES = (D.KEY.astype(np.int64), D.LEAD_SUIT.astype(np.int64), D.FOLLOW.astype(np.int64),
+          D.SEVENS_DISTANCE.astype(np.int64),
+          np.stack([D.COUNT_POINTS[k] for k in COUNT_KINDS]).astype(np.int64),
+          _special_ranks(), D.BEATS_LEAD.astype(np.int64))
+_COUNT_BITS = np.int64(D.COUNT_BITS)
+_INF = 1000
+_TT_BITS = 18  # transposition table: 2**18 slots of 4 int64 (8 MB), each always replaced
+
+
+@njit(cache=True)
+def _popcount(x):
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
+
+
+@njit(cache=True)
+def _slot(k1, k2, mask):
+    # Multiplications wrap; the high bits of a product depend on every bit of its factor, so the slot is
+    # taken from the top.
+    h = (k1 ^ (k2 * 0x9E3779B97F4A7C15)) * 0xC2B2AE3D27D4EB4F
+    h = (h ^ (h >> 32)) * 0x165667B19E3779F9
+    return (h >> 40) & mask
+
+
+@njit(cache=True)
+def _moves(h, seat, leading, led, winner, wkey, ctx, kind, R, tt_best, out, scores):
+    """The legal plays of `seat`, best-looking first, into `out`; returns how many.
+
+    Of a run of equivalent dominoes only the highest is kept: in the special suit (the trumps; nello's
+    doubles), dominoes of equal count in one hand with no other domino of that suit still held, nor winning
+    this trick, ranked between them: whichever is played, the rest of the hand goes the same way.
+    Order: the table's best lead first; then leads no opponent can beat (count first), then the strongest;
+    following, a winner (the cheapest, with count), else count on a trick the partner holds, else the
+    lowest discard without count."""
+    keys, lead_suit, follow, distance, count, ranks, beats_lead = R
+    hand = h[seat]
+    legal = hand
+    if not leading:
+        f = hand & follow[ctx, led]
+        if f:
+            legal = f
+    if ctx == 11:  # sevens: only the dominoes closest to seven pips
+        nearest = 99
+        m = legal
+        while m:
+            nearest = min(nearest, distance[_LOG[(m & -m) % 37]])
+            m &= m - 1
+        m = legal
+        while m:
+            d = _LOG[(m & -m) % 37]
+            m &= m - 1
+            if distance[d] != nearest:
+                legal &= ~(np.int64(1) << d)
+    rem = h[0] | h[1] | h[2] | h[3]
+    mine = not leading and (seat & 1) == (winner & 1)
+    n = 0
+    m = legal
+    while m:
+        d = _LOG[(m & -m) % 37]
+        m &= m - 1
+        c = count[kind, d]
+        r = ranks[ctx, d]
+        if r >= 0:  # equivalent to the next higher domino of its suit still held?
+            r += 1
+            while r < 7 and not rem >> ranks[ctx, 28 + r] & 1:
+                r += 1
+            if r < 7:
+                up = ranks[ctx, 28 + r]
+                between = not leading and keys[ctx, led, d] <= wkey < keys[ctx, led, up]
+                if legal >> up & 1 and count[kind, up] == c and not between:
+                    continue
+        if leading:
+            ls = lead_suit[ctx, d]
+            s = keys[ctx, ls, d] * 4 + c
+            sure = True
+            for o in (1, 3):  # can an opponent beat it (following suit where he must)?
+                q = (seat + o) & 3
+                lq = h[q] & follow[ctx, ls]
+                if lq == 0:
+                    lq = h[q]
+                if lq & beats_lead[ctx, d]:
+                    sure = False
+            if sure:
+                s += 1000 + c * 8
+        else:
+            k = keys[ctx, led, d]
+            if k > wkey and not mine:
+                s = 1000 + c * 16 - k
+            elif mine:
+                s = c * 16 - k
+            else:
+                s = -c * 16 - k
+        if d == tt_best:
+            s = 1 << 40
+        i = n  # insertion sort, best first
+        while i > 0 and scores[i - 1] < s:
+            out[i], scores[i] = out[i - 1], scores[i - 1]
+            i -= 1
+        out[i], scores[i] = d, s
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _quick_tricks(h, seat, rem, ctx, kind, R):
+    """Points the leader's side takes for sure at a trick boundary: every domino of his that nothing
+    left in another hand could beat as a lead wins its trick, and keeps winning while he leads them one
+    after the other (the other hands only lose dominoes). Each such trick is worth 1 + at least its count.
+    Not under sevens (the lead is forced there)."""
+    if ctx == 11:
+        return 0
+    count, beats_lead = R[4], R[6]
+    others = rem & ~h[seat]
+    sure = 0
+    m = h[seat]
+    while m:
+        d = _LOG[(m & -m) % 37]
+        m &= m - 1
+        if not beats_lead[ctx, d] & others:
+            sure += 1 + count[kind, d]
+    return sure
+
+
+@njit(cache=True)
+def _last_trick(h, seat, ctx, side, points, keys, lead_suit):
+    """The value of the last trick, each seat holding one domino (the sitter none); `points` its worth."""
+    led, winner, wkey = -1, -1, -1
+    for _ in range(4):
+        if h[seat]:
+            d = _LOG[h[seat] % 37]
+            if led < 0:
+                led = lead_suit[ctx, d]
+            k = keys[ctx, led, d]
+            if k > wkey:
+                winner, wkey = seat, k
+        seat = (seat + 1) & 3
+    return points if (winner & 1) == side else 0
+
+
+@njit(cache=True)
+def _known_cutoff(h, seat, led, winner, wkey, tpts, alpha, beta, g, R, T):
+    """Enhanced transposition cutoff for the trick's last play (not under sevens): if one of the plays
+    ends the trick in a position the table already knows to be good enough for the side to play, that
+    settles the node; returns its value, else -1."""
+    ctx, kind, side, sitter, tag = g[0], g[1], g[2], g[3], g[4]
+    keys, follow, count = R[0], R[2], R[4]
+    maximizing = ((seat & 1) == side) != (sitter >= 0)
+    legal = h[seat] & follow[ctx, led]
+    if legal == 0:
+        legal = h[seat]
+    while legal:
+        bit = legal & -legal
+        legal ^= bit
+        d = _LOG[bit % 37]
+        win = seat if keys[ctx, led, d] > wkey else winner
+        t = tpts + count[kind, d] + 1 if (win & 1) == side else 0
+        h[seat] ^= bit
+        k1 = h[0] | (h[1] << 28) | tag
+        k2 = h[2] | (h[3] << 28) | (win << 56)
+        h[seat] ^= bit
+        slot = _slot(k1, k2, T.shape[0] - 1)
+        if T[slot, 0] == k1 and T[slot, 1] == k2:
+            e = T[slot, 2]
+            if maximizing and t + (e & 255) >= beta:
+                return t + (e & 255)
+            if not maximizing and t + ((e >> 8) & 255) <= alpha:
+                return t + ((e >> 8) & 255)
+    return -1
+
+
+@njit(cache=True)
+def _search(h, seat, leader, led, winner, wkey, tpts, left, alpha, beta, g, R, T, F, M):
+    """The value of a position (the declaring side's points from here): `h` the four hands (int64; changed
+    and restored), `seat` to play, `left` plays still to come in the current trick (the trick's size when
+    leading), `led`/`winner`/`wkey`/`tpts` the trick so far. Fail-soft alpha-beta: a result <= alpha is an
+    upper bound, >= beta a lower bound. `g` = (ctx, count kind, declaring side, sitter, key tag), `R` the
+    rule tables, `T` the transposition table, `F` (30, _FRAME) frames and `M` (30, 8) move lists by ply.
+
+    A loop over an explicit stack (numba does not cache recursive functions reliably): ENTER sets up the
+    node at ply p, NEXT tries its next move (pushing the child), RETURN hands a value to the parent."""
+    ctx, kind, side, sitter, tag = g[0], g[1], g[2], g[3], g[4]
+    keys, lead_suit, count = R[0], R[1], R[4]
+    mask = T.shape[0] - 1
+    per = 3 if sitter >= 0 else 4
+    p = 0
+    F[0, _SEAT], F[0, _LEADER], F[0, _LED], F[0, _WINNER], F[0, _WKEY] = seat, leader, led, winner, wkey
+    F[0, _TPTS], F[0, _LEFT], F[0, _ALPHA], F[0, _BETA] = tpts, left, alpha, beta
+    ENTER, NEXT, RETURN = 0, 1, 2
+    mode = ENTER
+    r = 0
+    while True:
+        if mode == ENTER:
+            F[29, 0] += 1  # nodes searched
+            seat, alpha, beta = F[p, _SEAT], F[p, _ALPHA], F[p, _BETA]
+            leading = F[p, _LEFT] == per
+            tt_best = -1
+            mode = NEXT
+            if leading:  # a trick boundary: bounds and the table
+                rem = h[0] | h[1] | h[2] | h[3]
+                top = _popcount(rem) // per  # the rest is worth between 0 and every point left
+                c = rem & _COUNT_BITS
+                while c:
+                    top += count[kind, _LOG[(c & -c) % 37]]
+                    c &= c - 1
+                if rem == 0 or top <= alpha:
+                    r, mode = top, RETURN
+                elif beta <= 0:
+                    r, mode = 0, RETURN
+                elif _popcount(rem) == per:  # the last trick: every play is forced
+                    r, mode = _last_trick(h, seat, ctx, side, top, keys, lead_suit), RETURN
+                else:
+                    lo, hi = 0, top
+                    if sitter < 0:  # (under nello a side may not want the tricks it could take)
+                        sure = _quick_tricks(h, seat, rem, ctx, kind, R)
+                        if (seat & 1) == side:
+                            lo = sure
+                        else:
+                            hi = top - sure
+                    # The key: the four hands (28 bits each), the leader, and the solve's fixed tag.
+                    k1 = h[0] | (h[1] << 28) | tag
+                    k2 = h[2] | (h[3] << 28) | (seat << 56)
+                    slot = _slot(k1, k2, mask)
+                    if T[slot, 0] == k1 and T[slot, 1] == k2:
+                        e = T[slot, 2]
+                        lo, hi, tt_best = max(lo, e & 255), min(hi, (e >> 8) & 255), (e >> 16) - 1
+                    if lo >= beta or lo == hi:
+                        r, mode = lo, RETURN
+                    elif hi <= alpha:
+                        r, mode = hi, RETURN
+                    alpha, beta = max(alpha, lo), min(beta, hi)
+                    F[p, _SLOT], F[p, _K1], F[p, _K2], F[p, _LO], F[p, _HI] = slot, k1, k2, lo, hi
+            if mode == NEXT and F[p, _LEFT] == 1 and ctx != 11:
+                r = _known_cutoff(h, seat, F[p, _LED], F[p, _WINNER], F[p, _WKEY], F[p, _TPTS], alpha, beta,
+                                  g, R, T)
+                if r >= 0:
+                    mode = RETURN
+            if mode == NEXT:
+                F[p, _N] = _moves(h, seat, leading, F[p, _LED], F[p, _WINNER], F[p, _WKEY], ctx, kind, R,
+                                  tt_best, M[p], M[29])
+                maximizing = ((seat & 1) == side) != (sitter >= 0)  # nello: the declaring side minimizes
+                F[p, _MAX] = maximizing
+                F[p, _BEST] = -_INF if maximizing else _INF
+                F[p, _ALPHA], F[p, _BETA], F[p, _A], F[p, _B] = alpha, beta, alpha, beta
+                F[p, _IDX], F[p, _MOVE] = 0, -1
+        elif mode == NEXT:
+            i = F[p, _IDX]
+            if i == F[p, _N] or F[p, _A] >= F[p, _B]:  # all moves tried, or a cutoff
+                r, mode = F[p, _BEST], RETURN
+                if F[p, _LEFT] == per:  # store what the search proved, against the window it ran with
+                    lo, hi = F[p, _LO], F[p, _HI]
+                    if r <= F[p, _ALPHA]:
+                        hi = r
+                    elif r >= F[p, _BETA]:
+                        lo = r
+                    else:
+                        lo = hi = r
+                    slot = F[p, _SLOT]
+                    T[slot, 0], T[slot, 1] = F[p, _K1], F[p, _K2]
+                    T[slot, 2] = lo | (hi << 8) | ((F[p, _MOVE] + 1) << 16)
+                continue
+            d = M[p, i]
+            F[p, _IDX], F[p, _D] = i + 1, d
+            seat = F[p, _SEAT]
+            h[seat] ^= np.int64(1) << d
+            if F[p, _LEFT] == per:
+                led = lead_suit[ctx, d]
+                winner, wkey = seat, keys[ctx, led, d]
+            else:
+                led, winner, wkey = F[p, _LED], F[p, _WINNER], F[p, _WKEY]
+                k = keys[ctx, led, d]
+                if k > wkey:  # of equal keys the earlier play keeps the trick
+                    winner, wkey = seat, k
+            tpts = F[p, _TPTS] + count[kind, d]
+            q = p + 1
+            if F[p, _LEFT] == 1:  # the trick is complete: its points count here, the winner leads next
+                t = tpts + 1 if (winner & 1) == side else 0
+                F[p, _OFF] = t
+                F[q, _SEAT], F[q, _LEADER], F[q, _LED] = winner, winner, -1
+                F[q, _WINNER], F[q, _WKEY], F[q, _TPTS], F[q, _LEFT] = -1, -1, 0, per
+                F[q, _ALPHA], F[q, _BETA] = F[p, _A] - t, F[p, _B] - t
+            else:
+                nxt = (seat + 1) & 3
+                if nxt == sitter:
+                    nxt = (nxt + 1) & 3
+                F[p, _OFF] = 0
+                F[q, _SEAT], F[q, _LEADER], F[q, _LED] = nxt, F[p, _LEADER], led
+                F[q, _WINNER], F[q, _WKEY], F[q, _TPTS], F[q, _LEFT] = winner, wkey, tpts, F[p, _LEFT] - 1
+                F[q, _ALPHA], F[q, _BETA] = F[p, _A], F[p, _B]
+            p = q
+            mode = ENTER
+        else:  # RETURN r from ply p to its parent
+            if p == 0:
+                return r
+            p -= 1
+            h[F[p, _SEAT]] ^= np.int64(1) << F[p, _D]
+            v = F[p, _OFF] + r
+            if F[p, _MAX]:
+                if v > F[p, _BEST]:
+                    F[p, _BEST], F[p, _MOVE] = v, F[p, _D]
+                    F[p, _A] = max(F[p, _A], v)
+            elif v < F[p, _BEST]:
+                F[p, _BEST], F[p, _MOVE] = v, F[p, _D]
+                F[p, _B] = min(F[p, _B], v)
+            mode = NEXT
+
+
+@njit(cache=True)
+def _trick_so_far(trick, leader, ctx, sitter, kind, R):
+    """(led suit, winner, winning key, count, dominoes played, seat to play) of a trick under way."""
+    keys, lead_suit, count = R[0], R[1], R[4]
+    led, winner, wkey, tpts, n = -1, -1, -1, 0, 0
+    seat = leader
+    for i in range(4):
+        d = trick[i]
+        if d < 0:
+            break
+        if i == 0:
+            led = lead_suit[ctx, d]
+        k = keys[ctx, led, d]
+        if k > wkey:
+            winner, wkey = seat, k
+        tpts += count[kind, d]
+        n += 1
+        seat = (seat + 1) & 3
+        if seat == sitter:
+            seat = (seat + 1) & 3
+    return led, winner, wkey, tpts, n, seat
+
+
+@njit(cache=True)
+def _root(hands, ctx, turn, leader, trick, kind, side, sitter, R, T, F, M, target, guess):
+    """Search one position. target >= 0: whether its value is >= target (1 or 0), one null-window search.
+    target < 0: its value, by null-window searches that close in on it: with a guess >= 0, MTD(f) from
+    the guess (two searches when it is right); else one step down from 42, then bisection."""
+    h = np.zeros(4, np.int64)
+    for s in range(4):
+        if s != sitter:  # the nello sitter plays nothing
+            h[s] = hands[s]
+    per = 3 if sitter >= 0 else 4
+    led, winner, wkey, tpts, n, _ = _trick_so_far(trick, leader, ctx, sitter, kind, R)
+    # Key bits for what stays fixed in a solve: context, count kind, declaring side. Nello and its sitter need
+    # none: the sitter's hand is the one left empty while the others still hold dominoes.
+    tag = (ctx << 56) | (kind << 60) | (side << 61)
+    g = np.array([ctx, kind, side, sitter, tag], np.int64)
+    left = per - n
+    if target >= 0:
+        v = _search(h, turn, leader, led, winner, wkey, tpts, left, target - 1, target, g, R, T, F, M)
+        return 1 if v >= target else 0
+    lo, hi = 0, 43  # the value is in [lo, hi)
+    v = guess if guess >= 0 else 42
+    first = True
+    while lo + 1 < hi:
+        # MTD(f) steps from the guess; without one, a first step from 42 (its fail-soft answer, an upper
+        # bound, is often the value or near it when the declarers are strong), then bisection.
+        beta = min(max(v, lo + 1), hi - 1) if guess >= 0 or first else (lo + hi + 1) // 2
+        first = False
+        v = _search(h, turn, leader, led, winner, wkey, tpts, left, beta - 1, beta, g, R, T, F, M)
+        if v < beta:
+            hi = v + 1  # fail low: v is an upper bound
+        else:
+            lo = v  # fail high: a lower bound
+    return lo
+
+
+@njit(cache=True)
+def _solve_rows(hands, ctx, turn, leader, trick, taken, kind, side, sitter, targets, follow_on, R, T):
+    """_root over rows. A row with follow_on set continues the row before in the same hand: its exact
+    value is searched from the previous row's final points (taken + value) as a guess."""
+    out = np.empty(hands.shape[0], np.int64)
+    F = np.zeros((30, _FRAME), np.int64)
+    M = np.zeros((30, 8), np.int64)
+    total = 0
+    for r in range(hands.shape[0]):
+        guess = min(max(total - taken[r], 0), 42) if follow_on[r] else -1
+        out[r] = _root(hands[r], ctx[r], turn[r], leader[r], trick[r], kind, side[r], sitter[r], R, T, F, M,
+                       targets[r], guess)
+        total = taken[r] + out[r]
+    return out, F[29, 0]
+
+
+@njit(cache=True)
+def _walk(dealt, plays, n_played, first, ctx, sitter, kind, R):
+    """Replay played hands from the deal: the position before each play k = 0..28 (k = n_played: the end)
+    as hands (n, 29, 4), seat to play, leader, trick (n, 29, 4) and points taken (n, 29, 2)."""
+    n = dealt.shape[0]
+    hands = np.zeros((n, 29, 4), np.int64)
+    turn = np.full((n, 29), -1, np.int64)
+    lead = np.full((n, 29), -1, np.int64)
+    trick = np.full((n, 29, 4), -1, np.int64)
+    points = np.zeros((n, 29, 2), np.int64)
+    for r in range(n):
+        per = 3 if sitter[r] >= 0 else 4
+        h = dealt[r].copy()
+        cur = np.full(4, -1, np.int64)
+        pts = np.zeros(2, np.int64)
+        leader = first[r]
+        seat = leader
+        m = 0
+        for k in range(n_played[r] + 1):
+            hands[r, k], turn[r, k], lead[r, k], trick[r, k], points[r, k] = h, seat, leader, cur, pts
+            if k == n_played[r]:
+                break
+            d = plays[r, k]
+            h[seat] &= ~(np.int64(1) << d)
+            cur[m] = d
+            m += 1
+            _, winner, _, tpts, _, seat = _trick_so_far(cur, leader, ctx[r], sitter[r], kind, R)
+            if m == per:
+                pts[winner & 1] += tpts + 1
+                leader = seat = winner
+                cur[:] = -1
+                m = 0
+    return hands, turn, lead, trick, points
+
+
+# ------------------------------------------------------------------------------------------ the Python side
+
+_TABLE: np.ndarray | None = None
+nodes = 0  # positions searched so far in this process (for measuring the search)
+
+
+def _table() -> np.ndarray:
+    """The transposition table, made on first use: rows [key 1, key 2, lo | hi << 8 | (best lead + 1) << 16,
+    unused] (keys -1: empty). Its entries stay true across calls, so it is kept for the life of the
+    process."""
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = np.full((1 << _TT_BITS, 4), -1, np.int64)
+    return _TABLE
+
+
+def _i64(a) -> np.ndarray:
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def _check(p: Positions) -> None:
+    """ValueError unless every row is a position play can reach: no domino twice, the trick's players (from
+    its leader, the sitter skipped) each one domino short of the others, `turn` the next of them, and the
+    trick not yet full (the rules of the play itself are not checked)."""
+    n = len(p)
+    ar = np.arange(n)
+    hands = p.hands.astype(np.uint32).copy()
+    nello = np.flatnonzero(p.sitter >= 0)
+    hands[nello, p.sitter[nello]] = 0
+    in_trick = np.where(p.trick >= 0, D.BIT[np.maximum(p.trick, 0)], np.uint32(0)).astype(np.uint32)
+    held = np.concatenate([hands, in_trick], axis=1)
+    overlap = np.bitwise_count(np.bitwise_or.reduce(held, axis=1)) != np.bitwise_count(held).sum(axis=1)
+    size = np.bitwise_count(hands).astype(np.int64)
+    seat = p.leader.astype(np.int64)
+    for i in range(4):  # give the trick's dominoes back: then every active seat holds as many
+        played = p.trick[:, i] >= 0
+        size[ar[played], seat[played]] += 1
+        seat = np.where(played, (seat + 1) & 3, seat)
+        seat = np.where(played & (seat == p.sitter), (seat + 1) & 3, seat)
+    active = np.ones((n, 4), bool)
+    active[nello, p.sitter[nello]] = False
+    uneven = np.where(active, size, -1).max(axis=1) != np.where(active, size, 99).min(axis=1)
+    complete = (p.trick >= 0).sum(axis=1) >= np.where(p.sitter >= 0, 3, 4)
+    bad = overlap | uneven | (seat != p.turn) | complete
+    if bad.any():
+        raise ValueError(f"{int(bad.sum())} of {n} rows are not positions of a hand (row "
+                         f"{int(np.flatnonzero(bad)[0])}: a domino twice, uneven hands, the wrong seat to play "
+                         "or a finished trick)")
+
+
+def _run(p: Positions, targets: np.ndarray, follow_on: np.ndarray | None = None) -> np.ndarray:
+    global nodes
+    _check(p)
+    n = len(p)
+    taken = p.points[np.arange(n), p.side]
+    follow_on = np.zeros(n, bool) if follow_on is None else follow_on
+    out, searched = _solve_rows(_i64(p.hands), _i64(p.ctx), _i64(p.turn), _i64(p.leader), _i64(p.trick),
+                                _i64(taken), COUNT_KINDS.index(p.count_values), _i64(p.side), _i64(p.sitter),
+                                _i64(targets), follow_on, _RULES, _table())
+    nodes += int(searched)
+    return out
+
+
+def solve(p: Positions) -> np.ndarray:
+    """(n,) int16: the points the declaring side takes from each position to the end of the hand with
+    perfect play (under nello the declaring side plays to take as few as it can)."""
+    return _run(p, np.full(len(p), -1)).astype(np.int16)
+
+
+def at_least(p: Positions, target: int | np.ndarray) -> np.ndarray:
+    """(n,) bool: whether the declaring side takes at least `target` more points (one target per row or
+    one for all) with perfect play. A target <= 0 is always reached."""
+    t = np.broadcast_to(np.asarray(target, np.int64), len(p))
+    out = np.ones(len(p), bool)
+    ask = t > 0
+    if ask.any():
+        out[ask] = _run(p.take(np.flatnonzero(ask)), t[ask]) == 1
+    return out
+
+
+def _first_leader(s: HandState) -> np.ndarray:
+    """Who led the first trick: the declarer, or his partner after a plunge or splash."""
+    partner = (s.high == PLUNGE) | (s.high == SPLASH)
+    return np.where(partner, (s.high_bidder + 2) & 3, s.high_bidder).astype(np.int64)
+
+
+def _walked(s: HandState, count_values: str) -> tuple[np.ndarray, ...]:
+    if (s.ctx < 0).any():
+        raise ValueError("every row must have reached the play (a contract named)")
+    return _walk(_i64(s.dealt), _i64(s.plays), _i64(s.n_played), _first_leader(s), _i64(s.ctx),
+                 _i64(s.sitter), COUNT_KINDS.index(count_values), _RULES)
+
+
+def positions(s: HandState, count_values: str, before: int | None = None) -> Positions:
+    """The play positions of core rows (each must have reached the play): where they stand now, or with
+    `before=k` before their k-th play (0 = the opening lead; rows that had not made k plays: where they
+    stand). `count_values` is rules.count_values."""
+    side = (s.high_bidder & 1).astype(np.int8)
+    if before is None:
+        if (s.ctx < 0).any():
+            raise ValueError("every row must have reached the play (a contract named)")
+        trick = np.full((len(s), 4), -1, np.int8)
+        for i in range(4):
+            at = s.trick_start.astype(np.int64) + i
+            inside = at < s.n_played
+            trick[inside, i] = s.plays[np.flatnonzero(inside), at[inside]]
+        return Positions(s.hands.copy(), s.ctx.copy(), s.turn.copy(), s.leader.copy(), trick, s.points.copy(),
+                         side, s.sitter.copy(), count_values)
+    hands, turn, leader, trick, points = _walked(s, count_values)
+    k = np.minimum(before, s.n_played.astype(np.int64))
+    ar = np.arange(len(s))
+    return Positions(hands[ar, k].astype(np.uint32), s.ctx.copy(), turn[ar, k].astype(np.int8),
+                     leader[ar, k].astype(np.int8), trick[ar, k].astype(np.int8),
+                     points[ar, k].astype(np.int16), side, s.sitter.copy(), count_values)
+
+
+def values_along(s: HandState, count_values: str) -> np.ndarray:
+    """(n, 29) int16 for played hands: column k (k < n_played) is the declaring side's final points with
+    perfect play from before play k on (points taken so far + the value there); column n_played is the
+    points it took; -1 after. A declaring-side play that lowers the next column (a defender's that raises it)
+    gave that many points away; under nello the other way round."""
+    hands, turn, leader, trick, points = _walked(s, count_values)
+    n = len(s)
+    played = s.n_played.astype(np.int64)
+    side = (s.high_bidder & 1).astype(np.int64)
+    # one position per play made, hand by hand and play by play: each search takes the value before it as
+    # its first guess
+    rows, ks = np.nonzero(np.arange(29)[None, :] < played[:, None])
+    at = (rows, ks)
+    p = Positions(hands[at], s.ctx[rows], turn[at], leader[at], trick[at], points[at], side[rows],
+                  s.sitter[rows], count_values)
+    values = _run(p, np.full(len(p), -1), follow_on=ks > 0)
+    out = np.full((n, 29), -1, np.int16)
+    out[at] = values + points[rows, ks, side[rows]]
+    ar = np.arange(n)
+    out[ar, played] = points[ar, played, side]
+    return out

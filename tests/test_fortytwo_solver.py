@@ -1,0 +1,460 @@
+"""The double-dummy solver against a plain exhaustive minimax written from the rules file, on endgames and
+hand-built deals; its null-window question against its full value; and values along played hands."""
+
+from __future__ import annotations
+
+import functools
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from simulator.fortytwo import core, solver
+from simulator.fortytwo import dominoes as D
+from simulator.fortytwo.rules import FortyTwoRules
+from simulator.fortytwo.view import PLAY
+from tests.helpers import play_deals, strategy
+
+N, E, S, W = 0, 1, 2, 3
+
+# ------------------------------------------------------------------ the oracle: the rules, read plainly
+# Only the encoding is shared with the engine: domino id d lists the (high, low) pairs in order.
+PAIRS = [(hi, lo) for hi in range(7) for lo in range(hi + 1)]
+
+
+def count_of(d: int, values: str) -> int:
+    """Dominoes whose pips add to 5 or 10 are the count: 7 each (seed), or 5 and 10 (texas)."""
+    total = sum(PAIRS[d])
+    if total not in (5, 10):
+        return 0
+    return 7 if values == "seed" else total
+
+
+# A contract as the oracle reads it: what was named and how doubles rank. The solver's play context for it.
+CONTRACTS = {  # name: (play context, trump pip or None, kind)
+    **{f"pip{t}": (t, t, "pips") for t in range(7)},
+    "doubles": (7, None, "doubles"),
+    "no-trump": (8, None, "no-trump"),
+    "no-trump-low": (9, None, "no-trump-low"),
+    "nello": (10, None, "nello"),
+    "nello-high": (8, None, "no-trump"),  # nello with doubles high in their suit: no-trump play, 3 to a trick
+    "sevens": (11, None, "sevens"),
+}
+
+
+@functools.cache
+def rules_of(contract: str):
+    """Functions (is_trump, lead_suit, follows, rank) of a contract, straight from the rules file."""
+    _, trump, kind = CONTRACTS[contract]
+    double = lambda d: PAIRS[d][0] == PAIRS[d][1]
+
+    def is_trump(d):
+        if kind == "pips":
+            return trump in PAIRS[d]
+        return kind == "doubles" and double(d)
+
+    def lead_suit(d):
+        if is_trump(d):
+            return "trumps"
+        if kind == "nello" and double(d):
+            return "doubles"  # nello: the doubles form their own suit
+        return PAIRS[d][0]  # a led domino's suit is its higher end (no-trump: a double leads its pip)
+
+    def follows(d, suit):
+        if suit == "trumps":
+            return is_trump(d)
+        if suit == "doubles":
+            return double(d)
+        if is_trump(d) or (kind == "nello" and double(d)):
+            return False
+        return suit in PAIRS[d]
+
+    def rank(d, suit):
+        """Strength in the trick: trumps over the led suit; within a suit the double high (low with
+        doubles_low), then by the other end. None: cannot win."""
+        hi, lo = PAIRS[d]
+        if is_trump(d):
+            if kind == "doubles":
+                return (2, hi)
+            return (2, 9 if double(d) else (lo if hi == trump else hi))
+        if follows(d, suit):
+            if suit == "doubles":
+                return (1, hi)
+            if double(d):
+                return (1, -1 if kind == "no-trump-low" else 9)
+            return (1, lo if hi == suit else hi)
+        return None
+
+    return is_trump, lead_suit, follows, rank
+
+
+def legal_plays(contract: str, hand: frozenset, suit) -> list[int]:
+    _, _, kind = CONTRACTS[contract]
+    if kind == "sevens":  # every player plays his domino closest to seven pips
+        best = min(abs(sum(PAIRS[d]) - 7) for d in hand)
+        return sorted(d for d in hand if abs(sum(PAIRS[d]) - 7) == best)
+    _, _, follows, _ = rules_of(contract)
+    if suit is None:
+        return sorted(hand)
+    following = [d for d in hand if follows(d, suit)]
+    return sorted(following or hand)
+
+
+def trick_winner(contract: str, trick: list[tuple[int, int]]) -> int:
+    """The seat that takes a trick of (seat, domino) in play order."""
+    _, _, kind = CONTRACTS[contract]
+    if kind == "sevens":  # the closest to seven wins, of equals the first played
+        return min(trick, key=lambda sd: abs(sum(PAIRS[sd[1]]) - 7))[0]
+    _, lead_suit, _, rank = rules_of(contract)
+    suit = lead_suit(trick[0][1])
+    best = trick[0]
+    for seat, d in trick[1:]:
+        r = rank(d, suit)
+        if r is not None and r > rank(best[1], suit):
+            best = (seat, d)
+    return best[0]
+
+
+def next_seat(seat: int, sitter: int) -> int:
+    seat = (seat + 1) % 4
+    return (seat + 1) % 4 if seat == sitter else seat
+
+
+def exhaustive(contract: str, values: str, hands: tuple, seat: int, trick: tuple, side: int,
+               sitter: int) -> int:
+    """The declaring side's points from here, every line of play tried: the declaring side takes as many as
+    it can (under nello as few), the defenders the opposite. `trick` holds (seat, domino) played so far."""
+    per = 3 if sitter >= 0 else 4
+    if not any(hands):
+        return 0
+    _, lead_suit, _, _ = rules_of(contract)
+    suit = lead_suit(trick[0][1]) if trick else None  # (sevens: no suit to follow; legal_plays knows)
+    children = []
+    for d in legal_plays(contract, hands[seat], suit):
+        rest = tuple(h - {d} if s == seat else h for s, h in enumerate(hands))
+        now = (*trick, (seat, d))
+        if len(now) == per:
+            winner = trick_winner(contract, list(now))
+            points = 1 + sum(count_of(x, values) for _, x in now) if winner % 2 == side else 0
+            children.append(points + _boundary(contract, values, rest, winner, side, sitter))
+        else:
+            children.append(exhaustive(contract, values, rest, next_seat(seat, sitter), now, side, sitter))
+    maximizing = (seat % 2 == side) != (sitter >= 0)
+    return max(children) if maximizing else min(children)
+
+
+@functools.cache
+def _boundary(contract, values, hands, leader, side, sitter):
+    # The same position at a trick boundary comes up along many lines: remember its value (no pruning).
+    return exhaustive(contract, values, hands, leader, (), side, sitter)
+
+
+# ------------------------------------------------------------------ random endgames, by the oracle's rules
+
+def random_endgame(rng: np.random.Generator, contract: str, tricks_left: int, declarer: int):
+    """A random deal played at random (legally) down to `tricks_left` tricks, then a few plays into the
+    next trick: (hands, seat to play, trick so far, leader, sitter)."""
+    nello = contract.startswith("nello")
+    sitter = (declarer + 2) % 4 if nello else -1
+    per = 3 if nello else 4
+    order = rng.permutation(28)
+    hands = [frozenset(int(d) for d in order[7 * s:7 * s + 7]) if s != sitter else frozenset()
+             for s in range(4)]
+    seat = leader = declarer
+    trick: list[tuple[int, int]] = []
+    plays = (7 - tricks_left) * per + int(rng.integers(per))
+    _, lead_suit, _, _ = rules_of(contract)
+    for _ in range(plays):
+        suit = lead_suit(trick[0][1]) if trick else None
+        d = int(rng.choice(legal_plays(contract, hands[seat], suit)))
+        hands[seat] = hands[seat] - {d}
+        trick.append((seat, d))
+        if len(trick) == per:
+            seat = leader = trick_winner(contract, trick)
+            trick = []
+        else:
+            seat = next_seat(seat, sitter)
+    return tuple(hands), seat, tuple(trick), leader, sitter
+
+
+def as_position(contract: str, values: str, hands, seat, trick, leader, side, sitter) -> solver.Positions:
+    return solver.Positions.one([D.ids_to_bits(h) for h in hands], CONTRACTS[contract][0], seat, side,
+                                leader=leader, trick=[d for _, d in trick], sitter=sitter,
+                                count_values=values)
+
+
+def check_endgames(n: int, tricks_left: int, seed: int) -> int:
+    rng = np.random.default_rng(seed)
+    cases = []
+    for i in range(n):
+        contract = list(CONTRACTS)[i % len(CONTRACTS)] if i % 3 else f"pip{rng.integers(7)}"
+        values = ("seed", "texas")[i % 2]
+        declarer = int(rng.integers(4))
+        side = declarer % 2
+        hands, seat, trick, leader, sitter = random_endgame(rng, contract, tricks_left, declarer)
+        want = exhaustive(contract, values, hands, seat, trick, side, sitter)
+        p = as_position(contract, values, hands, seat, trick, leader, side, sitter)
+        cases.append((contract, values, p, want))
+    for values in ("seed", "texas"):
+        mine = [c for c in cases if c[1] == values]
+        got = solver.solve(solver.Positions.concat([c[2] for c in mine]))
+        want = np.array([c[3] for c in mine])
+        bad = [(c[0], int(g), int(w)) for c, g, w in zip(mine, got, want) if g != w]
+        assert not bad, f"{len(bad)} of {len(mine)} {values} endgames differ (contract, solver, oracle): " \
+                        f"{bad[:5]}"
+        # the null-window question agrees at and just above the value
+        p = solver.Positions.concat([c[2] for c in mine])
+        assert solver.at_least(p, want).all() and not solver.at_least(p, want + 1).any()
+    return len(cases)
+
+
+def test_solver_matches_exhaustive_minimax_on_three_trick_endgames() -> None:
+    assert check_endgames(400, 3, seed=1) == 400
+
+
+def test_solver_matches_exhaustive_minimax_on_four_trick_endgames() -> None:
+    check_endgames(100, 4, seed=2)
+
+
+def test_the_same_hands_under_other_contracts_count_values_and_sides_are_kept_apart() -> None:
+    # The transposition table outlives a call: the same hands met again under another trump, count values or
+    # declaring side must not reuse what was found for the first.
+    rng = np.random.default_rng(4)
+    for _ in range(12):
+        hands, _, trick, seat, _ = random_endgame(rng, "pip0", 3, int(rng.integers(4)))
+        # the trick under way taken back: the same hands at its lead
+        hands, trick = tuple(h | {d for s, d in trick if s == i} for i, h in enumerate(hands)), ()
+        for contract in ("pip0", "pip6", "no-trump"):
+            for values in ("seed", "texas"):
+                for side in (0, 1):
+                    want = exhaustive(contract, values, hands, seat, trick, side, -1)
+                    p = as_position(contract, values, hands, seat, trick, seat, side, -1)
+                    assert solver.solve(p)[0] == want, (contract, values, side)
+
+
+@pytest.mark.slow
+def test_solver_matches_exhaustive_minimax_on_many_four_trick_endgames() -> None:
+    check_endgames(600, 4, seed=3)
+
+
+# ------------------------------------------------------------------ hand-built deals
+
+
+def hand(text: str) -> int:
+    return D.ids_to_bits(D.parse_domino(t) for t in text.split())
+
+
+def deal_with(**held: str) -> list[int]:
+    """Four hands: the named seats hold their dominoes, the others the rest in order, seven each."""
+    seats = {"N": N, "E": E, "S": S, "W": W}
+    hands = [0] * 4
+    for name, text in held.items():
+        hands[seats[name]] = hand(text)
+    free = [d for d in range(28) if not any(h >> d & 1 for h in hands)]
+    for s in range(4):
+        if hands[s] == 0:
+            hands[s], free = D.ids_to_bits(free[:7]), free[7:]
+    return hands
+
+
+ALL_SIXES = "6-6 6-5 6-4 6-3 6-2 6-1 6-0"
+ALL_DOUBLES = "6-6 5-5 4-4 3-3 2-2 1-1 0-0"
+
+
+@pytest.mark.parametrize("values", ["seed", "texas"])
+def test_every_trump_takes_every_trick(values: str) -> None:
+    p = solver.Positions.one(deal_with(N=ALL_SIXES), ctx=6, turn=N, side=0, count_values=values)
+    assert solver.solve(p)[0] == 42
+    assert solver.at_least(p, 42)[0]
+
+
+def test_defenders_with_every_trump_take_every_trick() -> None:
+    # E holds all seven sixes: whatever N-S lead, E trumps it (and must: he holds nothing else)
+    p = solver.Positions.one(deal_with(E=ALL_SIXES), ctx=6, turn=N, side=0)
+    assert solver.solve(p)[0] == 0
+    assert not solver.at_least(p, 1)[0]
+
+
+def test_nello_declarer_with_every_double_takes_every_trick() -> None:
+    # nello, doubles their own suit: no one can follow N's doubles, so each of his leads wins (the sitter S
+    # holds no count)
+    hands = deal_with(N=ALL_DOUBLES, S="4-2 4-3 5-1 5-2 5-3 5-4 6-0")
+    p = solver.Positions.one(hands, ctx=D.NELLO_SUIT, turn=N, side=0, sitter=S)
+    assert solver.solve(p)[0] == 42
+
+
+def test_nello_declarer_ducks_every_trick() -> None:
+    # nello, N sits out, S declares; E has led 4-0 and S must follow with 4-2, but W's forced 5-4 covers it.
+    # Later W leads 1-1 and S's 0-0 and 2-2, with no double left between them but the 1-1 in the trick, are
+    # not alike: only the 0-0 ducks (the solver must not treat them as equivalent there).
+    held = {E: "3-1 5-0 6-3", S: "0-0 2-2 4-2 6-5", W: "1-1 4-4 5-4 5-5"}
+    hands = (frozenset(), *(frozenset(D.bits_to_ids(hand(held[s]))) for s in (E, S, W)))
+    trick = ((E, D.domino_id(4, 0)),)
+    assert exhaustive("nello", "seed", hands, S, trick, 0, N) == 0
+    assert solver.solve(as_position("nello", "seed", hands, S, trick, E, 0, N))[0] == 0
+
+
+def test_doubles_trump_with_every_double_takes_every_trick() -> None:
+    p = solver.Positions.one(deal_with(W=ALL_DOUBLES), ctx=D.DOUBLES_TRUMP, turn=W, side=1)
+    assert solver.solve(p)[0] == 42
+
+
+def test_one_trick_left_is_the_trick_and_its_count() -> None:
+    # sixes trump, the last trick: N leads 6-4 (a trump and 7 count), nobody else has a trump
+    hands = [hand("6-4"), hand("5-0"), hand("3-2"), hand("1-0")]
+    p = solver.Positions.one(hands, ctx=6, turn=N, side=0)
+    assert solver.solve(p)[0] == 1 + 7 + 7 + 7
+    # the same trick seen from E-W declaring: they take none of it
+    p = solver.Positions.one(hands, ctx=6, turn=N, side=1)
+    assert solver.solve(p)[0] == 0
+    # mid-trick: N led 6-4, E played 5-0; the rest of the trick is still N-S's
+    p = solver.Positions.one([0, 0, hand("3-2"), hand("1-0")], ctx=6, turn=S, side=0, leader=N,
+                             trick=[D.domino_id(6, 4), D.domino_id(5, 0)], count_values="texas")
+    assert solver.solve(p)[0] == 1 + 10 + 5 + 5
+
+
+def test_sevens_the_closest_to_seven_takes_the_trick() -> None:
+    # each holds one domino: N 6-1 (7 pips) wins whatever the others play; under sevens nothing else matters
+    hands = [hand("6-1"), hand("5-0"), hand("4-3"), hand("3-2")]
+    # 4-3 is also 7 pips but played after 6-1: the first played keeps the trick
+    p = solver.Positions.one(hands, ctx=D.SEVENS_CTX, turn=N, side=1)
+    assert solver.solve(p)[0] == 0
+    p = solver.Positions.one(hands, ctx=D.SEVENS_CTX, turn=S, side=1)  # S leads 4-3 first: E-W lose still
+    assert solver.solve(p)[0] == 0
+    p = solver.Positions.one(hands, ctx=D.SEVENS_CTX, turn=E, side=1)  # E leads 5-0, S's 4-3 wins
+    assert solver.solve(p)[0] == 0
+    p = solver.Positions.one(hands, ctx=D.SEVENS_CTX, turn=S, side=0)
+    assert solver.solve(p)[0] == 1 + 7 + 7
+
+
+def test_positions_play_cannot_reach_are_refused() -> None:
+    hands = deal_with()
+    with pytest.raises(ValueError, match="not positions"):  # E to play at N's lead
+        solver.solve(solver.Positions.one(hands, ctx=6, turn=E, side=0, leader=N))
+    with pytest.raises(ValueError, match="not positions"):  # N led 0-0 but still holds it
+        solver.solve(solver.Positions.one(hands, ctx=6, turn=E, side=0, leader=N, trick=[0]))
+    short = [hands[0] & ~1, *hands[1:]]
+    with pytest.raises(ValueError, match="not positions"):  # N holds six, the others seven
+        solver.solve(solver.Positions.one(short, ctx=6, turn=E, side=0, leader=E))
+    assert solver.solve(solver.Positions.one(short, ctx=6, turn=E, side=0, leader=N, trick=[0]))[0] >= 0
+
+
+# ------------------------------------------------------------------ played hands
+
+SEED = FortyTwoRules()
+
+
+def played_hands(n: int, seed: int, rules: FortyTwoRules = SEED, spec: str = "heuristic") -> core.HandState:
+    """Hands bid and played by a strategy; the thrown-in ones left out."""
+    strat = strategy("forty-two", spec)
+    rngs = [np.random.default_rng(seed + s) for s in range(4)]
+    s = play_deals("forty-two", np.random.default_rng(seed), rngs, np.arange(n), rules, [strat] * 4)
+    return s.take(np.flatnonzero(s.ctx >= 0))
+
+
+def test_at_least_agrees_with_solve_from_the_start_of_play() -> None:
+    s = played_hands(30, seed=5)
+    p = solver.positions(s, "seed", before=0)
+    value = solver.solve(p)
+    assert solver.at_least(p, value).all()
+    assert not solver.at_least(p, value + 1).any()
+    assert solver.at_least(p, 0).all()
+
+
+def test_values_along_a_hand_end_with_the_points_taken_and_never_move_the_wrong_way() -> None:
+    s = played_hands(20, seed=6, spec="random")
+    values = solver.values_along(s, "seed")
+    side = s.high_bidder & 1
+    ar = np.arange(len(s))
+    assert (values[ar, s.n_played] == s.points[ar, side]).all()
+    walked = [solver.positions(s, "seed", before=k) for k in range(28)]
+    for r in range(len(s)):
+        nello = s.sitter[r] >= 0
+        for k in range(int(s.n_played[r])):
+            mover_declares = (walked[k].turn[r] & 1) == side[r]
+            step = int(values[r, k + 1]) - int(values[r, k])
+            # the maximizing side's play can only lower the value (or keep it), the other's only raise it
+            assert (step <= 0) if mover_declares != nello else (step >= 0), (r, k, values[r])
+
+
+def test_values_along_start_with_the_solve_value_and_positions_match_the_core() -> None:
+    s = played_hands(20, seed=7)
+    values = solver.values_along(s, "seed")
+    assert (values[:, 0] == solver.solve(solver.positions(s, "seed", before=0))).all()
+    # the replayed position at the end is the core's own
+    now, end = solver.positions(s, "seed"), solver.positions(s, "seed", before=28)
+    for f in ("hands", "turn", "points", "trick"):
+        assert (getattr(now, f) == getattr(end, f)).all(), f
+
+
+def children_values(s: core.HandState, r: int, k: int, rules: FortyTwoRules) -> tuple[int, list[int]]:
+    """Row r replayed through the core up to its k-th play: the seat to play and, for each legal play, the
+    declaring side's final points with perfect play after it (points taken + the solver's value)."""
+    row = s.take(np.array([r]))
+    state = core.with_contract(core.new_hands(row.deal, row.dealer, row.dealt.copy()),
+                               int(row.high_bidder[0]), int(row.high[0]), int(row.trump[0]), rules)
+    for d in row.plays[0, :k]:
+        core.apply(state, slice(None), PLAY, np.array([d]), rules)
+    _, legal = core.inputs(state, slice(None), PLAY, rules)
+    side = int(row.high_bidder[0]) & 1
+    out = []
+    for d in np.flatnonzero(legal[0]):
+        child = state.take(np.array([0]))
+        core.apply(child, slice(None), PLAY, np.array([d]), rules)
+        value = solver.solve(solver.positions(child, rules.count_values))[0]
+        out.append(int(child.points[0, side]) + int(value))
+    return int(state.turn[0]), out
+
+
+@pytest.mark.parametrize("rules", [SEED, FortyTwoRules(count_values="texas")], ids=["seed", "texas"])
+def test_the_value_before_each_play_is_the_best_of_its_children(rules: FortyTwoRules) -> None:
+    s = played_hands(4, seed=8, rules=rules)
+    values = solver.values_along(s, rules.count_values)
+    for r in range(len(s)):
+        side = int(s.high_bidder[r]) & 1
+        for k in range(0, int(s.n_played[r]), 3):
+            seat, kids = children_values(s, r, k, rules)
+            best = max(kids) if (seat & 1) == side else min(kids)
+            assert values[r, k] == best, (r, k, kids)
+
+
+def test_special_contracts_replay_through_the_core() -> None:
+    rules = FortyTwoRules(nello=True, sevens=True, declarations="pips,doubles,no-trump", count_values="texas")
+    s = played_hands(60, seed=9, rules=rules, spec="random")
+    assert (s.ctx >= 7).any()
+    values = solver.values_along(s, "texas")
+    ar = np.arange(len(s))
+    assert (values[ar, s.n_played] == s.points[ar, s.high_bidder & 1]).all()
+    assert ((values[:, 0] >= 0) & (values[:, 0] <= 42)).all()
+
+
+@pytest.mark.slow
+def test_solver_speed_from_the_start_of_play() -> None:
+    """Mean time per deal on one core, each deal its own call (run with -s to see the figures). The targets
+    are 10 ms (solve) and 3 ms (at_least); the asserts leave room for a loaded machine."""
+    s = played_hands(400, seed=11)
+    p = solver.positions(s, "seed", before=0)
+    bid = np.minimum(s.bid.astype(int), 42)
+    solver.solve(p.take(np.arange(1)))  # compiled or loaded from the cache
+    times = {}
+    asks = {"solve": lambda q, i: solver.solve(q), "at_least(bid)": lambda q, i: solver.at_least(q, bid[i])}
+    for name, ask in asks.items():
+        solver._table()[:] = -1  # no help from what an earlier search left in the table
+        spent = []
+        for i in range(len(p)):
+            q = p.take(np.array([i]))
+            start = time.process_time()
+            ask(q, i)
+            spent.append(time.process_time() - start)
+        times[name] = 1000 * np.array(spent)
+        ms = times[name]
+        print(f"{name}: {len(p)} deals, mean {ms.mean():.2f} ms, median {np.median(ms):.2f} ms")
+    assert times["solve"].mean() < 20 and times["at_least(bid)"].mean() < 6
+
+
+def test_importing_the_simulator_does_not_import_numba() -> None:
+    code = "import sys, simulator.cli, simulator.fortytwo.game; print('numba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
