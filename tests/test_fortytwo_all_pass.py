@@ -166,7 +166,7 @@ def _compare(rules: FortyTwoRules, seats, n: int, seed: int) -> int:
 @pytest.mark.parametrize("rules", list(RULES))
 @pytest.mark.parametrize("seating", list(SEATINGS))
 def test_batched_core_equals_reference_dealer_forced(rules: str, seating: str) -> None:
-    forced = _compare(RULES[rules], SEATINGS[seating](), n=300, seed=stable_hash(f"all_pass {rules}{seating}"))
+    forced = _compare(RULES[rules], SEATINGS[seating](), n=220, seed=stable_hash(f"all_pass {rules}{seating}"))
     if seating in ("threshold", "mixed") and RULES[rules].min_bid >= 28:
         # the stuck dealer's case did come up (the hashing players rarely pass three times; with min_bid 1
         # everyone opens)
@@ -176,7 +176,7 @@ def test_batched_core_equals_reference_dealer_forced(rules: str, seating: str) -
 @pytest.mark.parametrize("rules", ["seed", "texas"])
 @pytest.mark.parametrize("seating", list(PLAIN))
 def test_registered_strategies_under_dealer_forced(rules: str, seating: str) -> None:
-    assert _compare(RULES[rules], PLAIN[seating](), n=300, seed=stable_hash(f"all_pass plain {rules}{seating}")) > 0
+    assert _compare(RULES[rules], PLAIN[seating](), n=150, seed=stable_hash(f"all_pass plain {rules}{seating}")) > 0
 
 
 @pytest.mark.parametrize("rules", list(RULES))

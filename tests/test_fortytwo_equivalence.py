@@ -74,7 +74,7 @@ def compare_hands(rules: FortyTwoRules, seats, n: int, seed: int) -> tuple[core.
 @pytest.mark.parametrize("rules", list(RULES))
 @pytest.mark.parametrize("seating", list(SEATINGS))
 def test_batched_core_equals_reference(rules: str, seating: str) -> None:
-    compare_hands(RULES[rules], SEATINGS[seating](), n=200, seed=stable_hash(f"{rules}{seating}"))
+    compare_hands(RULES[rules], SEATINGS[seating](), n=120, seed=stable_hash(f"{rules}{seating}"))
 
 
 def _rules_id(r: FortyTwoRules) -> str:
@@ -95,7 +95,7 @@ def test_rule_combinations_show_the_same_views(rules: FortyTwoRules) -> None:
 
 @pytest.mark.parametrize("rules", ["texas", "texas-house", "points-specials", "marks-play-out"])
 def test_texas_rules_show_the_same_views(rules: str) -> None:
-    state, records = compare_hands(RULES[rules], [FieldHash()] * 4, n=300, seed=stable_hash(f"views {rules}"))
+    state, records = compare_hands(RULES[rules], [FieldHash()] * 4, n=200, seed=stable_hash(f"views {rules}"))
     played = [r for r in records if not r.thrown_in]
     assert played  # and the cases are not vacuous: the special contracts and declarations occur
     if rules != "texas":
