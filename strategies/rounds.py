@@ -94,13 +94,7 @@ class Heuristic(Strategy):
 
     def _follow(self, view: RoundsView) -> np.ndarray:
         """Win the trick's points and my card's, or give both away; a trump costs something to spend."""
-        ctx = context(view)
-        led = view.led.astype(np.intp)
-        suit = C.EFFECTIVE[ctx, led]
-        t = self._tables(view)
-        wins = t.key[ctx * 4 + suit] > C.KEY[ctx, suit, led][:, None]
-        at_stake = (_SCALE * t.points[led]).astype(np.int16)[:, None]
-        return select(wins, t.win[ctx] + at_stake, t.lose[ctx] - at_stake)
+        return self._tables(view).follow[context(view) * C.N_CARDS + view.led.astype(np.intp)]
 
     def _fifth_trick(self, view: RoundsView, score: np.ndarray) -> np.ndarray:
         """Trick 5 of a stage where one player took tricks 1-4: a sweep scores the bonus instead of the
@@ -142,6 +136,8 @@ class _Tables:
     lead_low: np.ndarray   # (56, 52) leading a card that can be beaten
     win: np.ndarray        # (56, 52) following with a card that takes the trick (before the led card's points)
     lose: np.ndarray       # (56, 52) following with a card that does not
+    follow: np.ndarray     # (56 * 52, 52) by context * 52 + led card: win + the led card's points where the card
+                           # takes the trick, lose - them where it does not (one gather per decision)
 
 
 @cache
@@ -154,13 +150,21 @@ def _tables(points_by_rank: tuple[int, ...], trump_cost: float) -> _Tables:
     def scaled(x: np.ndarray) -> np.ndarray:
         return np.round(_SCALE * x - tie).astype(np.int16)
 
+    win, lose = scaled(pts - trump_cost * trump), scaled(-pts + 0 * trump)
+    led = np.arange(C.N_CARDS)
+    suit = C.EFFECTIVE[:, led]  # (56, 52): each led card's suit per context
+    ctx = np.arange(C.N_CONTEXTS)[:, None]
+    wins = C.KEY[ctx, suit][:, :, :] > C.KEY[ctx, suit, led[None, :]][:, :, None]  # [ctx, led, card]
+    at_stake = (_SCALE * points[led]).astype(np.int16)[None, :, None]
+    follow = np.where(wins, win[:, None, :] + at_stake, lose[:, None, :] - at_stake).astype(np.int16)
     return _Tables(
         points=points,
         key=C.KEY.reshape(C.N_CONTEXTS * 4, C.N_CARDS).astype(np.int16),
         lead_sure=scaled(pts + 2 - 0.5 * trump_cost * trump),
         lead_low=scaled(-pts - trump_cost * trump),
-        win=scaled(pts - trump_cost * trump),
-        lose=scaled(-pts + 0 * trump),
+        win=win,
+        lose=lose,
+        follow=follow.reshape(C.N_CONTEXTS * C.N_CARDS, C.N_CARDS),
     )
 
 

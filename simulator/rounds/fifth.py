@@ -63,13 +63,13 @@ def fifth_trick_calls(dealt: np.ndarray, plays: np.ndarray, leaders: np.ndarray,
             leader = leaders[:, k * TRICKS_PER_STAGE + t].astype(np.intp)
             hands[rows, leader] &= ~C.BIT[lead]
             hands[rows, 1 - leader] &= ~C.BIT[reply]
-        holder = won[:, 0].astype(np.intp)
-        mine, theirs = hands[rows, holder], hands[rows, 1 - holder]
-        trump_card = faces[:, k, 1] if k == N_STAGES - 1 else faces[:, k, 0]  # stage 5's trick 5 has its own
-        ctx = C.context(trump_card, rank_trumps)
-        beatable = _beatable(mine, theirs, ctx)
-        led_beatable = (beatable & C.BIT[plays[:, 10 * k + 8].astype(np.intp)]) != 0
-        holder_lost = winners[:, k * TRICKS_PER_STAGE + 4] != holder
-        call = np.select([holder_lost, led_beatable, beatable != 0], [OPPONENT_TOOK, LET_THROUGH, TOOK], NO_CHOICE)
-        out[at_stake, k] = call[at_stake]
+        r = np.flatnonzero(at_stake)  # only the stages at stake need the hands compared
+        holder = won[r, 0].astype(np.intp)
+        mine, theirs = hands[r, holder], hands[r, 1 - holder]
+        trump_card = faces[r, k, 1] if k == N_STAGES - 1 else faces[r, k, 0]  # stage 5's trick 5 has its own
+        beatable = _beatable(mine, theirs, C.context(trump_card, rank_trumps))
+        led_beatable = (beatable & C.BIT[plays[r, 10 * k + 8].astype(np.intp)]) != 0
+        holder_lost = winners[r, k * TRICKS_PER_STAGE + 4] != holder
+        out[r, k] = np.select([holder_lost, led_beatable, beatable != 0], [OPPONENT_TOOK, LET_THROUGH, TOOK],
+                              NO_CHOICE)
     return out
