@@ -316,8 +316,8 @@ def trace(ctx: typer.Context, game: GameArg, run: dict,
 def bench(game: Annotated[str, typer.Argument(help="the game to measure")] = "forty-two",
           deals: Annotated[int, typer.Option("-n", "--deals", min=1000, max=MAX_DEALS,
                                              help="deals per measurement")] = 200_000,
-          yardstick: Annotated[Path | None, typer.Option(help="the game's yardstick script (default: the one in "
-                                                              "../shared/bench beside the checkout, when there)")] = None,
+          yardstick: Annotated[Path | None, typer.Option(help="the game's yardstick script (default: the game's "
+                                                              "own, from benchmarks/ or ../shared/bench)")] = None,
           ) -> None:
     """Deals per second on one core for each strategy, and against the game's compiled yardstick."""
     b = api.bench(game, deals, yardstick)
@@ -329,7 +329,7 @@ def bench(game: Annotated[str, typer.Argument(help="the game to measure")] = "fo
     if g.yardstick and b.yardstick is None:
         out.print(f"{g.yardstick}: not run (needs the script and numba: pip install -e '.[bench]')")
     elif g.yardstick:
-        out.print(f"{g.yardstick} (numba): {b.yardstick:>12,.0f} deals/s; random play here is "
+        out.print(f"{g.yardstick} (numba): {b.yardstick:>12,.0f} {g.plural(g.default_unit)}/s; random play here is "
                   f"{b.rates['random'][0] / b.yardstick:.2f} of it")
 
 

@@ -130,7 +130,8 @@ class Game:
     measures: Callable[..., list[Any]]
     default_chunk: Mapping[str, int]
     rows_per_deal: Callable[[Any], int] = field(default=lambda rules: 1)  # rows of the deals table per deal
-    yardstick: str | None = None  # a compiled per-deal loop in shared/bench doing random play's work
+    # a compiled per-deal loop doing random play's work: a script in benchmarks/ (or ../shared/bench)
+    yardstick: str | None = None
     analysis: Analysis | None = None  # optional: one fixed hand against many deals (`dealsim analyze`)
     # (state, rng) -> a copy that differs only in what the deciding seat of each row cannot see (other
     # seats' hidden cards, the stock): the contract test checks that every view is the same in both.

@@ -6,8 +6,8 @@ from simulator import app
 from tests.cli_helpers import run_cli
 
 
-def test_bench_measures_every_strategy() -> None:
-    b = app.bench("franks-zoo", n=300)
+def test_bench_measures_every_strategy(tmp_path) -> None:
+    b = app.bench("franks-zoo", n=300, yardstick=tmp_path / "missing.py")  # the yardstick: test_yardsticks.py
     assert set(b.rates) == set(b.game.strategies) and b.yardstick is None
     for rate, hands in b.rates.values():
         assert rate > 0 and hands > rate  # whole games of several hands each

@@ -40,5 +40,6 @@ GAME = Game(
     measures=measures.measures,
     hidden_variant=secrecy.hidden_variant,
     default_chunk={"match": 5_000, "deal": 10_000},
+    yardstick="yardstick_zoo.py",  # benchmarks/yardstick_zoo.py: random play compiled (numba)
     rows_per_deal=lambda rules: rules.players,
 )

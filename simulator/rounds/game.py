@@ -40,4 +40,5 @@ GAME = Game(
     measures=measures.measures,
     hidden_variant=secrecy.hidden_variant,
     default_chunk={"deal": 20_000, "match": 2_000},
+    yardstick="yardstick_rounds.py",  # benchmarks/yardstick_rounds.py: random play compiled (numba)
 )

@@ -1,0 +1,105 @@
+"""The compiled yardsticks of benchmarks/ (Rounds, Frank's Zoo): each runs in a subprocess, prints its rate and
+passes its own --check; their tables are dealsim's; `bench.run_yardstick` finds them by bare name. The -m slow
+test compares what they play with dealsim's random play, statistic by statistic."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from simulator import bench, registry
+from simulator.runner import Run, run_chunk
+
+pytest.importorskip("numba", reason="the yardsticks are compiled with numba")
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def _run(script: str, *args: str) -> dict[str, str]:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return dict(re.findall(r"(\w+)=(\S+)", done.stdout))
+
+
+def _load(script: str):
+    spec = importlib.util.spec_from_file_location(script.removesuffix(".py"), BENCHMARKS / script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("script, args", [("yardstick_rounds.py", ()), ("yardstick_zoo.py", ()),
+                                          ("yardstick_zoo.py", ("--unit", "hand"))])
+def test_yardstick_checks_and_reports_its_rate(script, args) -> None:
+    out = _run(script, "500", "--check", *args)
+    assert out["check"] == "ok"
+    assert float(out["deals_per_s"].replace(",", "")) > 0 and out["deals"] == "500"
+    if script == "yardstick_zoo.py":
+        assert out["unit"] == ("hand" if args else "game") and float(out["hands_per_s"].replace(",", "")) > 0
+
+
+def test_games_name_their_yardsticks_and_bench_finds_them() -> None:
+    assert registry.get("rounds").yardstick == "yardstick_rounds.py"
+    assert registry.get("franks-zoo").yardstick == "yardstick_zoo.py"
+    assert (rate := bench.run_yardstick("yardstick_rounds.py", 2000)) is not None and rate > 0
+
+
+def test_zoo_yardstick_tables_are_dealsims() -> None:
+    from simulator.franks_zoo import cards as C
+    from simulator.franks_zoo import core
+
+    y = _load("yardstick_zoo.py")
+    assert (y.SETS == C.SETS).all() and (y.PARTIALS == C.PARTIALS).all() and (y.DECK == C.DECK).all()
+    assert (y.BEATS == C.BEATS).all() and (y.COMPLETES == C.COMPLETES).all() and (y.ASKABLE == core.ASKABLE).all()
+    rules = registry.get("franks-zoo").rules()
+    assert (y.PLAYERS, y.TARGET, y.END_PLAYERS, y.EXCHANGE_CARDS, y.SOLO_BONUS, y.LION_MIN) == (
+        rules.players, rules.target, rules.end_players, rules.exchange_cards, rules.solo_bonus, rules.lion_min)
+    assert rules.help and rules.hedgehog_penalty == "captured"
+
+
+def test_rounds_yardstick_points_are_dealsims() -> None:
+    from simulator.rounds import core
+
+    y = _load("yardstick_rounds.py")
+    rules = registry.get("rounds").rules()
+    assert (y.POINTS == core.card_points(rules)).all() and y.SWEEP_BONUS == rules.sweep_bonus
+    assert not rules.rank_trumps and rules.dealer_rotation == "stage"
+
+
+def _dealsim(name: str, n: int, unit: str) -> dict[str, pd.DataFrame]:
+    g = registry.get(name)
+    rules = g.rules()
+    run = Run(game=g, n=n, seed=11, rules=rules, seats=("random",) * len(g.seat_names(rules)), unit=unit,
+              chunk_size=g.default_chunk[unit])
+    outs = [run_chunk(run, k) for k in range(run.n_chunks)]
+    return {key: pd.concat([o[key] for o in outs]) for key in outs[0]}
+
+
+@pytest.mark.slow
+def test_yardsticks_play_like_dealsims_random_play() -> None:
+    """Same rules, same random play: the statistics agree within a few standard errors."""
+    y = _run("yardstick_rounds.py", "100000")
+    d = _dealsim("rounds", 20_000, "deal")["deals"]
+    sweeps = sum((d[f"s{k}_sweep"] >= 0).sum() for k in range(1, 6)) / len(d)
+    assert abs(float(y["mean_points_0"]) - d.points_0.mean()) < 0.4
+    assert abs(float(y["mean_points_1"]) - d.points_1.mean()) < 0.4
+    assert abs(float(y["sweeps_per_game"]) - sweeps) < 0.03
+
+    y = _run("yardstick_zoo.py", "50000")
+    t = _dealsim("franks-zoo", 5_000, "match")
+    d, m = t["deals"], t["matches"]
+    hands = len(d) / 5
+    assert abs(float(y["hands_per_deal"]) - m.deals.mean()) < 0.03
+    assert abs(float(y["asks_per_hand"]) - d.help_asked.sum() / hands) < 0.2
+    assert abs(float(y["helped_per_hand"]) - d.help_given.sum() / hands) < 0.05
+    assert abs(float(y["first_leader_place"]) - d[d.led_first].place.mean()) < 0.05
+    by_place = d.groupby("place").points.mean().to_numpy()
+    assert np.abs(np.array(y["points_by_place"].split(","), float) - by_place).max() < 0.15
