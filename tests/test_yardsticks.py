@@ -36,6 +36,8 @@ def _load(script: str):
     return module
 
 
+# Compiling a yardstick takes 3-10 s on a clean checkout: benchmark tooling, so behind the slow marker.
+@pytest.mark.slow
 @pytest.mark.parametrize("script, args", [("yardstick_rounds.py", ()), ("yardstick_zoo.py", ()),
                                           ("yardstick_zoo.py", ("--unit", "hand"))])
 def test_yardstick_checks_and_reports_its_rate(script, args) -> None:
