@@ -47,9 +47,10 @@ RuleValues = Mapping[str, Any] | Sequence[str] | None   # {"min_bid": 31} or ["m
 
 def make_run(game: str | Game, n: int = 100_000, seed: int = 1, *, seats: Assignments = None,
              rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (),
-             unit: str | None = None, chunk_size: int | None = None) -> Run:
+             unit: str | None = None, chunk_size: int | None = None, measures: Sequence[str] = ()) -> Run:
     """A checked run: rules from the preset, files and overrides; each seat's strategy over the game's
-    default; the unit by its name or the game's word for it; the chunk size by default per game and unit."""
+    default; the unit by its name or the game's word for it; the chunk size by default per game and unit;
+    extra per-deal `measures` (e.g. "play-quality")."""
     g = registry.get(game)
     for name, value, least in (("n", n, 1), ("seed", seed, 0), ("chunk_size", chunk_size, 1)):
         if value is not None and (not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < least):
@@ -59,7 +60,7 @@ def make_run(game: str | Game, n: int = 100_000, seed: int = 1, *, seats: Assign
     unit = g.unit(unit)
     ruleset = g.rules(preset, rules_files, rules or ())
     run = Run(game=g, n=n, seed=seed, rules=ruleset, seats=g.seat_specs(seats or (), ruleset), unit=unit,
-              chunk_size=chunk_size or g.default_chunk[unit])
+              chunk_size=chunk_size or g.default_chunk[unit], measures=tuple(dict.fromkeys(measures)))
     check(run)
     return run
 
@@ -75,7 +76,7 @@ def run_from_manifest(folder: Path | str, game: str | Game | None = None) -> Run
         rules = build(g.rules_cls, "rule", m["rules"])
         run = Run(game=g, n=int(m["deals"]), seed=int(m["seed"]), rules=rules,
                   seats=tuple(m["seats"][name] for name in g.seat_names(rules)), unit=g.unit(m["unit"]),
-                  chunk_size=int(m["chunk_size"]))
+                  chunk_size=int(m["chunk_size"]), measures=tuple(m.get("measures", ())))
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise DealsimError(f"cannot read the run in {folder}: {type(exc).__name__}: {exc}") from None
     check(run)
@@ -107,6 +108,8 @@ def command_line(verb: str, run: Run, *extra: str, subject: str | None = None, u
     for name, spec in zip(g.seat_names(run.rules), run.seats):
         if spec != g.default_strategy:
             words += [seat_flag, f"{name}={spec}"]
+    for name in run.measures:
+        words += ["--measure", name]
     return shlex.join([*words, *extra])
 
 
@@ -178,11 +181,12 @@ class Simulation:
 def simulate(game: str | Game, n: int = 100_000, seed: int = 1, *, seats: Assignments = None,
              rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (), unit: str | None = None,
              chunk_size: int | None = None, jobs: int = 0, backend: str = "loky", scheduler: str | None = None,
-             progress: bool = False, output: Path | str | None = None, force: bool = False) -> Simulation:
+             progress: bool = False, output: Path | str | None = None, force: bool = False,
+             measures: Sequence[str] = ()) -> Simulation:
     """Play `n` seeded deals (or matches) and summarize them; with `output`, stream every finished chunk
     there as a part (see simulator.parts) and end with the tables, summary and manifest."""
     run = make_run(game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=unit,
-                   chunk_size=chunk_size)
+                   chunk_size=chunk_size, measures=measures)
     return _simulate(run, jobs, backend, scheduler, progress, _writable(output, force=force), resume=False)
 
 

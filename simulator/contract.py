@@ -133,6 +133,9 @@ class Game:
     # a compiled per-deal loop doing random play's work: a script in benchmarks/ (or ../shared/bench)
     yardstick: str | None = None
     analysis: Analysis | None = None  # optional: one fixed hand against many deals (`dealsim analyze`)
+    # optional measures a run may ask for (`simulate --measure NAME`): (finished state, rules) -> extra
+    # columns of the deals table, one value per row
+    extra_columns: Mapping[str, Callable[[Any, Any], dict[str, np.ndarray]]] = field(default_factory=dict)
     # (state, rng) -> a copy that differs only in what the deciding seat of each row cannot see (other
     # seats' hidden cards, the stock): the contract test checks that every view is the same in both.
     hidden_variant: Callable[[Any, np.random.Generator], Any] | None = None

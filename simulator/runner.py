@@ -55,6 +55,7 @@ class Run:
     seats: tuple[str, ...]
     unit: str  # "deal" or "match" (see simulator.contract)
     chunk_size: int
+    measures: tuple[str, ...] = ()  # extra per-deal measures (Game.extra_columns), e.g. "play-quality"
 
     @property
     def n_chunks(self) -> int:
@@ -65,9 +66,10 @@ class Run:
 
     def describe(self) -> dict[str, Any]:
         """The run's definition as plain data: what provenance records and `app.run_from_manifest` reads back."""
-        return {"game": self.game.name, "deals": self.n, "unit": self.unit, "seed": self.seed,
-                "chunk_size": self.chunk_size, "rules": dataclasses.asdict(self.rules),
-                "seats": dict(zip(self.game.seat_names(self.rules), self.seats))}
+        out = {"game": self.game.name, "deals": self.n, "unit": self.unit, "seed": self.seed,
+               "chunk_size": self.chunk_size, "rules": dataclasses.asdict(self.rules),
+               "seats": dict(zip(self.game.seat_names(self.rules), self.seats))}
+        return {**out, "measures": list(self.measures)} if self.measures else out
 
     def strategies(self) -> list[Strategy]:
         """One strategy per seat; seats with the same spec share one object, so the driver asks them together.
@@ -119,7 +121,10 @@ def play_chunk(c: Chunk, on_deals: Callable[[np.ndarray, Any], None] | None = No
     out = driver.play(game.core, state, run.rules, c.strategies, c.seat_rngs, game.seat_names(run.rules))
     if on_deals is not None:
         on_deals(c.deals, out)
-    return {"deals": game.core.table(out, run.rules)}
+    table = game.core.table(out, run.rules)
+    for name in run.measures:
+        table = table.assign(**game.extra_columns[name](out, run.rules))
+    return {"deals": table}
 
 
 def run_chunk(run: Run, k: int) -> dict[str, pd.DataFrame]:
@@ -324,6 +329,12 @@ def check(run: Run) -> None:
         raise DealsimError(f"{len(run.seats)} strategies for {n_seats} seats")
     if run.unit not in UNITS:
         raise DealsimError(f"unknown unit {run.unit!r}; use one of {', '.join(UNITS)}")
+    for name in run.measures:
+        if name not in run.game.extra_columns:
+            known = ", ".join(run.game.extra_columns) or "none"
+            raise DealsimError(f"{run.game.name} has no measure {name!r} (it has: {known})")
+        if run.unit != "deal":
+            raise DealsimError(f"--measure {name} needs --unit deal")
     run.strategies()
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from simulator.contract import Game, Reference
-from simulator.fortytwo import analyze, core, measures, play, reference, secrecy, summary, trace
+from simulator.fortytwo import analyze, core, measures, play, quality, reference, secrecy, summary, trace
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import PRESETS, FortyTwoRules
 from strategies.fortytwo import STRATEGIES
@@ -44,4 +44,5 @@ GAME = Game(
     default_chunk={"deal": 25_000, "match": 2_500},
     yardstick="yardstick42.py",
     analysis=analyze.ANALYSIS,
+    extra_columns={"play-quality": quality.play_quality},
 )

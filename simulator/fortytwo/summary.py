@@ -28,6 +28,15 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
         "score": {"NS": mean(hands["score_ns"]), "EW": mean(hands["score_ew"])},
         "trumps": [{"trump": int(t), "named": rate(int(c), len(played))} for t, c in trumps.items()],
     }
+    if "declarers_gave" in hands:  # simulate --measure play-quality
+        out["play_quality"] = {
+            "declarers_gave": mean(played["declarers_gave"]), "defenders_gave": mean(played["defenders_gave"]),
+            "made_in_play": rate(int(played["made"].sum()), len(played)),
+            "makeable_with_perfect_play": rate(int(played["made_perfect"].sum()), len(played)),
+            "by_bid": [{"bid": int(bid), "made": rate(int(g["made"].sum()), len(g)),
+                        "makeable": rate(int(g["made_perfect"].sum()), len(g))}
+                       for bid, g in played.groupby("bid", sort=True)],
+        }
     if unit == "match":
         g = tables["matches"]
         decided = g[g["winner"].notna()]
@@ -55,6 +64,14 @@ def render(summary: dict[str, Any]) -> list:
     parts.append(table("Trumps named", ["trump", "hands", "share"],
                        [[DECLARATION_NAMES[t["trump"]], f"{t['named'].count:,}", fmt_rate(t["named"])]
                         for t in s["trumps"] if t["trump"] < 7 or t["named"].count]))
+    if "play_quality" in s:
+        q = s["play_quality"]
+        parts.append(table("Play quality (double dummy): points given away per hand by each side's own plays", ["", "value"], [
+            ["declaring side gave away", fmt_mean(q["declarers_gave"])],
+            ["defenders gave away", fmt_mean(q["defenders_gave"])],
+            ["contracts made in play", fmt_rate(q["made_in_play"])],
+            ["contracts makeable with perfect play", fmt_rate(q["makeable_with_perfect_play"])],
+        ]))
     if "games" in s:
         g = s["games"]
         parts.append(table("Games", ["", "value"], [
