@@ -16,12 +16,13 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import os
 import platform
 import shlex
 import shutil
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,17 @@ from simulator.contract import Game
 from simulator.errors import DealsimError, Interrupted
 from simulator.options import build, parse_pairs
 from simulator.parts import PartStore
-from simulator.runner import MAX_DEALS, Result, Run, check, chunk, execute, map_chunks, saving_parts
+from simulator.runner import (
+    MAX_DEALS,
+    Result,
+    Run,
+    check,
+    chunk,
+    execute,
+    map_chunks,
+    resolve_jobs,
+    saving_parts,
+)
 from simulator.summaries import flatten, json_safe, to_json
 from simulator.version import __version__
 
@@ -386,20 +397,49 @@ def analyze(game: str | Game, hand: str, *, seat: str = "N", dealer: str | None 
 # --- bench ------------------------------------------------------------------------------------------------
 @dataclass
 class Bench:
-    """Deals per second on one core for each strategy of a game, and its compiled yardstick's rate."""
+    """What `dealsim bench` measured on this machine: each game's default run on one core and on all cores
+    (`scaling`); with one game named, also each of its strategies on one core and its compiled yardstick."""
 
-    game: Game
-    deals: int
-    rates: dict[str, tuple[float, float | None]]  # strategy -> (deals/s of the default unit, hands/s or None)
-    yardstick: float | None                       # deals/s, None when it could not run (or the game has none)
+    scaling: list[benchmarks.Scaling]
+    cores: int
+    game: Game | None = None        # the game named, if one was; then:
+    deals: int | None = None        # deals per strategy measured
+    rates: dict[str, tuple[float, float | None]] = field(default_factory=dict)  # strategy -> (deals/s, hands/s or None)
+    yardstick: float | None = None  # deals/s, None when it could not run (or the game has none)
+    load: float | None = None       # the 1-minute load average before measuring: other work skews the speed-up
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every figure, for JSON: per game the deals (and hands) per second on one core, on all cores in
+        total and per core, and the speed-up."""
+        out: dict[str, Any] = {"dealsim": __version__, "python": platform.python_version(),
+                               "machine": platform.machine(), "cores": self.cores, "load_average": self.load,
+                               "games": [s.as_dict() for s in self.scaling]}
+        if self.game is not None:
+            out["strategies"] = {"game": self.game.name, "unit": self.game.plural(self.game.default_unit),
+                                 "deals": self.deals,
+                                 "rates": {spec: {"deals_per_second": rate, "hands_per_second": hands}
+                                           for spec, (rate, hands) in self.rates.items()},
+                                 "yardstick": self.game.yardstick, "yardstick_deals_per_second": self.yardstick}
+        return out
 
 
-def bench(game: str | Game, n: int = 200_000, yardstick: Path | str | None = None) -> Bench:
-    """Measure every strategy of the game in this process, then its yardstick (a subprocess)."""
-    g = registry.get(game)
-    rates = {spec: benchmarks.measure(g, spec, n) for spec in g.strategies}
-    ys = benchmarks.run_yardstick(yardstick or g.yardstick, n * 5) if g.yardstick else None
-    return Bench(g, n, rates, ys)
+def bench(game: str | Game | None = None, n: int | None = None, yardstick: Path | str | None = None) -> Bench:
+    """Measure every game's default run on one core and on all cores, or only the named game's; for a named
+    game, also every strategy in this process, then its yardstick (a subprocess). `n` deals per measurement
+    (default: `bench.default_deals`, a few chunks per core)."""
+    if n is not None and (not isinstance(n, (int, np.integer)) or isinstance(n, bool) or n < 1):
+        raise DealsimError(f"n must be a whole number >= 1, not {n!r}")
+    cores = resolve_jobs(0)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    games = [registry.get(game)] if game is not None else list(registry.GAMES.values())
+    scaling = [benchmarks.scaling(g, n or benchmarks.default_deals(g, cores), cores) for g in games]
+    if game is None:
+        return Bench(scaling, cores, load=load)
+    g = games[0]
+    deals = n or benchmarks.default_deals(g, cores)
+    rates = {spec: benchmarks.measure(g, spec, deals) for spec in g.strategies}
+    ys = benchmarks.run_yardstick(yardstick or g.yardstick, deals * 5) if g.yardstick else None
+    return Bench(scaling, cores, g, deals, rates, ys, load)
 
 
 # --- studies ----------------------------------------------------------------------------------------------

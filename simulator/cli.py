@@ -316,24 +316,49 @@ def trace(ctx: typer.Context, game: GameArg, run: dict,
 
 
 @cli.command()
-def bench(game: Annotated[str, typer.Argument(help="the game to measure")] = "forty-two",
-          deals: Annotated[int, typer.Option("-n", "--deals", min=1000, max=MAX_DEALS,
-                                             help="deals per measurement")] = 200_000,
+def bench(game: Annotated[str | None, typer.Argument(help="only this game, with each of its strategies "
+                                                         "(default: every game)")] = None,
+          deals: Annotated[int | None, typer.Option("-n", "--deals", min=1000, max=MAX_DEALS, help=(
+              "deals (Frank's Zoo: games) per measurement (default: four chunks per core of the game's "
+              "default chunk size)"))] = None,
           yardstick: Annotated[Path | None, typer.Option(help="the game's yardstick script (default: the game's "
                                                               "own, from benchmarks/ or ../shared/bench)")] = None,
-          ) -> None:
-    """Deals per second on one core for each strategy, and against the game's compiled yardstick."""
+          fmt: FormatOpt = Format.table) -> None:
+    """Hands (games) per second on one core and on all cores, and the speed-up, for every game (its default
+    strategy and unit); with a game named, also each of its strategies on one core and the compiled yardstick."""
     b = api.bench(game, deals, yardstick)
-    g = b.game
-    for spec, (rate, hands) in b.rates.items():
-        extra = f", {hands:,.0f} {g.plural('deal')}/s" if hands else ""
-        out.print(f"{g.name} {spec:>10}: {rate:>12,.0f} {g.plural(g.default_unit)}/s per core{extra} "
-                  f"({deals:,}, one process)")
-    if g.yardstick and b.yardstick is None:
-        out.print(f"{g.yardstick}: not run (needs the script and numba: pip install -e '.[bench]')")
-    elif g.yardstick:
-        out.print(f"{g.yardstick} (numba): {b.yardstick:>12,.0f} {g.plural(g.default_unit)}/s; random play here is "
-                  f"{b.rates['random'][0] / b.yardstick:.2f} of it")
+    if fmt is Format.json:
+        _json(b.as_dict())
+        return
+    if b.game is not None:
+        g = b.game
+        for spec, (rate, hands) in b.rates.items():
+            extra = f", {hands:,.0f} {g.plural('deal')}/s" if hands else ""
+            out.print(f"{g.name} {spec:>10}: {rate:>12,.0f} {g.plural(g.default_unit)}/s per core{extra} "
+                      f"({b.deals:,}, one process)")
+        if g.yardstick and b.yardstick is None:
+            out.print(f"{g.yardstick}: not run (needs the script and numba: pip install -e '.[bench]')")
+        elif g.yardstick:
+            out.print(f"{g.yardstick} (numba): {b.yardstick:>12,.0f} {g.plural(g.default_unit)}/s; random play here is "
+                      f"{b.rates['random'][0] / b.yardstick:.2f} of it")
+    n = b.cores
+    rows = []
+    for s in b.scaling:
+        deals, hands = s.rates(s.deals), (s.rates(s.hands) if s.hands is not None else None)
+
+        def rate(key: str, deals: dict[str, float] = deals, hands: dict[str, float] | None = hands,
+                 unit: str = s.unit) -> str:
+            # hands first where a deal holds several (Frank's Zoo games): "hands (games) per second"
+            return f"{hands[key]:,.0f} hands ({deals[key]:,.0f} {unit})" if hands else f"{deals[key]:,.0f} {unit}"
+
+        rows.append([f"{s.game} {s.strategy}", f"{s.deals:,} {s.unit}, {-(-s.deals // s.chunk_size)} chunks",
+                     rate("one_core"), rate("per_core_on_all_cores"), rate("all_cores"), f"{s.speedup:.2f}x"])
+    out.print(table(f"Per second, the same run on 1 core and on all {n} cores (runner.execute; worker processes "
+                    "started beforehand)", ["game, strategy", "played", "1 core", f"per core on {n}",
+                                            f"all {n} cores", f"speed-up on {n}"], rows, text_columns=2))
+    if b.load is not None:  # a benchmark on a busy machine reads low, its speed-up most
+        out.print(f"load average over the minute before measuring: {b.load:.2f} (other work on the cores "
+                  "lowers these figures)")
 
 
 @cli.command()
