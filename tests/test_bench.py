@@ -14,6 +14,7 @@ from simulator.runner import resolve_jobs
 from tests.cli_helpers import run_cli
 
 
+@pytest.mark.slow  # every Zoo strategy plus its scaling run: about 6 s
 def test_bench_measures_every_strategy(tmp_path) -> None:
     b = app.bench("franks-zoo", n=20, yardstick=tmp_path / "missing.py")  # the yardstick: test_yardsticks.py
     assert set(b.rates) == set(b.game.strategies) and b.yardstick is None

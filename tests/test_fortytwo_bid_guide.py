@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from reports import bid_guide
 from simulator import app
@@ -32,6 +33,7 @@ def test_a_small_guide_writes_every_file(tmp_path) -> None:
     assert ladder["hands"].iloc[0] == 8000  # every seat's hand of every deal
 
 
+@pytest.mark.slow  # twelve analyses of 300 deals x 7 trumps x 13 bids: about 10 s
 def test_the_guide_agrees_with_analyze_on_hands_of_a_shape() -> None:
     run = app.make_run("forty-two", 4000, seed=5, chunk_size=4000)
     hands = bid_guide._play(run, 0)
