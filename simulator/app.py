@@ -354,9 +354,12 @@ class HandAnalysis:
 def analyze(game: str | Game, hand: str, *, seat: str = "N", dealer: str | None = None, n: int = 20_000,
             seed: int = 1, seats: Assignments = None, rules: RuleValues = None, preset: str = "seed",
             rules_files: Sequence[str] = (), jobs: int = 0, progress: bool = False,
-            output: Path | str | None = None) -> HandAnalysis:
-    """Hold `hand` at `seat` (the declarer), deal the rest `n` times, and play every choice on those deals.
+            output: Path | str | None = None, play: str = "strategies") -> HandAnalysis:
+    """Hold `hand` at `seat` (the declarer), deal the rest `n` times, and play every choice on those deals,
+    by the strategies (`play="strategies"`) or double dummy (`play="perfect"`: every hand seen, perfect play).
     The dealer defaults to the seat on the declarer's right."""
+    if play not in ("strategies", "perfect"):
+        raise DealsimError(f"--play is strategies or perfect, not {play!r}")
     g = registry.get(game)
     if g.analysis is None:
         raise DealsimError(f"analyze is not available for {g.name}")
@@ -378,13 +381,16 @@ def analyze(game: str | Game, hand: str, *, seat: str = "N", dealer: str | None 
     start = time.perf_counter()
 
     def one(r: Run, k: int) -> Any:
-        return a.play_chunk(fixed, seat_i, dealer_i, r.rules, chunk(r, k))
+        return a.play_chunk(fixed, seat_i, dealer_i, r.rules, chunk(r, k), **({"perfect": True} if play == "perfect"
+                                                                            else {}))
 
     parts = map_chunks(one, run, jobs, progress, f"analyze: {n:,} deals")
     frame = a.frame(parts)
     elapsed = time.perf_counter() - start
     extra = ["--hand", hand, "--seat", names[seat_i], "--dealer", names[dealer_i]]
-    prov = provenance(run, hand=hand, seat=names[seat_i], dealer=names[dealer_i], elapsed_seconds=round(elapsed, 2),
+    extra += ["--play", play] if play != "strategies" else []
+    prov = provenance(run, hand=hand, seat=names[seat_i], dealer=names[dealer_i], play=play,
+                      elapsed_seconds=round(elapsed, 2),
                       command=command_line("analyze", run, *extra, unit=False, chunking=False, seat_flag="--strategy"))
     if output is not None:
         output.mkdir(parents=True, exist_ok=True)

@@ -500,10 +500,14 @@ def analyze(game: GameArg, run: dict,
             deals: Annotated[int, typer.Option("-n", "--deals", min=1, help="deals of the other hands (the same "
                                                                            "deals for every choice)")] = 20_000,
             seed: SeedOpt = 1, jobs: JobsOpt = 0, output: OutputOpt = None, fmt: FormatOpt = Format.table,
-            progress: ProgressOpt = None) -> None:
+            progress: ProgressOpt = None,
+            play: Annotated[str, typer.Option("--play", help=(
+                "strategies (the seats' strategies play each contract) or perfect (double dummy: every hand "
+                "seen, perfect play by both sides; a few ms a deal per trump, so use a smaller -n)"))] = "strategies",
+            ) -> None:
     """Hold one hand fixed, deal the rest many times, and play every trump and bid: P(make) and expected score."""
     a = api.analyze(game, hand, seat=seat, dealer=dealer, n=deals, seed=seed, **run, jobs=jobs,
-                    progress=_progress(progress), output=output)
+                    progress=_progress(progress), output=output, play=play)
     if fmt is Format.json:
         _json({**a.provenance, "best": a.best, "advice": a.advice, "rows": a.frame.to_dict(orient="records")})
         return

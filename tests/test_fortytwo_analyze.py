@@ -42,3 +42,12 @@ def test_texas_rules_list_doubles_no_trump_and_nello_beside_the_pips() -> None:
     doubles = a.frame[(a.frame["trump"] == 7) & (a.frame["bid"] == 30)].iloc[0]
     sixes = a.frame[(a.frame["trump"] == 6) & (a.frame["bid"] == 30)].iloc[0]
     assert doubles["p_make"] > sixes["p_make"]  # five doubles: the doubles are the better trumps
+
+
+def test_perfect_play_analysis_is_double_dummy() -> None:
+    """Every six held: double dummy, sixes make 42 on every deal; with blanks trump the same hand cannot."""
+    a = app.analyze("forty-two", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", seat="N", n=40, jobs=1, play="perfect")
+    f = a.frame.set_index(["trump", "bid"])
+    assert f.loc[(6, 42), "p_make"] == 1.0 and f.loc[(6, 30), "p_make"] == 1.0
+    assert f.loc[(0, 42), "p_make"] < 1.0
+    assert a.provenance["play"] == "perfect" and "--play perfect" in a.provenance["command"]

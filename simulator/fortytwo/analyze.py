@@ -51,21 +51,34 @@ def opening_bids(rules: FortyTwoRules) -> list[int]:
     return list(range(rules.min_bid, 43)) + ([BID_84] if rules.jump_bids else [])
 
 
-def play_chunk(hand: int, seat: int, dealer: int, rules: FortyTwoRules, chunk: Any
+def play_chunk(hand: int, seat: int, dealer: int, rules: FortyTwoRules, chunk: Any, perfect: bool = False
                ) -> dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]:
-    """Per (trump, bid action): made flags and score differences (declarers minus defenders), per deal."""
+    """Per (trump, bid action): made flags and score differences (declarers minus defenders), per deal. With
+    `perfect`, every contract is played double dummy (all four hands seen, perfect play by both sides:
+    `solver`) instead of by the strategies: an upper bound on what the hand can make against perfect
+    defence, and what it makes when the declarer's side plays perfectly."""
     n = len(chunk.deals)
     hands = core.deal_around(chunk.deal_rng, n, seat, hand)
     side = seat & 1
     out = {}
     for trump in declarations(rules):
-        for bid in opening_bids(rules):
-            if trump == NELLO and BID_VALUE[bid] < 42:
-                continue
+        bids = [b for b in opening_bids(rules) if not (trump == NELLO and BID_VALUE[b] < 42)]
+        if perfect:
+            from simulator.fortytwo import solver  # numba: only where perfect play is asked for
+
+            start = core.with_contract(core.new_hands(chunk.deals, np.full(n, dealer), hands), seat, bids[0], trump,
+                                       rules)
+            value = solver.solve(solver.positions(start, rules.count_values)).astype(np.int16)
+        for bid in bids:
             state = core.with_contract(core.new_hands(chunk.deals, np.full(n, dealer), hands), seat, bid, trump,
                                        rules)
-            # every choice replays the same strategy streams too, so choices differ only by the choice
-            done = driver.play(CORE, state, rules, chunk.strategies, chunk.fresh_seat_rngs(), D.SEATS)
+            if perfect:  # the hand as played perfectly: the declaring side takes `value`, the defenders the rest
+                done = state
+                done.points[:, side], done.points[:, 1 - side] = value, 42 - value
+                done.tricks_done[:] = 7
+            else:
+                # every choice replays the same strategy streams too, so choices differ only by the choice
+                done = driver.play(CORE, state, rules, chunk.strategies, chunk.fresh_seat_rngs(), D.SEATS)
             score, made = core.hand_scores(done, rules)
             out[trump, bid] = made, (score[:, side] - score[:, 1 - side]).astype(np.int16)
     return out
