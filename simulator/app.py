@@ -145,14 +145,22 @@ def _writable(folder: Path | str | None, force: bool = False, resume: bool = Fal
     if left and not force:
         raise DealsimError(f"output folder {folder} is not empty: use --force to replace what is there, or "
                            "--resume to go on with the run in it")
+    report_folder = (folder / "provenance.json").is_file()  # written by compare, tune or report
     for p in left if force else ():
-        if p.name in OUTPUTS or p.suffix in (".parquet", ".csv", ".png", ".html"):
-            shutil.rmtree(p) if p.is_dir() else p.unlink()
+        if p.is_symlink():
+            continue  # never follow a link out of the folder
+        if p.is_dir() and p.name in OUTPUT_FOLDERS and any(p.glob(OUTPUT_FOLDERS[p.name])):
+            shutil.rmtree(p)
+        elif p.is_file() and (p.name in OUTPUT_FILES or (report_folder and p.suffix in (".csv", ".png"))):
+            p.unlink()
     return folder
 
 
-# What dealsim writes into an output folder (with --force these go first, and nothing else of the user's).
-OUTPUTS = {"parts", "report", "runs", "manifest.json", "summary.json", "summary.csv", "provenance.json"}
+# What dealsim writes into an output folder: with --force these go first, and nothing else of the user's (a
+# folder only when it holds dealsim's mark; CSV and PNG files only in a report folder, beside its provenance).
+OUTPUT_FILES = {"manifest.json", "summary.json", "summary.csv", "provenance.json", "report.html", "deals.parquet",
+                "matches.parquet", "games.parquet", "hands.parquet", "analyze.csv"}
+OUTPUT_FOLDERS = {"parts": "index.json", "runs": "*/parts/index.json", "report": "report.html"}
 
 
 # --- simulate ---------------------------------------------------------------------------------------------

@@ -309,15 +309,19 @@ def execute(run: Run, jobs: int = -1, backend: str = "loky", progress: bool = Fa
                 else:  # a valid part: read back, not played again
                     tables = store.read(k)
                     partial = run.game.summarize(tables, run.unit) if summarize else None
-                if summarize:
-                    merged = partial if merged is None else tallies.merge(merged, partial)
+                grown = (partial if merged is None else tallies.merge(merged, partial)) if summarize else None
+                # the chunk counts once its summary and tables are taken in together (a Ctrl-C between
+                # them would leave the summary one chunk ahead of the tables)
+                merged, done = grown, done + 1
                 if keep_tables:
                     for name, frame in tables.items():
                         kept.setdefault(name, []).append(frame)
-                done += 1
                 bar.update(task, completed=run.bounds(k)[1])
         except KeyboardInterrupt:
-            played.close()
+            if keep_tables:  # a chunk counted but not yet kept
+                done = min(done, min((len(f) for f in kept.values()), default=done))
+        finally:
+            played.close()  # on any stop (Ctrl-C, a full disk): no worker goes on computing
     tables = {name: pd.concat(frames, ignore_index=True) for name, frames in kept.items()}
     return Result(run, tables, time.perf_counter() - start, done, jobs, merged, run.n_chunks - len(todo_set))
 

@@ -105,9 +105,13 @@ def test_a_bad_output_fails_at_once_with_one_line(tmp_path: Path) -> None:
     (used / "games.parquet").write_text("stale")
     code, _, err = run_cli("simulate", "forty-two", "-n", "100", "-o", str(used))
     assert code == 2 and "is not empty" in err
+    (used / "mydata.csv").write_text("the user's own")  # --force replaces dealsim's outputs, nothing else
+    (used / "report").mkdir()
+    (used / "report" / "notes.txt").write_text("the user's own too")
     code, _, err = run_cli("simulate", "forty-two", "-n", "100", "-j", "1", "-o", str(used), "--force")
     assert code == 0, err
     assert not (used / "games.parquet").exists() and (used / "deals.parquet").exists()
+    assert (used / "mydata.csv").exists() and (used / "report" / "notes.txt").exists()
 
 
 def test_resume_refuses_what_it_cannot_do(tmp_path: Path) -> None:
