@@ -228,7 +228,7 @@ def _simulate(run: Run, jobs: int, backend: str, scheduler: str | None, progress
     store = None
     if output is not None:
         # the manifest comes first: a run killed before its end can be resumed from it
-        (output / "manifest.json").write_text(to_json({**defined, "complete": False}))
+        _write_atomically(output / "manifest.json", to_json({**defined, "complete": False}))
         store = PartStore(output, run, reuse=resume)
     result = execute(run, jobs=jobs, backend=backend, progress=progress, store=store, summarize=True,
                      keep_tables=output is None, scheduler=scheduler)
@@ -244,8 +244,15 @@ def _simulate(run: Run, jobs: int, backend: str, scheduler: str | None, progress
         store.combine(output, result.chunks_done, {b"dealsim": to_json(defined).encode()})
         flatten(sim.summary).to_csv(output / "summary.csv", index=False)
         (output / "summary.json").write_text(to_json(sim.summary))
-        (output / "manifest.json").write_text(to_json({**manifest, "parts": store.index["parts"]}))
+        _write_atomically(output / "manifest.json", to_json({**manifest, "parts": store.index["parts"]}))
     return sim
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write a small file whole or not at all (a run killed meanwhile leaves the old one): `--resume` reads it."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
 
 
 def _whole(name: str, value: Any, least: int) -> int:

@@ -441,8 +441,11 @@ def _resuming(subject: str | None, resume: Path | None, output: Path | None, job
         if output is None or Path(output).resolve() != Path(resume).resolve():
             raise DealsimError("--resume DIR takes its options from DIR; give it alone (with -j at most)")
         return False
-    cli([*api.recorded_command(resume), "-o", str(resume), "--resume", str(resume), "-j", str(jobs)],
-        standalone_mode=False, prog_name="dealsim")
+    recorded = api.recorded_command(resume)
+    if len(recorded) < 2 or recorded[1].startswith("-"):  # a command without its subject would resume itself
+        raise DealsimError(f"the command recorded in {resume} names no game or study: {' '.join(recorded)!r}")
+    cli([*recorded, "-o", str(resume), "--resume", str(resume), "-j", str(jobs)], standalone_mode=False,
+        prog_name="dealsim")
     return True
 
 
