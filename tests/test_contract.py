@@ -30,7 +30,7 @@ EXTRA = {"forty-two": ["heuristic:threshold=28", "greedy:min_length=3"], "rounds
                         "heuristic:ask=false,answer=false", "greedy:ask=false,answer=false"]}
 STRATEGIES = [(g, s) for g in GAMES for s in [*registry.get(g).strategies, *EXTRA.get(g, [])]]
 # deals of the agreement check per game and unit: the reference engines are plain Python
-SIZES = {"forty-two": (240, 6), "rounds": (120, 3), "franks-zoo": (50, 3)}
+SIZES = {"forty-two": (160, 4), "rounds": (80, 3), "franks-zoo": (36, 2)}
 
 
 def _run(game: str, spec: str, unit: str, n: int, chunk_size: int | None = None) -> Run:
