@@ -9,7 +9,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import MIN_CASES, Report, pct, pm, rate_plot
+from reports.html import MIN_CASES, Report, pct, pm, rate_plot, rate_row
 from reports.study import Study
 from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.runner import Run, execute
@@ -59,13 +59,13 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
     levels = _rates(played, ["bid"])
     thrown = int(hands["thrown_in"].sum())
     high = played[played["bid"].between(34, 41)]
-    overview = [_row("hands thrown in (four passes)", thrown, len(hands)),
-                _row("contracts made", int(played["made"].sum()), len(played)),
-                _row("bids of 34-41 made", int(high["made"].sum()), len(high))]
+    overview = [rate_row("hands thrown in (four passes)", thrown, len(hands)),
+                rate_row("contracts made", int(played["made"].sum()), len(played)),
+                rate_row("bids of 34-41 made", int(high["made"].sum()), len(high))]
     games = execute(games_run, jobs=jobs, progress=progress).whole().tables["matches"] if games_run is not None else None
     if games is not None:
         decided = games[games["winner"].notna()]
-        overview.append(_row("games won by the first dealer's side", int(decided["first_dealer_side_won"].sum()),
+        overview.append(rate_row("games won by the first dealer's side", int(decided["first_dealer_side_won"].sum()),
                              len(decided)))
 
     t, c, h = overview[0], overview[1], overview[2]
@@ -175,12 +175,6 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
 
 def _target(run: Run) -> str:
     return f"{run.rules.target_marks} marks" if run.rules.scoring == "marks" else str(run.rules.target)
-
-
-def _row(label: str, count: int, of: int) -> dict:
-    lo, hi = wilson(count, of)
-    return {"": label, "count": count, "of": of, "rate": count / of if of else np.nan, "lo": float(lo),
-            "hi": float(hi)}
 
 
 def _games_run(base: Run, games: int) -> Run | None:

@@ -20,6 +20,7 @@ import matplotlib.ticker
 import numpy as np
 import pandas as pd
 
+from simulator.stats import wilson
 from simulator.summaries import num, pct, pm, pp, to_json  # noqa: F401 (the reports' formats)
 
 _STYLE = """
@@ -160,6 +161,13 @@ def _show(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k}: ({_show(v)})" if isinstance(v, dict) else f"{k}={v}" for k, v in value.items())
     return str(value)
+
+
+def rate_row(label: object, count: int, of: int, **extra: object) -> dict:
+    """One row of a rates table: `extra` columns, the label, count of `of`, the rate and its Wilson interval."""
+    lo, hi = wilson(count, of)
+    return {**extra, "": label, "count": int(count), "of": int(of), "rate": count / of if of else float("nan"),
+            "lo": float(lo), "hi": float(hi)}
 
 
 def rate_plot(frame: pd.DataFrame, x: str, value: str = "value", lo: str = "lo", hi: str = "hi",

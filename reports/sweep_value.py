@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import MIN_CASES, Report, num, pct, pm, pp, rate_plot
+from reports.html import MIN_CASES, Report, num, pct, pm, pp, rate_plot, rate_row
 from reports.study import Study
 from simulator.errors import DealsimError
 from simulator.rounds.fifth import CALL_NAMES, LET_THROUGH, NO_CHOICE, OPPONENT_TOOK, TOOK
@@ -23,12 +23,6 @@ STAGES = range(1, 6)
 
 
 PCT = {"rate": ("lo", "hi")}
-
-
-def _rate_row(label: object, k: int, n: int, **extra: object) -> dict:
-    lo, hi = wilson(k, n)
-    return {**extra, "": label, "count": int(k), "of": int(n), "rate": k / n if n else float("nan"),
-            "lo": float(lo), "hi": float(hi)}
 
 
 def _fifth_trick(g: pd.DataFrame, bonus: int) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -60,7 +54,7 @@ def _fifth_trick(g: pd.DataFrame, bonus: int) -> tuple[pd.DataFrame, pd.DataFram
                  "fifth trick taken": took.sum() / n_at if n_at else np.nan, "taken lo": t_lo, "taken hi": t_hi})
     for situation, where in (("ducking paid", at & ~pays), ("taking paid", at & pays)):
         for code, name in CALL_NAMES.items():
-            calls.append(_rate_row(name, int((where & (call == code)).sum()), int(where.sum()), situation=situation))
+            calls.append(rate_row(name, int((where & (call == code)).sum()), int(where.sum()), situation=situation))
     return pd.DataFrame(rows), pd.DataFrame(calls)
 
 
@@ -98,7 +92,7 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
     short = np.concatenate([g.loc[g[f"s{k}_sweep"] >= 0, f"s{k}_short_sweep"].to_numpy(bool) for k in stages14])
     sweeps = pd.DataFrame([{"": "card points a sweep's five tricks hold", "mean": mean_se(swept)[0],
                             "se": mean_se(swept)[1], "sweeps": len(swept)}])
-    short_row = _rate_row("sweeps scoring less than their cards", int(short.sum()), len(short))
+    short_row = rate_row("sweeps scoring less than their cards", int(short.sum()), len(short))
     report.finding(f"A sweep scores the bonus of {bonus} in place of its cards, which hold {pm(*mean_se(swept))} "
                    f"card points on average over {len(swept):,} sweeps of stages 1-4; "
                    f"{pct(short_row['rate'], short_row['lo'], short_row['hi'])} of sweeps score less than their cards.")
@@ -140,7 +134,7 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
     report.table("fifth_trick", fifth, "Stages decided at the fifth trick, by stage",
                  percent={"share of stages": None, "taking pays": ("pays lo", "pays hi"),
                           "fifth trick taken": ("taken lo", "taken hi")}, n="stages decided at trick 5")
-    pays_rows = pd.DataFrame([_rate_row(r["stage"], round(np.nan_to_num(r["taking pays"]) * r["stages decided at trick 5"]),
+    pays_rows = pd.DataFrame([rate_row(r["stage"], round(np.nan_to_num(r["taking pays"]) * r["stages decided at trick 5"]),
                                         r["stages decided at trick 5"], stage=int(r["stage"]))
                               for r in fifth.to_dict(orient="records") if r["stage"] != "1-4"])
     report.figure("taking_pays", rate_plot(pays_rows, "stage", value="rate", title="Taking the fifth trick pays",

@@ -64,8 +64,8 @@ def make_run(game: str | Game, n: int = 100_000, seed: int = 1, *, seats: Assign
     extra per-deal `measures` (e.g. "play-quality")."""
     g = registry.get(game)
     for name, value, least in (("n", n, 1), ("seed", seed, 0), ("chunk_size", chunk_size, 1)):
-        if value is not None and (not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < least):
-            raise DealsimError(f"{name} must be a whole number >= {least}, not {value!r}")
+        if value is not None:
+            _whole(name, value, least)
     if n > MAX_DEALS:
         raise DealsimError(f"n (the number of deals or matches) must be at most {MAX_DEALS:,}, not {n:,}")
     unit = g.unit(unit)
@@ -448,8 +448,8 @@ def bench(game: str | Game | None = None, n: int | None = None, yardstick: Path 
     """Measure every game's default run on one core and on all cores, or only the named game's; for a named
     game, also every strategy in this process, then its yardstick (a subprocess). `n` deals per measurement
     (default: `bench.default_deals`, a few chunks per core)."""
-    if n is not None and (not isinstance(n, (int, np.integer)) or isinstance(n, bool) or n < 1):
-        raise DealsimError(f"n must be a whole number >= 1, not {n!r}")
+    if n is not None:
+        _whole("n", n, 1)
     cores = resolve_jobs(0)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     games = [registry.get(game)] if game is not None else list(registry.GAMES.values())

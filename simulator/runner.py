@@ -310,16 +310,16 @@ def execute(run: Run, jobs: int = -1, backend: str = "loky", progress: bool = Fa
                     tables = store.read(k)
                     partial = run.game.summarize(tables, run.unit) if summarize else None
                 grown = (partial if merged is None else tallies.merge(merged, partial)) if summarize else None
-                # the chunk counts once its summary and tables are taken in together (a Ctrl-C between
-                # them would leave the summary one chunk ahead of the tables)
-                merged, done = grown, done + 1
                 if keep_tables:
                     for name, frame in tables.items():
                         kept.setdefault(name, []).append(frame)
+                # the chunk counts once its summary and tables are both in (in one assignment: a Ctrl-C
+                # between them would leave the summary one chunk ahead of the tables)
+                merged, done = grown, done + 1
                 bar.update(task, completed=run.bounds(k)[1])
         except KeyboardInterrupt:
-            if keep_tables:  # a chunk counted but not yet kept
-                done = min(done, min((len(f) for f in kept.values()), default=done))
+            for frames in kept.values():
+                del frames[done:]  # a chunk kept but not yet counted
         finally:
             played.close()  # on any stop (Ctrl-C, a full disk): no worker goes on computing
     tables = {name: pd.concat(frames, ignore_index=True) for name, frames in kept.items()}

@@ -81,8 +81,9 @@ def test_nello_the_partner_plays_no_domino_and_tricks_hold_three() -> None:
         seats.append(int(s.turn[0]))
         act(s, HOUSE, int(np.flatnonzero(legal(s, HOUSE))[0]))
     assert E not in seats and len(seats) == 21 and s.n_played[0] == 21
-    assert (s.hands[0, E] == s.dealt[0, E]) and s.points[0].sum() == 42 - D.COUNT_POINTS["seed"][
-        np.flatnonzero((s.dealt[0, E] >> np.arange(28, dtype=np.uint32)) & 1)].sum() - 0
+    assert s.hands[0, E] == s.dealt[0, E]  # the partner's dominoes stay in his hand: their count is never taken
+    unplayed_count = D.COUNT_POINTS["seed"][np.flatnonzero((s.dealt[0, E] >> np.arange(28, dtype=np.uint32)) & 1)].sum()
+    assert s.points[0].sum() == 42 - unplayed_count
 
 
 def test_nello_needs_a_bid_of_42_and_the_rule() -> None:

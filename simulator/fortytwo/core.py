@@ -134,10 +134,12 @@ def _bid_table(min_bid: int, jump_bids: bool, marks: bool) -> np.ndarray:
 def _call_inputs(s: HandState, r: Rows, rules: FortyTwoRules) -> np.ndarray:
     legal = _bid_table(rules.min_bid, rules.jump_bids, rules.scoring == "marks")[np.minimum(s.bid[r], MAX_BID_VALUE)]
     seat = s.turn[r]
-    ri = _index(r, len(s))
-    doubles = np.bitwise_count(s.hands.reshape(-1)[ri * 4 + seat] & D.DOUBLE_BITS)
-    legal[:, PLUNGE] &= rules.plunge & (doubles >= 4)
-    legal[:, SPLASH] &= rules.splash & (doubles >= 3)
+    if rules.plunge or rules.splash:  # the special bids hang on the doubles the caller holds
+        doubles = np.bitwise_count(s.hands.reshape(-1)[_index(r, len(s)) * 4 + seat] & D.DOUBLE_BITS)
+        legal[:, PLUNGE] &= rules.plunge & (doubles >= 4)
+        legal[:, SPLASH] &= rules.splash & (doubles >= 3)
+    else:
+        legal[:, PLUNGE:] = False
     already_bid = (s.bidders[r] >> seat.astype(np.uint8)) & 1 == 1
     legal[already_bid, 1:] = False
     if rules.all_pass == "dealer_forced":
