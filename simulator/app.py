@@ -419,48 +419,61 @@ def analyze(game: str | Game, hand: str, *, seat: str = "N", dealer: str | None 
 @dataclass
 class Bench:
     """What `dealsim bench` measured on this machine: each game's default run on one core and on all cores
-    (`scaling`); with one game named, also each of its strategies on one core and its compiled yardstick."""
+    (`scaling`); with one game named (or `--all`), also each of its strategies on one core and its compiled
+    yardstick, in the same run (`speeds`)."""
 
     scaling: list[benchmarks.Scaling]
     cores: int
-    game: Game | None = None        # the game named, if one was; then:
-    deals: int | None = None        # deals per strategy measured
-    rates: dict[str, tuple[float, float | None]] = field(default_factory=dict)  # strategy -> (deals/s, hands/s or None)
-    yardstick: float | None = None  # deals/s, None when it could not run (or the game has none)
+    speeds: list[benchmarks.Speeds] = field(default_factory=list)
     load: float | None = None       # the 1-minute load average before measuring: other work skews the speed-up
 
     def as_dict(self) -> dict[str, Any]:
         """Every figure, for JSON: per game the deals (and hands) per second on one core, on all cores in
-        total and per core, and the speed-up."""
-        out: dict[str, Any] = {"dealsim": __version__, "python": platform.python_version(),
-                               "machine": platform.machine(), "cores": self.cores, "load_average": self.load,
-                               "games": [s.as_dict() for s in self.scaling]}
-        if self.game is not None:
-            out["strategies"] = {"game": self.game.name, "unit": self.game.plural(self.game.default_unit),
-                                 "deals": self.deals,
-                                 "rates": {spec: {"deals_per_second": rate, "hands_per_second": hands}
-                                           for spec, (rate, hands) in self.rates.items()},
-                                 "yardstick": self.game.yardstick, "yardstick_deals_per_second": self.yardstick}
+        total and per core, and the speed-up; per strategy its rate and its ratios to the yardstick and to
+        random play."""
+        out: dict[str, Any] = {"dealsim": __version__, "commit": _commit(), "python": platform.python_version(),
+                               "numpy": np.__version__, "machine": platform.machine(), "cores": self.cores,
+                               "load_average": self.load, "games": [s.as_dict() for s in self.scaling]}
+        if self.speeds:
+            out["strategies"] = [s.as_dict() for s in self.speeds]
         return out
 
 
-def bench(game: str | Game | None = None, n: int | None = None, yardstick: Path | str | None = None) -> Bench:
+def _commit() -> str | None:
+    """The checkout's commit (with "+" when it has uncommitted changes), None outside a git checkout."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    try:
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, timeout=10, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, timeout=10, check=True).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head + ("+" if dirty else "")
+
+
+def bench(game: str | Game | None = None, n: int | None = None, yardstick: Path | str | None = None, *,
+          every: bool = False, repeat: int = 1, scaling: bool = True) -> Bench:
     """Measure every game's default run on one core and on all cores, or only the named game's; for a named
-    game, also every strategy in this process, then its yardstick (a subprocess). `n` deals per measurement
-    (default: `bench.default_deals`, a few chunks per core)."""
+    game (or every game with `every`), also every strategy in this process, then its yardstick (a
+    subprocess), `repeat` times in turn (the median counts). `n` deals per measurement (default:
+    `bench.default_deals`, a few chunks per core)."""
     if n is not None:
         _whole("n", n, 1)
+    _whole("repeat", repeat, 1)
+    if game is not None and every:
+        raise DealsimError("name a game or give --all, not both")
+    if yardstick is not None and game is None:
+        raise DealsimError("--yardstick needs a game")
     cores = resolve_jobs(0)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     games = [registry.get(game)] if game is not None else list(registry.GAMES.values())
-    scaling = [benchmarks.scaling(g, n or benchmarks.default_deals(g, cores), cores) for g in games]
-    if game is None:
-        return Bench(scaling, cores, load=load)
-    g = games[0]
-    deals = n or benchmarks.default_deals(g, cores)
-    rates = {spec: benchmarks.measure(g, spec, deals) for spec in g.strategies}
-    ys = benchmarks.run_yardstick(yardstick or g.yardstick, deals * 5) if g.yardstick else None
-    return Bench(scaling, cores, g, deals, rates, ys, load)
+    speeds = [benchmarks.speeds(g, n or benchmarks.default_deals(g, cores), yardstick, repeat)
+              for g in games] if game is not None or every else []
+    scaled = [benchmarks.scaling(g, n or benchmarks.default_deals(g, cores), cores) for g in games] if scaling else []
+    return Bench(scaled, cores, speeds, load)
 
 
 # --- studies ----------------------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from simulator.contract import Game
 from simulator.runner import Run, check, execute, in_order, run_chunk
 
@@ -40,6 +42,75 @@ def measure(game: Game, spec: str, deals: int, seed: int = 12345) -> tuple[float
         hands += len(run_chunk(run, k)["deals"]) // game.rows_per_deal(rules)
     seconds = time.perf_counter() - start
     return deals / seconds, (hands / seconds if unit == "match" else None)
+
+
+@dataclass(frozen=True)
+class Speeds:
+    """Each strategy of a game on one core (`measure`) and the game's compiled yardstick, in the same run:
+    with `repeat` > 1 the strategies and the yardstick take turns and each keeps its median."""
+
+    game: str
+    unit: str                          # what a deal is, in the game's words
+    deals: int                         # deals per measurement (the yardstick plays YARDSTICK_FACTOR times more)
+    repeat: int
+    rates: dict[str, list[float]]      # strategy -> deals/s of each repeat
+    hands: dict[str, list[float]] | None  # strategy -> hands/s where a deal holds several, else None
+    yardstick: str | None              # the script's name
+    yardstick_rates: list[float]       # its deals/s of each repeat, empty when it could not run
+
+    def rate(self, spec: str) -> float:
+        return float(np.median(self.rates[spec]))
+
+    def hand_rate(self, spec: str) -> float | None:
+        return float(np.median(self.hands[spec])) if self.hands else None
+
+    @property
+    def yardstick_rate(self) -> float | None:
+        return float(np.median(self.yardstick_rates)) if self.yardstick_rates else None
+
+    def of_yardstick(self, spec: str) -> float | None:
+        """The strategy's median rate as a share of the yardstick's (random play against random play)."""
+        y = self.yardstick_rate
+        return self.rate(spec) / y if y else None
+
+    def of_random(self, spec: str) -> float | None:
+        return self.rate(spec) / self.rate("random") if "random" in self.rates else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "unit": self.unit, "deals": self.deals, "repeat": self.repeat,
+                "yardstick": self.yardstick, "yardstick_deals_per_second": self.yardstick_rate,
+                "yardstick_repeats": self.yardstick_rates,
+                "rates": {spec: {"deals_per_second": self.rate(spec), "repeats": runs,
+                                 "hands_per_second": self.hand_rate(spec),
+                                 "of_yardstick": self.of_yardstick(spec), "of_random": self.of_random(spec)}
+                          for spec, runs in self.rates.items()}}
+
+
+# The yardstick plays this many times the deals of a strategy measurement: compiled, it is that much faster,
+# and its own start-up (loading numba's cache) must not count.
+YARDSTICK_FACTOR = 5
+
+
+def speeds(game: Game, deals: int, yardstick: Path | str | None = None, repeat: int = 1,
+           specs: list[str] | None = None) -> Speeds:
+    """Measure each strategy (default: every one of the game) and the game's yardstick `repeat` times in turn."""
+    specs = list(specs or game.strategies)
+    script = yardstick or game.yardstick
+    rates: dict[str, list[float]] = {spec: [] for spec in specs}
+    hands: dict[str, list[float]] = {spec: [] for spec in specs}
+    ys: list[float] = []
+    cap = {spec: getattr(game.strategies[spec], "bench_deals", None) or deals for spec in specs}
+    for _ in range(repeat):
+        for spec in specs:
+            rate, per_hand = measure(game, spec, min(deals, cap[spec]))
+            rates[spec].append(rate)
+            if per_hand is not None:
+                hands[spec].append(per_hand)
+        y = run_yardstick(script, deals * YARDSTICK_FACTOR) if script else None
+        if y is not None:
+            ys.append(y)
+    return Speeds(game.name, game.plural(game.default_unit), deals, repeat, rates,
+                  hands if any(hands.values()) else None, Path(script).name if script else None, ys)
 
 
 @dataclass(frozen=True)

@@ -318,29 +318,41 @@ def trace(ctx: typer.Context, game: GameArg, run: dict,
 @cli.command()
 def bench(game: Annotated[str | None, typer.Argument(help="only this game, with each of its strategies "
                                                          "(default: every game)")] = None,
+          every: Annotated[bool, typer.Option("--all", help="every game with each of its strategies and its "
+                                                           "yardstick (the ratio table), then the scaling runs")] = False,
           deals: Annotated[int | None, typer.Option("-n", "--deals", min=1000, max=MAX_DEALS, help=(
               "deals (Frank's Zoo: games) per measurement (default: four chunks per core of the game's "
               "default chunk size)"))] = None,
+          repeat: Annotated[int, typer.Option(min=1, max=100, help="measure each strategy and the yardstick this "
+                                                                 "many times in turn; the median counts")] = 1,
+          scaling: Annotated[bool, typer.Option(help="also time each game's default run on 1 core and on all "
+                                                     "cores")] = True,
           yardstick: Annotated[Path | None, typer.Option(help="the game's yardstick script (default: the game's "
                                                               "own, from benchmarks/ or ../shared/bench)")] = None,
           fmt: FormatOpt = Format.table) -> None:
     """Hands (games) per second on one core and on all cores, and the speed-up, for every game (its default
-    strategy and unit); with a game named, also each of its strategies on one core and the compiled yardstick."""
-    b = api.bench(game, deals, yardstick)
+    strategy and unit); with a game named (or --all), also each strategy on one core against the game's
+    compiled yardstick and against random play, in the same run."""
+    b = api.bench(game, deals, yardstick, every=every, repeat=repeat, scaling=scaling)
     if fmt is Format.json:
         _json(b.as_dict())
         return
-    if b.game is not None:
-        g = b.game
-        for spec, (rate, hands) in b.rates.items():
-            extra = f", {hands:,.0f} {g.plural('deal')}/s" if hands else ""
-            out.print(f"{g.name} {spec:>10}: {rate:>12,.0f} {g.plural(g.default_unit)}/s per core{extra} "
-                      f"({b.deals:,}, one process)")
-        if g.yardstick and b.yardstick is None:
-            out.print(f"{g.yardstick}: not run (needs the script and numba: pip install -e '.[bench]')")
-        elif g.yardstick:
-            out.print(f"{g.yardstick} (numba): {b.yardstick:>12,.0f} {g.plural(g.default_unit)}/s; random play here is "
-                      f"{b.rates['random'][0] / b.yardstick:.2f} of it")
+    for sp in b.speeds:
+        g = registry.get(sp.game)
+        rows = []
+        for spec in sp.rates:
+            hands = f" ({sp.hand_rate(spec):,.0f} {g.plural('deal')}/s)" if sp.hands else ""
+            ratio = sp.of_yardstick(spec)
+            rows.append([spec, f"{sp.rate(spec):,.0f} {sp.unit}/s{hands}",
+                         f"{ratio:.2f}" if ratio is not None else "-", f"{sp.of_random(spec):.2f}"])
+        if sp.yardstick and sp.yardstick_rate is None:
+            note = f"{sp.yardstick}: not run (needs the script and numba: pip install -e '.[bench]')"
+        else:
+            note = f"{sp.yardstick} (numba, one core): {sp.yardstick_rate:,.0f} {sp.unit}/s"
+        spread = f", median of {sp.repeat}" if sp.repeat > 1 else ""
+        out.print(table(f"{g.name}, one core ({sp.deals:,} {sp.unit} each{spread})",
+                        ["strategy", "rate", "of yardstick", "of random"], rows, text_columns=2))
+        out.print(note)
     n = b.cores
     rows = []
     for s in b.scaling:
@@ -353,9 +365,11 @@ def bench(game: Annotated[str | None, typer.Argument(help="only this game, with 
 
         rows.append([f"{s.game} {s.strategy}", f"{s.deals:,} {s.unit}, {-(-s.deals // s.chunk_size)} chunks",
                      rate("one_core"), rate("per_core_on_all_cores"), rate("all_cores"), f"{s.speedup:.2f}x"])
-    out.print(table(f"Per second, the same run on 1 core and on all {n} cores (runner.execute; worker processes "
-                    "started beforehand)", ["game, strategy", "played", "1 core", f"per core on {n}",
-                                            f"all {n} cores", f"speed-up on {n}"], rows, text_columns=2))
+    if rows:
+        out.print(table(f"Per second, the same run on 1 core and on all {n} cores (runner.execute; worker "
+                        "processes started beforehand)", ["game, strategy", "played", "1 core", f"per core on {n}",
+                                                           f"all {n} cores", f"speed-up on {n}"], rows,
+                        text_columns=2))
     if b.load is not None:  # a benchmark on a busy machine reads low, its speed-up most
         out.print(f"load average over the minute before measuring: {b.load:.2f} (other work on the cores "
                   "lowers these figures)")

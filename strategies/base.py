@@ -18,6 +18,9 @@ import numpy as np
 class Strategy:
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    # A strategy that searches (thousands of times slower than the batched ones) is timed by `dealsim bench`
+    # on at most this many deals; None = the benchmark's size.
+    bench_deals: ClassVar[int | None] = None
 
     @property
     def spec(self) -> str:

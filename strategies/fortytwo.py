@@ -314,32 +314,35 @@ class Heuristic(FortyTwoStrategy):
     @staticmethod
     def _follow_scores(view: FortyTwoView) -> np.ndarray:
         """Count onto a trick the partner holds safely (nothing unseen can beat it, or we play last);
-        otherwise take the trick with the cheapest domino that does, or throw the cheapest."""
+        otherwise take the trick with the cheapest domino that does, or throw the cheapest. One gather from
+        `_PlayTables.follow` by (trump, led suit, winning key, safe)."""
         t = view.ctx.astype(np.intp)
-        situation = t * 8 + view.led
         unseen = D.ALL & ~(view.hand | view.played)
         partner = (view.winner & 1) == (view.seat & 1)
         beaters = D.BEATS[t, view.led, view.winning]
         last = view.n_played - view.trick_start == 3
         safe = partner & (last | ((beaters & unseen) == 0))
-        tables = _tables(view)
-        takes = tables.follow_key[situation] > view.winning_key()[:, None]
-        contest = select(takes, tables.follow_take[situation], tables.follow_cheap[situation])
-        return np.where(safe[:, None], tables.follow_give[situation], contest)
+        row = ((t * 8 + view.led) * _N_WINNING_KEYS + view.winning_key() + 1) * 2 + safe
+        return _tables(view).follow[row]
 
 
 def sure_every_trick(hand: np.ndarray, trump: np.ndarray) -> np.ndarray:
     """(m,) whether the hand takes all seven tricks with `trump` as trump, leading first, whatever the
     others hold: its unbroken run of top trumps is at least the number of trumps out (each lead of a top
-    trump draws at least one), and every non-trump it holds is then the highest of its suit left out."""
+    trump draws at least one), and every non-trump it holds is then the highest of its suit left out.
+    The non-trumps are looked at only for the few hands whose trumps pass (a bidding hot path)."""
     trump_bits = D.TRUMP_BITS[trump]
     out = 7 - np.bitwise_count(hand & trump_bits).astype(np.int16)
     top = (hand[:, None] >> _TRUMP_ORDER[trump].astype(np.uint32)) & 1
     run = np.cumprod(top, axis=1).sum(axis=1)
-    beats_off = _BEATS_OFF[trump]  # (m, 28)
-    held = (hand[:, None] >> np.arange(D.N_DOMINOES, dtype=np.uint32)) & 1
-    losers = ((beats_off & ~hand[:, None]) != 0) & (held != 0)
-    return (run >= out) & ~losers.any(axis=1)
+    sure = run >= out
+    rows = np.flatnonzero(sure)
+    if len(rows):
+        h = hand[rows]
+        beats_off = _BEATS_OFF[trump[rows]]  # (k, 28)
+        held = (h[:, None] >> np.arange(D.N_DOMINOES, dtype=np.uint32)) & 1
+        sure[rows] = ~(((beats_off & ~h[:, None]) != 0) & (held != 0)).any(axis=1)
+    return sure
 
 
 def count_points(view: FortyTwoView) -> np.ndarray:
@@ -347,18 +350,20 @@ def count_points(view: FortyTwoView) -> np.ndarray:
     return D.COUNT_POINTS[view.rules.count_values if view.rules is not None else "seed"]
 
 
+# Winning keys run from -1 (nothing played yet) to 15 (dominoes.KEY): the follow table has a block for each.
+_N_WINNING_KEYS = int(D.KEY.max()) + 2
+
+
 @dataclass(frozen=True)
 class _PlayTables:
-    """Heuristic play scores for every (trump, domino) as a lead and every (trump * 8 + led suit, domino)
-    when following, built once per count scale so that a decision is a few gathers. Higher is better;
-    only legal dominoes count."""
+    """Heuristic play scores, built once per count scale so that a decision is a few gathers. Higher is
+    better; only legal dominoes count. Leads: every (trump, domino). Following: every (trump, led suit,
+    winning key, safe) row of 28 domino scores: giving count to a partner's safe trick, else taking the
+    trick with the cheapest domino that beats the winning key, else throwing the cheapest."""
 
     lead_walker: np.ndarray
     lead_cheap: np.ndarray
-    follow_key: np.ndarray
-    follow_take: np.ndarray
-    follow_cheap: np.ndarray
-    follow_give: np.ndarray
+    follow: np.ndarray  # (N_CONTEXTS * 8 * _N_WINNING_KEYS * 2, 28) int16
 
 
 @cache
@@ -367,13 +372,16 @@ def _play_tables(count_values: str) -> _PlayTables:
     trumpy = D.IS_TRUMP.astype(np.int16)
     key = D.KEY.reshape(D.N_CONTEXTS * 8, D.N_DOMINOES).astype(np.int16)
     trumpy_8 = np.repeat(trumpy, 8, axis=0)
+    take = 300 - key
+    cheap = 100 - 4 * count - key - 50 * trumpy_8
+    give = 8 * count - 40 * trumpy_8 - key
+    winning = np.arange(-1, _N_WINNING_KEYS - 1, dtype=np.int16)
+    contest = np.where(key[:, None, :] > winning[None, :, None], take[:, None, :], cheap[:, None, :])
+    follow = np.stack([contest, np.broadcast_to(give[:, None, :], contest.shape)], axis=2)  # [situation, key, safe]
     return _PlayTables(
         lead_walker=(200 + 4 * count + D.LEAD_KEY).astype(np.int16),
         lead_cheap=(100 - 4 * count - D.LEAD_KEY - 50 * trumpy).astype(np.int16),
-        follow_key=key,
-        follow_take=(300 - key).astype(np.int16),
-        follow_cheap=(100 - 4 * count - key - 50 * trumpy_8).astype(np.int16),
-        follow_give=(8 * count - 40 * trumpy_8 - key).astype(np.int16),
+        follow=np.ascontiguousarray(follow.reshape(-1, D.N_DOMINOES).astype(np.int16)),
     )
 
 

@@ -17,9 +17,10 @@ from tests.cli_helpers import run_cli
 @pytest.mark.slow  # every Zoo strategy plus its scaling run: about 6 s
 def test_bench_measures_every_strategy(tmp_path) -> None:
     b = app.bench("franks-zoo", n=20, yardstick=tmp_path / "missing.py")  # the yardstick: test_yardsticks.py
-    assert set(b.rates) == set(b.game.strategies) and b.yardstick is None
-    for rate, hands in b.rates.values():
-        assert rate > 0 and hands > rate  # whole games of several hands each
+    [sp] = b.speeds
+    assert set(sp.rates) == set(registry.get("franks-zoo").strategies) and sp.yardstick_rate is None
+    for spec in sp.rates:
+        assert sp.rate(spec) > 0 and sp.hand_rate(spec) > sp.rate(spec)  # whole games of several hands each
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +30,7 @@ def every_game() -> app.Bench:
 
 def test_bench_measures_every_game_on_one_and_all_cores(every_game: app.Bench) -> None:
     b = every_game
-    assert b.cores == resolve_jobs(0) and b.game is None and not b.rates
+    assert b.cores == resolve_jobs(0) and not b.speeds
     assert [s.game for s in b.scaling] == list(registry.GAMES)
     for s in b.scaling:
         g = registry.get(s.game)
@@ -64,8 +65,8 @@ def test_measure_counts_hands_of_whole_games() -> None:
 def test_bench_of_one_game_measures_every_strategy_and_says_when_the_yardstick_cannot_run(tmp_path) -> None:
     code, out, err = run_cli("bench", "forty-two", "-n", "1000", "--yardstick", tmp_path / "missing.py")
     assert code == 0 and not err
-    assert "forty-two     random:" in out and "forty-two  heuristic:" in out
-    assert "yardstick42.py: not run" in out
+    assert "│ random " in out and "│ heuristic " in out and "of yardstick" in out
+    assert "missing.py: not run" in out
     assert "forty-two heuristic" in out and "speed-up on" in out and "rounds" not in out
 
     code, out, err = run_cli("bench", "forty-two", "-n", "1000", "--yardstick", tmp_path / "missing.py",
@@ -73,5 +74,67 @@ def test_bench_of_one_game_measures_every_strategy_and_says_when_the_yardstick_c
     assert code == 0 and not err
     d = json.loads(out)
     assert [g["game"] for g in d["games"]] == ["forty-two"] and d["games"][0]["speedup"] > 0
-    assert set(d["strategies"]["rates"]) == set(registry.get("forty-two").strategies)
-    assert d["strategies"]["yardstick_deals_per_second"] is None
+    [sp] = d["strategies"]
+    assert set(sp["rates"]) == set(registry.get("forty-two").strategies)
+    assert sp["yardstick_deals_per_second"] is None and sp["rates"]["random"]["of_yardstick"] is None
+    assert sp["rates"]["random"]["of_random"] == 1
+
+
+def _fake_measure(game, spec, deals, seed=12345):
+    return {"random": 1000.0, "greedy": 800.0, "heuristic": 500.0}[spec] * (1 + deals / 1e9), None
+
+
+def test_speeds_take_turns_and_keep_the_median(monkeypatch) -> None:
+    """Every strategy and the yardstick `repeat` times in turn; the median counts and the ratios follow from it."""
+    from simulator import bench
+
+    calls: list[str] = []
+    ys = iter([300.0, 100.0, 200.0])
+    monkeypatch.setattr(bench, "measure", lambda g, spec, deals, seed=0: (calls.append(spec), _fake_measure(g, spec, deals))[1])
+    monkeypatch.setattr(bench, "run_yardstick", lambda path, deals: (calls.append("yardstick"), next(ys))[1])
+    sp = bench.speeds(registry.get("rounds"), 1000, repeat=3)
+    assert calls == ["random", "greedy", "heuristic", "yardstick"] * 3
+    assert sp.yardstick_rates == [300.0, 100.0, 200.0] and sp.yardstick_rate == 200.0
+    assert sp.of_yardstick("random") == pytest.approx(sp.rate("random") / 200.0)
+    assert sp.of_random("heuristic") == pytest.approx(0.5)
+
+
+def test_a_searching_strategy_is_timed_on_fewer_deals(monkeypatch) -> None:
+    from simulator import bench
+    from strategies.base import Strategy
+
+    sizes: dict[str, int] = {}
+    monkeypatch.setattr(bench, "measure", lambda g, spec, deals, seed=0: (sizes.__setitem__(spec, deals), (1.0, None))[1])
+    monkeypatch.setattr(bench, "run_yardstick", lambda path, deals: None)
+    g = registry.get("rounds")
+    monkeypatch.setattr(g.strategies["greedy"], "bench_deals", 50, raising=False)
+    assert Strategy.bench_deals is None
+    bench.speeds(g, 1000)
+    assert sizes == {"random": 1000, "greedy": 50, "heuristic": 1000}
+
+
+def test_benchmark_script_writes_json_and_the_ratio_table(monkeypatch, tmp_path, capsys) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    from simulator import bench
+
+    monkeypatch.setattr(bench, "measure", _fake_measure)
+    monkeypatch.setattr(bench, "run_yardstick", lambda path, deals: 2000.0)
+    spec = importlib.util.spec_from_file_location("bench_run", Path(__file__).parents[1] / "benchmarks" / "run.py")
+    run = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(run)
+    assert run.main(["--no-scaling", "--repeat", "1", "-o", str(tmp_path / "a.json")]) == 0
+    d = json.loads((tmp_path / "a.json").read_text())
+    assert [g["game"] for g in d["strategies"]] == list(registry.GAMES)
+    out = capsys.readouterr().out
+    assert "| forty-two | random | 1,000 hands/s | 0.50 | 1.00 | ≥ 0.7 of yardstick: not met |" in out
+    assert "| rounds | heuristic | 500 games/s | 0.25 | 0.50 | ≥ 0.5 of random: met |" in out
+    assert run.main(["--no-scaling", "--repeat", "1", "-o", str(tmp_path / "b.json"), "--compare",
+                     str(tmp_path / "a.json")]) == 0
+    assert "| forty-two | heuristic | 500 | 500 | +0% | 0.25 -> 0.25 |" in capsys.readouterr().out
+
+
+def test_bench_refuses_a_game_with_all() -> None:
+    code, _, err = run_cli("bench", "rounds", "--all")
+    assert code == 2 and "not both" in err
