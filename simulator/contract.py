@@ -48,6 +48,10 @@ class BatchCore:
     # then advances only the earliest pending kind, so the long later phase runs on whole, aligned batches.
     # False when kinds interleave (a help request in the middle of play): every pending kind advances.
     phased: bool = True
+    # Optional: (state, rows, kind, rules) -> (view, legal as bit rows (m, W) uint64, n_actions), the legal
+    # actions in `simulator.bitrows` form. The driver uses it for strategies that decide on bit rows
+    # (`decide_packed`, uniform random play), which then never pay for the (m, n_actions) bool mask.
+    packed_inputs: Callable[..., tuple[Any, np.ndarray, int]] | None = None
 
 
 class Series(Protocol):

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from simulator import bitrows
 from simulator.contract import BatchCore
 from simulator.errors import IllegalAction, StrategyError
 
@@ -48,6 +49,18 @@ def check_actions(core: BatchCore, strategy: Any, kind: int, legal: np.ndarray, 
         raise IllegalAction(f"{who} at seat {seat} in deal {int(deals[i])}: "
                             f"illegal {core.kind_names[kind]} {move}")
     return a
+
+
+def check_packed(core: BatchCore, strategy: Any, kind: int, words: np.ndarray, n_actions: int, actions: Any,
+                 seats: np.ndarray, deals: np.ndarray, seat_names: Sequence[str] | None = None) -> np.ndarray:
+    """`check_actions` against legal actions given as bit rows (simulator.bitrows); the mask is unpacked only
+    to name an illegal action."""
+    a = np.asarray(actions)
+    if a.shape == (len(words),) and np.issubdtype(a.dtype, np.integer):
+        ok = (a >= 0) & (a < n_actions)
+        if ok.all() and bitrows.bit(words, a).all():
+            return a
+    return check_actions(core, strategy, kind, bitrows.unpack(words, n_actions), actions, seats, deals, seat_names)
 
 
 def strategy_failure(core: BatchCore, strategy: Any, state: Any, rows: np.ndarray | slice, kind: int, rules: Any,
@@ -94,6 +107,9 @@ def play(core: BatchCore, state: Any, rules: Any, strategies: Sequence[Any],
     group_of_seat = np.empty(len(strategies), dtype=np.int8)
     for g, seats in enumerate(group_seats):
         group_of_seat[seats] = g
+    # groups whose strategy decides on bit rows, where the core gives them
+    packs = [core.packed_inputs is not None and callable(getattr(strategies[seats[0]], "decide_packed", None))
+             for seats in group_seats]
     finished = []
     start = len(state)
     while len(state):
@@ -112,14 +128,23 @@ def play(core: BatchCore, state: Any, rules: Any, strategies: Sequence[Any],
                 if not isinstance(rows, slice) and len(rows) == 0:
                     continue
                 strat = strategies[group_seats[g][0]]
-                view, legal = core.inputs(state, rows, kind, rules)
                 rng = rngs[group_seats[g][0]]
+                packed = packs[g]
+                if packed:
+                    view, words, n_actions = core.packed_inputs(state, rows, kind, rules)
+                else:
+                    view, legal = core.inputs(state, rows, kind, rules)
                 try:
-                    actions = strat.decide(kind, view, legal, rng)
+                    actions = (strat.decide_packed(kind, view, words, rng) if packed else
+                               strat.decide(kind, view, legal, rng))
                 except Exception as exc:  # any failure of the strategy's code: one clear error
                     raise strategy_failure(core, strat, state, rows, kind, rules, rng, exc, seat_names) from exc
-                actions = check_actions(core, strat, kind, legal, actions, state.turn[rows], state.deal[rows],
-                                        seat_names)
+                if packed:
+                    actions = check_packed(core, strat, kind, words, n_actions, actions, state.turn[rows],
+                                           state.deal[rows], seat_names)
+                else:
+                    actions = check_actions(core, strat, kind, legal, actions, state.turn[rows], state.deal[rows],
+                                            seat_names)
                 core.apply(state, rows, kind, actions, rules)
         done = state.phase == core.done
         n_done = int(done.sum())

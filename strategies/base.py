@@ -13,6 +13,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from simulator import bitrows
+
 
 @dataclass(frozen=True)
 class Strategy:
@@ -53,6 +55,15 @@ class Random(Strategy):
 
     def decide(self, kind: int, view: Any, legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         return uniform_choice(legal, rng)
+
+    def decide_packed(self, kind: int, view: Any, words: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """`decide` on the legal actions as bit rows (simulator.bitrows): the same draw, the same actions."""
+        return bitrows.uniform(words, rng)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "decide" in cls.__dict__ and "decide_packed" not in cls.__dict__:
+            cls.decide_packed = None  # a subclass that decides otherwise is asked with the mask
 
 
 # Set-bit counts and "position of the j-th set bit" for every byte, for choosing among legal actions.

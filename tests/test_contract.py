@@ -17,8 +17,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from simulator import app, driver, registry, replay
+from simulator import app, bitrows, driver, registry, replay
 from simulator.errors import IllegalAction
+from simulator.fortytwo import dominoes
 from simulator.runner import Run, chunk, execute, play_chunk
 from strategies.base import Strategy, uniform_choice
 from tests.helpers import stable_hash
@@ -177,6 +178,40 @@ def test_views_hide_what_the_seat_cannot_see(game: str) -> None:
     variant = g.hidden_variant(state, rng)
     assert any(not np.array_equal(getattr(state, f.name), getattr(variant, f.name))
                for f in dataclasses.fields(state))
+
+
+PACKED_RULES = [(game, ()) for game in GAMES] + [("forty-two", ("sevens=true", "nello=true", "plunge=true"))]
+
+
+@pytest.mark.parametrize(("game", "overrides"), PACKED_RULES)
+def test_packed_inputs_are_the_legal_mask_in_bits(game: str, overrides: tuple[str, ...]) -> None:
+    """What random play and the driver's check read (`packed_inputs`) is the legal mask, bit for bit, with the
+    same view, at every kind of decision: first deals, exchanges and help of later deals, Texas contracts."""
+    g = registry.get(game)
+    rules = g.rules(overrides=overrides)
+    rng = np.random.default_rng(stable_hash(game) + len(overrides))
+    compared = np.zeros(g.core.done, int)
+    for start in _positions(g, rules, rng):
+        state = start.take(np.arange(len(start)))
+        for _ in range(200):
+            for kind in range(g.core.done):
+                rows = np.flatnonzero(state.phase == kind)
+                if not len(rows):
+                    continue
+                view, legal = g.core.inputs(state, rows, kind, rules)
+                pview, words, n = g.core.packed_inputs(state, rows, kind, rules)
+                assert n == legal.shape[1] and words.dtype == np.uint64 and words.shape[1] == -(-n // 64)
+                assert np.array_equal(bitrows.unpack(words, n), legal), f"{game} kind {kind}"
+                assert (words[:, -1] >> np.uint64(n % 64) == 0).all() if n % 64 else True  # nothing past n
+                for name, array in view.arrays().items():
+                    assert np.array_equal(array, getattr(pview, name))
+                compared[kind] += len(rows)
+                g.core.apply(state, rows, kind, uniform_choice(legal, rng), rules)
+            if (state.phase == g.core.done).all():
+                break
+    assert (compared > 100).all(), compared  # every kind of decision was met
+    if overrides:
+        assert (state.ctx == dominoes.SEVENS_CTX).any()  # the sevens' own legal rule was met
 
 
 @dataclasses.dataclass(frozen=True)

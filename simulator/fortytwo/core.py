@@ -14,7 +14,7 @@ from functools import cache
 
 import numpy as np
 
-from simulator import tricks
+from simulator import bitrows, tricks
 from simulator.batch import BatchState, Rows
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
@@ -206,17 +206,23 @@ _CONTEXT = np.array([[[D.context_of(a, FortyTwoRules(doubles_low=bool(low), nell
 
 # ----------------------------------------------------------------------------------------------- play
 
-def _play_inputs(s: HandState, r: Rows, hand: np.ndarray) -> np.ndarray:
+def _play_bits(s: HandState, r: Rows, hand: np.ndarray) -> np.ndarray:
+    """(m,) uint32 the legal plays as a bitmask of dominoes."""
     led = s.led[r]
     ctx = s.ctx[r].astype(np.intp)
     follow_bits = D.FOLLOW_FLAT[ctx * 8 + np.maximum(led, 0)]
-    legal = tricks.legal_mask(hand, follow_bits, led < 0, D.N_DOMINOES)
+    bits = tricks.legal_bits(hand, follow_bits, led < 0)
     sevens = ctx == D.SEVENS_CTX
     if sevens.any():  # every player plays his domino closest to seven pips (any of equals)
-        held = legal[sevens]
+        held = tricks.bits_to_mask(bits[sevens], D.N_DOMINOES)
         distance = np.where(held, D.SEVENS_DISTANCE, 99)
-        legal[sevens] = held & (distance == distance.min(axis=1, keepdims=True))
-    return legal
+        closest = held & (distance == distance.min(axis=1, keepdims=True))
+        bits[sevens] = (closest * D.BIT).sum(axis=1, dtype=np.uint32)
+    return bits
+
+
+def _play_inputs(s: HandState, r: Rows, hand: np.ndarray) -> np.ndarray:
+    return tricks.bits_to_mask(_play_bits(s, r, hand), D.N_DOMINOES)
 
 
 def _apply_plays(s: HandState, r: Rows, d: np.ndarray, count: np.ndarray, rules: FortyTwoRules) -> None:
@@ -284,14 +290,18 @@ def _index(r: Rows, n: int) -> np.ndarray:
     return np.arange(n) if isinstance(r, slice) else r
 
 
-def inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tuple[FortyTwoView, np.ndarray]:
-    """The view of the seat to decide and its legal mask (m, N_ACTIONS[kind]) for rows `r` of one kind."""
+def _view(s: HandState, r: Rows, rules: FortyTwoRules) -> tuple[FortyTwoView, np.ndarray]:
     ri = _index(r, len(s))
     seat = s.turn[r]
     hand = s.hands.reshape(-1)[ri * 4 + seat]
     fields = {"seat": lambda: seat, "hand": lambda: hand, "high_bid": lambda: s.bid[r],
               **{name: _window(s, name, r) for name in _SAME_NAME}}
-    view = FortyTwoView.lazy(lambda name: fields[name](), len(seat), rules)
+    return FortyTwoView.lazy(lambda name: fields[name](), len(seat), rules), hand
+
+
+def inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tuple[FortyTwoView, np.ndarray]:
+    """The view of the seat to decide and its legal mask (m, N_ACTIONS[kind]) for rows `r` of one kind."""
+    view, hand = _view(s, r, rules)
     if kind == CALL:
         legal = _call_inputs(s, r, rules)
     elif kind == TRUMP:
@@ -299,6 +309,15 @@ def inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tuple[Fort
     else:
         legal = _play_inputs(s, r, hand)
     return view, legal
+
+
+def packed_inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tuple[FortyTwoView, np.ndarray, int]:
+    """`inputs` with the legal actions as bit rows (simulator.bitrows): a play's are the hand's bitmask as it is."""
+    if kind != PLAY:
+        view, legal = inputs(s, r, kind, rules)
+        return view, bitrows.pack(legal), legal.shape[1]
+    view, hand = _view(s, r, rules)
+    return view, _play_bits(s, r, hand).astype(np.uint64)[:, None], D.N_DOMINOES
 
 
 # View fields that are the state's field of the same name, row for row.

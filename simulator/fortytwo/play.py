@@ -93,7 +93,7 @@ def _deal(rng: np.random.Generator, deals: np.ndarray, rules: FortyTwoRules) -> 
     return core.deal(rng, deals)
 
 
-CORE = BatchCore(deal=_deal, inputs=core.inputs, apply=core.apply, table=hand_table, done=DONE,
+CORE = BatchCore(deal=_deal, inputs=core.inputs, packed_inputs=core.packed_inputs, apply=core.apply, table=hand_table, done=DONE,
                  kind_names=KIND_NAMES, action_name=action_name)
 
 

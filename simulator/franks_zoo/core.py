@@ -12,6 +12,7 @@ from functools import cache
 
 import numpy as np
 
+from simulator import bitrows
 from simulator.batch import BatchState, Rows
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.rules import FranksZooRules
@@ -185,15 +186,8 @@ def _block_bits(table: np.ndarray) -> np.ndarray:
     return bits
 
 
-def _to_words(mask: np.ndarray) -> np.ndarray:
-    """(r, n) bool -> (r, ceil(n / 64)) uint64, bit i of the mask at bit i % 64 of word i // 64."""
-    padded = np.zeros((mask.shape[0], -(-mask.shape[1] // 64) * 64), bool)
-    padded[:, :mask.shape[1]] = mask
-    return np.packbits(padded, axis=1, bitorder="little").view("<u8").astype(np.uint64)
-
-
 _SET_BITS, _PART_BITS = _block_bits(C.SETS), _block_bits(C.PARTIALS)
-_BEATS_WORDS, _ASKABLE_WORDS = _to_words(C.BEATS), _to_words(ASKABLE)
+_BEATS_WORDS, _ASKABLE_WORDS = bitrows.pack(C.BEATS), bitrows.pack(ASKABLE)
 
 
 _KIND_BASE = (np.arange(12) * 24)[None, :]  # flat offset of each kind's [count, chameleon, mosquito] block
@@ -207,10 +201,6 @@ def _held(bits: np.ndarray, hand: np.ndarray) -> np.ndarray:
     return np.bitwise_or.reduce(bits.reshape(12 * 24, -1)[index], axis=0)
 
 
-def _unpack(words: np.ndarray, n: int) -> np.ndarray:
-    return np.unpackbits(words.astype("<u8").view(np.uint8), axis=1, bitorder="little")[:, :n].view(bool)
-
-
 def _may_ask(s: HandState, ri: np.ndarray, seat: np.ndarray, rules: FranksZooRules) -> np.ndarray:
     """(m,) the deciding junior may ask his senior for help."""
     if not rules.help:
@@ -220,33 +210,52 @@ def _may_ask(s: HandState, ri: np.ndarray, seat: np.ndarray, rules: FranksZooRul
     return (s.role[ri, seat] == JUNIOR) & (s.hand_no[ri] > 0) & senior_holds & (s.table[ri] >= 0)
 
 
-def inputs(s: HandState, r: Rows, kind: int, rules: FranksZooRules) -> tuple[FranksZooView, np.ndarray]:
-    ri = np.arange(len(s)) if isinstance(r, slice) else r
-    seat = s.turn[ri].astype(np.intp)
-    hand = s.hands[ri, seat]
-    m = len(ri)
-    legal = np.zeros((m, N_ACTIONS[kind]), bool)
+def _legal_words(s: HandState, ri: np.ndarray, seat: np.ndarray, hand: np.ndarray, kind: int,
+                 rules: FranksZooRules) -> np.ndarray:
+    """(m, W) uint64 the legal actions as bit rows (simulator.bitrows). A play: pass (action 0) when not
+    leading, the sets held that beat the table (actions 1..N_SETS, from `sets_held`), and, for a junior who
+    may ask, the partial sets that some set completing them beats the table with (actions ASK..)."""
+    n = N_ACTIONS[kind]
     if kind == EXCHANGE:
-        legal[:] = hand > 0
-    elif kind == PLAY:
-        table = s.table[ri].astype(np.intp)
-        leading = table < 0
-        sets = s.sets_held[ri, seat]
-        sets = sets & np.where(leading[:, None], ~np.uint64(0), _BEATS_WORDS[np.maximum(table, 0)])
-        legal[:, 1:ASK] = _unpack(sets, C.N_SETS)
-        legal[:, 0] = ~leading
-        ask = np.flatnonzero(_may_ask(s, ri, seat, rules))
-        if len(ask):
-            asks = _held(_PART_BITS, hand[ask]) & _ASKABLE_WORDS[table[ask]]
-            legal[ask, ASK:] = _unpack(asks, C.N_PARTIALS)
-    else:  # ANSWER
+        return bitrows.pack(hand > 0)
+    if kind == ANSWER:
+        m = len(ri)
         p = s.asked[ri].astype(np.intp)
         table = s.table[ri].astype(np.intp)
         adds = ((hand[np.arange(m)[:, None], _SET_KIND[None, :]] >= _ADD_REAL[p])
                 & (hand[:, C.CHAMELEON, None] >= _ADD_CHAM[p]) & (hand[:, C.MOSQUITO, None] >= _ADD_MOSQ[p]))
-        legal[:, 1:] = adds & C.COMPLETES[p] & C.BEATS[table]
-        legal[:, 0] = True
+        words = bitrows.place(bitrows.pack(adds & C.COMPLETES[p] & C.BEATS[table]), 1, n)
+        words[:, 0] |= np.uint64(1)  # decline
+        return words
+    table = s.table[ri].astype(np.intp)
+    leading = table < 0
+    sets = s.sets_held[ri, seat]
+    sets = sets & np.where(leading[:, None], ~np.uint64(0), _BEATS_WORDS[np.maximum(table, 0)])
+    words = bitrows.place(sets, 1, n)
+    words[:, 0] |= (~leading).astype(np.uint64)  # pass
+    ask = np.flatnonzero(_may_ask(s, ri, seat, rules))
+    if len(ask):
+        asks = _held(_PART_BITS, hand[ask]) & _ASKABLE_WORDS[table[ask]]
+        words[ask] |= bitrows.place(asks, ASK, n)
+    return words
+
+
+def _seat_hand(s: HandState, r: Rows) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    ri = np.arange(len(s)) if isinstance(r, slice) else r
+    seat = s.turn[ri].astype(np.intp)
+    return ri, seat, s.hands[ri, seat]
+
+
+def inputs(s: HandState, r: Rows, kind: int, rules: FranksZooRules) -> tuple[FranksZooView, np.ndarray]:
+    ri, seat, hand = _seat_hand(s, r)
+    legal = bitrows.unpack(_legal_words(s, ri, seat, hand, kind, rules), N_ACTIONS[kind])
     return _view(s, ri, seat, hand, rules), legal
+
+
+def packed_inputs(s: HandState, r: Rows, kind: int, rules: FranksZooRules) -> tuple[FranksZooView, np.ndarray, int]:
+    """`inputs` with the legal actions as bit rows (simulator.bitrows), never unpacked."""
+    ri, seat, hand = _seat_hand(s, r)
+    return _view(s, ri, seat, hand, rules), _legal_words(s, ri, seat, hand, kind, rules), N_ACTIONS[kind]
 
 
 def _pad(a: np.ndarray, fill: int = 0) -> np.ndarray:

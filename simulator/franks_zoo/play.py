@@ -64,7 +64,7 @@ def hand_table(s: core.HandState, rules: FranksZooRules) -> pd.DataFrame:
     return frame
 
 
-CORE = BatchCore(deal=first_hands, inputs=core.inputs, apply=core.apply, table=hand_table, done=DONE,
+CORE = BatchCore(deal=first_hands, inputs=core.inputs, packed_inputs=core.packed_inputs, apply=core.apply, table=hand_table, done=DONE,
                  kind_names=KIND_NAMES, action_name=_action_name, phased=False)
 
 

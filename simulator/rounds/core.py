@@ -128,15 +128,15 @@ def _deal_stage(s: GameState, rows: np.ndarray, stage: int, rules: RoundsRules) 
     s.ctx[rows] = C.context(faces[:, 0], rules.rank_trumps)
 
 
-def _legal(s: GameState, r: Rows, hand: np.ndarray) -> np.ndarray:
+def _legal_bits(s: GameState, r: Rows, hand: np.ndarray) -> np.ndarray:
+    """(m,) uint64 the legal plays as a bitmask of cards."""
     led = s.led[r]
     ctx = s.ctx[r].astype(np.intp)
     follow_bits = C.FOLLOW[ctx, C.EFFECTIVE[ctx, np.maximum(led, 0)]]
-    return tricks.legal_mask(hand, follow_bits, led < 0, C.N_CARDS)
+    return tricks.legal_bits(hand, follow_bits, led < 0)
 
 
-def inputs(s: GameState, r: Rows, kind: int, rules: RoundsRules) -> tuple[RoundsView, np.ndarray]:
-    """The view of the player to move and its legal mask (m, 52) for rows `r`."""
+def _view(s: GameState, r: Rows, rules: RoundsRules) -> tuple[RoundsView, np.ndarray]:
     ri = np.arange(len(s)) if isinstance(r, slice) else r
     seat = s.turn[r]
     hand = s.hands.reshape(-1)[ri * 2 + seat]
@@ -144,8 +144,19 @@ def inputs(s: GameState, r: Rows, kind: int, rules: RoundsRules) -> tuple[Rounds
               "trump": lambda: (s.ctx[r] // 14).astype(np.int8),
               "trump_rank": lambda: np.where(s.ctx[r] % 14 == C.NO_RANK, -1, s.ctx[r] % 14).astype(np.int8),
               **{name: _window(s, name, r) for name in _SAME_NAME}}
-    view = RoundsView.lazy(lambda name: fields[name](), len(seat), rules)
-    return view, _legal(s, r, hand)
+    return RoundsView.lazy(lambda name: fields[name](), len(seat), rules), hand
+
+
+def inputs(s: GameState, r: Rows, kind: int, rules: RoundsRules) -> tuple[RoundsView, np.ndarray]:
+    """The view of the player to move and its legal mask (m, 52) for rows `r`."""
+    view, hand = _view(s, r, rules)
+    return view, tricks.bits_to_mask(_legal_bits(s, r, hand), C.N_CARDS)
+
+
+def packed_inputs(s: GameState, r: Rows, kind: int, rules: RoundsRules) -> tuple[RoundsView, np.ndarray, int]:
+    """`inputs` with the legal plays as bit rows (simulator.bitrows): the hand's bitmask as it is."""
+    view, hand = _view(s, r, rules)
+    return view, _legal_bits(s, r, hand)[:, None], C.N_CARDS
 
 
 # View fields that are the state's field of the same name, row for row.
@@ -158,46 +169,56 @@ def _window(s: GameState, name: str, r: Rows):
 
 
 def apply(s: GameState, r: Rows, kind: int, actions: np.ndarray, rules: RoundsRules) -> None:
-    """Play one checked card for each row in `r`."""
+    """Play one checked card for each row in `r`. Whole-batch steps (r a slice: the usual case, games run in
+    lockstep) index the state's fields by the slice, without gathers."""
     ri = np.arange(len(s)) if isinstance(r, slice) else r
     card = actions.astype(np.int8)
-    seat = s.turn[ri]
+    seat = s.turn[r]
     bit = C.BIT[card]
     s.hands.reshape(-1)[ri * 2 + seat] &= ~bit
-    s.played[ri] |= bit
-    s.plays.reshape(-1)[ri * N_PLAYS + s.n_played[ri]] = card
-    s.n_played[ri] += 1
-    leading = s.led[ri] < 0
+    s.played[r] |= bit
+    s.plays.reshape(-1)[ri * N_PLAYS + s.n_played[r]] = card
+    s.n_played[r] += 1
+    leading = s.led[r] < 0
     if leading.all():  # the game is in lockstep: a step is all leads or all replies
-        s.led[ri] = card
-        s.turn[ri] = 1 - seat
+        s.led[r] = card
+        s.turn[r] = 1 - seat
         return
     if leading.any():
         lead_rows = ri[leading]
         s.led[lead_rows] = card[leading]
         s.turn[lead_rows] = 1 - seat[leading]
         ri, card, seat = ri[~leading], card[~leading], seat[~leading]
-    _finish_tricks(s, ri, card, seat, rules)
+        r = ri
+    _finish_tricks(s, r, ri, card, seat, rules)
 
 
-def _finish_tricks(s: GameState, ri: np.ndarray, card: np.ndarray, seat: np.ndarray, rules: RoundsRules) -> None:
-    ctx = s.ctx[ri].astype(np.intp)
-    led = s.led[ri].astype(np.intp)
+def _finish_tricks(s: GameState, r: Rows, ri: np.ndarray, card: np.ndarray, seat: np.ndarray,
+                   rules: RoundsRules) -> None:
+    """The second card of each trick in rows `r` (`ri` the same rows as indices) has been played."""
+    ctx = s.ctx[r].astype(np.intp)
+    led = s.led[r].astype(np.intp)
     suit = C.EFFECTIVE[ctx, led]
     reply_wins = tricks.beats(C.KEY, ctx, suit, card, led)  # equal keys (two rank trumps): the lead wins
-    leader = s.leader[ri]
+    leader = s.leader[r]
     winner = np.where(reply_wins, seat, leader)
     points = card_points(rules)
-    at = s.stage[ri].astype(np.intp) * TRICKS_PER_STAGE + s.trick[ri]
-    s.trick_leaders[ri, at] = leader
-    s.trick_winners[ri, at] = winner
+    stage, trick = s.stage[r].copy(), s.trick[r]  # a copy: ending a stage moves s.stage
+    if stage.min() == stage.max() and trick.min() == trick.max():  # lockstep: one trick slot for every row
+        at = int(stage[0]) * TRICKS_PER_STAGE + int(trick[0])
+        s.trick_leaders[r, at] = leader
+        s.trick_winners[r, at] = winner
+    else:
+        at = stage.astype(np.intp) * TRICKS_PER_STAGE + trick
+        s.trick_leaders[ri, at] = leader
+        s.trick_winners[ri, at] = winner
     s.stage_tricks.reshape(-1)[ri * 2 + winner] += 1
     s.stage_points.reshape(-1)[ri * 2 + winner] += points[led] + points[card]
-    s.trick[ri] += 1
-    s.led[ri] = -1
-    s.leader[ri] = s.turn[ri] = winner
-    trick = s.trick[ri]
-    stage = s.stage[ri]
+    s.trick[r] += 1
+    s.led[r] = -1
+    s.leader[r] = winner
+    s.turn[r] = winner
+    trick = s.trick[r]
     after_four = trick == 4
     if after_four.any():
         rows = ri[after_four]

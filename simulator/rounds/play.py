@@ -52,7 +52,7 @@ def game_table(s: core.GameState, rules: RoundsRules) -> pd.DataFrame:
     return pd.DataFrame(cols)
 
 
-CORE = BatchCore(deal=_deal, inputs=core.inputs, apply=core.apply, table=game_table, done=DONE,
+CORE = BatchCore(deal=_deal, inputs=core.inputs, packed_inputs=core.packed_inputs, apply=core.apply, table=game_table, done=DONE,
                  kind_names=KIND_NAMES, action_name=lambda kind, card: C.name(card))
 
 

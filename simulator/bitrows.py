@@ -1,0 +1,98 @@
+"""Rows of bits: a legal mask (or any (m, n) bool mask) packed into (m, W) uint64 words, and the few operations
+the driver and random play need on them without unpacking.
+
+Encoding: bit i of a row is bit i % 64 of word i // 64 (W = ceil(n / 64)). A core that already holds its legal
+actions as bitmasks (a hand of dominoes or cards, Frank's Zoo's sets) hands them over in this form, so that
+uniform random play and the legality check never build the (m, n) bool mask: for Frank's Zoo that mask is
+271 bytes a row, built, unpacked and packed again on every step.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+_ONE = np.uint64(1)
+_ALL = ~np.uint64(0)
+
+
+def n_words(n: int) -> int:
+    return -(-n // 64)
+
+
+def pack(mask: np.ndarray) -> np.ndarray:
+    """(m, n) bool -> (m, W) uint64."""
+    m, n = mask.shape
+    padded = np.zeros((m, n_words(n) * 64), bool)
+    padded[:, :n] = mask
+    return np.packbits(padded, axis=1, bitorder="little").view("<u8").astype(np.uint64, copy=False)
+
+
+def unpack(words: np.ndarray, n: int) -> np.ndarray:
+    """(m, W) uint64 -> (m, n) bool: the first n bits of each row."""
+    little = np.ascontiguousarray(words, dtype="<u8")
+    return np.unpackbits(little.view(np.uint8), axis=1, bitorder="little")[:, :n].view(bool)
+
+
+def place(words: np.ndarray, offset: int, total: int) -> np.ndarray:
+    """(m, W) -> (m, n_words(total)): the rows' bits moved up by `offset` (bit i to bit i + offset); bits that
+    would land at or beyond bit `total` must be zero."""
+    m, w = words.shape
+    out = np.zeros((m, n_words(total)), np.uint64)
+    q, r = divmod(offset, 64)
+    for i in range(w):
+        if i + q < out.shape[1]:
+            out[:, i + q] |= words[:, i] << np.uint64(r)
+        if r and i + q + 1 < out.shape[1]:
+            out[:, i + q + 1] |= words[:, i] >> np.uint64(64 - r)
+    return out
+
+
+def bit(words: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """(m,) bool: bit `index[j]` of row j (every index in range)."""
+    index = np.asarray(index, np.intp)
+    word = words[np.arange(len(words)), index >> 6]
+    return ((word >> (index & 63).astype(np.uint64)) & _ONE).astype(bool)
+
+
+# [byte, j]: the position of the j-th set bit of the byte (0 where it has fewer than j + 1).
+_SELECT = np.zeros((256, 8), np.int16)
+for _b in range(256):
+    for _j, _i in enumerate(i for i in range(8) if _b >> i & 1):
+        _SELECT[_b, _j] = _i
+_SELECT_FLAT = _SELECT.reshape(-1)
+
+
+def select(words: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """(m,) the position of the k-th set bit (from 0, in index order) of each row; every row must have more
+    than k[j] bits set. A walk over the words, then halving the chosen word down to a byte (32, 16, 8 bits)
+    and a table for the byte: about twenty passes over m whatever the width."""
+    m, w = words.shape
+    k = np.asarray(k, np.int16)  # small dtypes: a row holds at most a few hundred bits
+    word = words[:, 0]
+    base = np.zeros(m, np.int16)
+    if w > 1:
+        counts = np.bitwise_count(words).astype(np.int16)
+        searching = np.ones(m, bool)
+        for i in range(w - 1):
+            past = searching & (k >= counts[:, i])
+            k = k - counts[:, i] * past
+            base += np.int16(64) * past
+            word = np.where(past, words[:, i + 1], word)
+            searching = past
+    for width in (32, 16, 8):
+        low = word & np.uint64((1 << width) - 1)
+        c = np.bitwise_count(low).astype(np.int16)
+        high = k >= c
+        k = k - c * high
+        base += np.int16(width) * high
+        word = np.where(high, word >> np.uint64(width), low)
+    return base + _SELECT_FLAT[(word & np.uint64(255)).astype(np.intp) * 8 + k]
+
+
+def uniform(words: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One set bit per row, uniformly: the same draw as `strategies.base.uniform_choice` on the unpacked mask
+    (one uniform number u per row, the k = floor(u * count)-th legal action), so both give the same actions
+    from the same generator."""
+    total = np.bitwise_count(words).sum(axis=1, dtype=np.int64)
+    k = (rng.random(len(words)) * total).astype(np.int16)
+    return select(words, k)

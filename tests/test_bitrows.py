@@ -1,0 +1,81 @@
+"""Bit rows (simulator.bitrows): packing round trips, moved bits, and uniform random play on bit rows that
+draws exactly what `uniform_choice` draws on the mask (so random play is the same whichever the driver uses)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from simulator import bitrows, driver, registry
+from simulator.errors import IllegalAction
+from strategies.base import Random, uniform_choice
+
+WIDTHS = [1, 7, 13, 28, 52, 63, 64, 65, 128, 201, 271]
+
+
+def _masks(n: int, rng: np.random.Generator, m: int = 3000) -> np.ndarray:
+    mask = rng.random((m, n)) < rng.random((m, 1))  # rows from nearly empty to nearly full
+    mask[np.arange(m), rng.integers(0, n, m)] = True  # every row has a legal action
+    return mask
+
+
+@pytest.mark.parametrize("n", WIDTHS)
+def test_pack_unpack_and_place(n: int) -> None:
+    rng = np.random.default_rng(n)
+    mask = _masks(n, rng)
+    words = bitrows.pack(mask)
+    assert words.shape == (len(mask), -(-n // 64)) and words.dtype == np.uint64
+    assert np.array_equal(bitrows.unpack(words, n), mask)
+    for offset in (1, 5, 63, 64, 70):
+        moved = bitrows.unpack(bitrows.place(words, offset, n + offset), n + offset)
+        assert not moved[:, :offset].any() and np.array_equal(moved[:, offset:], mask)
+    index = rng.integers(0, n, len(mask))
+    assert np.array_equal(bitrows.bit(words, index), mask[np.arange(len(mask)), index])
+
+
+@pytest.mark.parametrize("n", WIDTHS)
+def test_select_finds_the_kth_set_bit(n: int) -> None:
+    rng = np.random.default_rng(100 + n)
+    mask = _masks(n, rng)
+    k = (rng.random(len(mask)) * mask.sum(axis=1)).astype(np.int64)
+    want = np.array([np.flatnonzero(row)[j] for row, j in zip(mask, k)])
+    assert np.array_equal(bitrows.select(bitrows.pack(mask), k), want)
+
+
+@pytest.mark.parametrize("n", WIDTHS)
+def test_uniform_on_bit_rows_draws_what_uniform_choice_draws(n: int) -> None:
+    mask = _masks(n, np.random.default_rng(200 + n))
+    a = uniform_choice(mask, np.random.default_rng(7))
+    b = bitrows.uniform(bitrows.pack(mask), np.random.default_rng(7))
+    assert np.array_equal(a, b) and mask[np.arange(len(mask)), b].all()
+
+
+def test_a_random_subclass_that_decides_otherwise_gets_the_mask() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class First(Random):
+        def decide(self, kind, view, legal, rng):
+            return np.argmax(legal, axis=1)
+
+    assert callable(Random().decide_packed) and First().decide_packed is None
+
+
+@dataclasses.dataclass(frozen=True)
+class _PackedCheat(Random):
+    """Decides on bit rows and plays the first illegal action (out of range when all are legal)."""
+
+    def decide_packed(self, kind, view, words, rng):
+        n = bitrows.n_words(1) * 64 * words.shape[1]
+        free = ~words
+        first = np.array([next((i for i in range(n) if free[r, i // 64] >> np.uint64(i % 64) & np.uint64(1)), n)
+                          for r in range(len(words))])
+        return first
+
+
+def test_an_illegal_action_on_bit_rows_is_refused_by_name() -> None:
+    g = registry.get("rounds")
+    rules = g.rules()
+    state = g.core.deal(np.random.default_rng(1), np.arange(20), rules)
+    with pytest.raises(IllegalAction, match=r"strategy .* at seat \w+ in deal \d+: illegal play"):
+        driver.play(g.core, state, rules, [_PackedCheat()] * 2, [np.random.default_rng(2)] * 2, g.seat_names(rules))
