@@ -273,11 +273,12 @@ def compare(game: str | Game, *, vs: Assignments = None, vs_rules: RuleValues = 
             seed: int = 1, seats: Assignments = None, rules: RuleValues = None, preset: str = "seed",
             rules_files: Sequence[str] = (), unit: str | None = None, chunk_size: int | None = None, jobs: int = 0,
             progress: bool = False, output: Path | str | None = None, force: bool = False,
-            resume: bool = False) -> experiments.Comparison:
-    """Arm A (`seats`, `rules`) against arm B (A changed by `vs` and `vs_rules`) on the same deals. With
-    `output`, both arms' chunks are saved there as they finish; `resume` goes on from them."""
+            resume: bool = False, measures: Sequence[str] = ()) -> experiments.Comparison:
+    """Arm A (`seats`, `rules`) against arm B (A changed by `vs` and `vs_rules`) on the same deals, with the
+    extra per-deal `measures` in both. With `output`, both arms' chunks are saved there as they finish;
+    `resume` goes on from them."""
     a = make_run(game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=unit,
-                 chunk_size=chunk_size)
+                 chunk_size=chunk_size, measures=measures)
     vs_list = [f"{k}={v}" for k, v in vs.items()] if isinstance(vs, Mapping) else list(vs or ())
     vs_rule_list = [f"{k}={v}" for k, v in vs_rules.items()] if isinstance(vs_rules, Mapping) else list(vs_rules or ())
     b = experiments.arm_b(a, vs_list, vs_rule_list)

@@ -45,6 +45,9 @@ class Backend(str, Enum):
 
 
 GameArg = Annotated[str, typer.Argument(help="the game, e.g. forty-two (see `dealsim games`)")]
+MeasureOpt = Annotated[list[str], typer.Option("--measure", help=(
+    "an extra per-deal measure (repeatable): forty-two has play-quality (the points each side gave away "
+    "against double-dummy play; a few ms per hand)"))]
 SeedOpt = Annotated[int, typer.Option("--seed", min=0, help="the run's seed: the same seed gives the same numbers")]
 JobsOpt = Annotated[int, typer.Option("-j", "--jobs", help="worker processes; 0 or less = all cores")]
 FormatOpt = Annotated[Format, typer.Option("--format", help="results on stdout as a table or as JSON")]
@@ -265,9 +268,7 @@ def simulate(game: Annotated[str | None, typer.Argument(help="the game, e.g. for
              resume: Annotated[Path | None, typer.Option("--resume", help=(
                  "go on with the run in this folder (simulate -o): its options from its manifest, its whole "
                  "parts kept, the rest played"))] = None,
-             measure: Annotated[list[str], typer.Option("--measure", help=(
-                 "an extra per-deal measure (repeatable): forty-two has play-quality (the points each side "
-                 "gave away against double-dummy play; a few ms per hand)"))] = [],  # noqa: B006
+             measure: MeasureOpt = [],  # noqa: B006
              ) -> None:
     """Play many seeded deals and summarize them; with -o, every finished chunk is saved as it arrives."""
     common = {"jobs": jobs, "backend": backend.value, "scheduler": scheduler, "progress": _progress(progress)}
@@ -385,12 +386,14 @@ def compare(game: OptionalGame = None, run: dict = None,  # noqa: RUF013 (run_op
                                                                          "(repeatable)")] = [],  # noqa: B006
             deals: Annotated[int, typer.Option("-n", "--deals", min=1, help="deals (or matches) per arm")] = 100_000,
             seed: SeedOpt = 1, jobs: JobsOpt = 0, output: OutputOpt = None, fmt: FormatOpt = Format.table,
-            progress: ProgressOpt = None, force: ForceOpt = False, resume: ResumeOpt = None) -> None:
+            progress: ProgressOpt = None, force: ForceOpt = False, resume: ResumeOpt = None,
+            measure: MeasureOpt = []) -> None:  # noqa: B006
     """Two arms on the same deals: paired differences of each measure, with 95% intervals."""
     if _resuming(game, resume, output, jobs):
         return
     c = api.compare(game, vs=vs, vs_rules=vs_rule, n=deals, seed=seed, **run, jobs=jobs,
-                    progress=_progress(progress), output=output, force=force, resume=resume is not None)
+                    progress=_progress(progress), output=output, force=force, resume=resume is not None,
+                    measures=measure)
     if fmt is Format.json:
         _json({**api.comparison_provenance(c), "side": c.side, "arm_b_changes": c.arm_b_in_words(),
                "rows": c.frame().to_dict(orient="records"), "findings": compare_findings(c), "elapsed": c.elapsed})

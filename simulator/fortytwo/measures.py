@@ -33,6 +33,16 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         "mine": mine.astype(float),
         "mine_made": (made & mine).astype(float),
     }
+    quality = "declarers_gave" in hands  # `--measure play-quality`: points given away against double-dummy play
+    if quality:
+        declarers_gave = hands["declarers_gave"].to_numpy(float)
+        defenders_gave = hands["defenders_gave"].to_numpy(float)
+        per_hand |= {
+            "declarers_gave": np.where(played, declarers_gave, 0.0),
+            "defenders_gave": np.where(played, defenders_gave, 0.0),
+            "side_gave": np.where(played, np.where(decl_side == side, declarers_gave, defenders_gave), 0.0),
+            "made_perfect": (played & hands["made_perfect"].fillna(False).to_numpy(bool)).astype(float),
+        }
     if unit == "match":
         games = tables["matches"]
         keys = hands["match"].to_numpy()
@@ -48,6 +58,13 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         Measure("score swing per contract", per["swing"], per["played"]),
         Measure(f"{name} score margin per hand", per["margin"], per["hands"], better="higher"),
     ]
+    if quality:
+        out += [
+            Measure(f"{name} points given away per played hand", per["side_gave"], per["played"], better="lower"),
+            Measure("declaring side's points given away per contract", per["declarers_gave"], per["played"]),
+            Measure("defenders' points given away per contract", per["defenders_gave"], per["played"]),
+            Measure("contracts makeable with perfect play", per["made_perfect"], per["played"], binary=True),
+        ]
     if unit == "match":
         games = tables["matches"]
         decided = games["winner"].notna().to_numpy()
