@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from reports import bid_guide, bid_success, help_value, sweep_value
+from reports import bid_guide, bid_success, help_value, play_quality, sweep_value
 from reports.study import Study
 from simulator.errors import DealsimError
 
-STUDIES: dict[str, Study] = {s.name: s for s in (bid_success.STUDY, bid_guide.STUDY, sweep_value.STUDY, help_value.STUDY)}
+STUDIES: dict[str, Study] = {s.name: s for s in (bid_success.STUDY, bid_guide.STUDY, sweep_value.STUDY, help_value.STUDY,
+                                                 play_quality.STUDY)}
 
 
 def get(name: str) -> Study:

@@ -67,3 +67,25 @@ def test_compare_takes_measure_on_the_command_line(tmp_path) -> None:
     assert code == 0, err
     assert "NS points given away per played hand" in out
     assert "--measure play-quality" in (tmp_path / "c" / "provenance.json").read_text()
+
+
+def test_play_quality_report_states_each_strategy_with_its_intervals(tmp_path) -> None:
+    import pandas as pd
+
+    from tests.cli_helpers import assert_findings_quote_tables, run_cli
+
+    out = tmp_path / "pq"
+    code, _, err = run_cli("report", "play-quality", "-n", "120", "--matches", "0", "-j", "1", "-o", out)
+    assert code == 0, err
+    page = (out / "report.html").read_text()
+    assert assert_findings_quote_tables(page) >= 6  # two figures per strategy at least
+    table = pd.read_csv(out / "play_quality.csv").set_index("strategy")
+    assert {"random", "greedy", "heuristic"} <= set(table.index)
+    # the heuristic's row is what a plain run with the measure gives on the same deals
+    sim = app.simulate("forty-two", n=120, jobs=1, seats={"all": "heuristic"}, measures=["play-quality"]).deals
+    played = sim[~sim["thrown_in"]]
+    assert table.loc["heuristic", "contracts"] == len(played)
+    assert table.loc["heuristic", "declarers gave"] == pytest.approx(played["declarers_gave"].mean())
+    assert table.loc["random", "declarers gave"] > table.loc["heuristic", "declarers gave"]
+    for name in ("points_given_away.png", "made_by_bid.csv", "provenance.json"):
+        assert (out / name).stat().st_size > 0
