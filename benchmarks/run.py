@@ -71,10 +71,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", "--deals", type=int, help="deals per measurement (default: `dealsim bench`'s)")
     parser.add_argument("--repeat", type=int, default=3, help="measurements of each, the median counts (default 3)")
     parser.add_argument("--no-scaling", action="store_true", help="skip the 1-core against all-cores runs")
+    parser.add_argument("--scaling-seconds", type=float, default=60.0,
+                        help="each game's 1-core run lasts at least this long (default 60)")
     parser.add_argument("--compare", type=Path, help="an older run's JSON to compare the rates with")
     args = parser.parse_args(argv)
     started = dt.datetime.now(dt.UTC)
-    b = app.bench(None, args.deals, every=True, repeat=args.repeat, scaling=not args.no_scaling)
+    b = app.bench(None, args.deals, every=True, repeat=args.repeat, scaling=not args.no_scaling,
+                  scaling_seconds=args.scaling_seconds)
     d = {**b.as_dict(), "date": started.isoformat(timespec="seconds"),
          "seconds": round((dt.datetime.now(dt.UTC) - started).total_seconds(), 1),
          "command": "python benchmarks/run.py " + " ".join(argv if argv is not None else sys.argv[1:])}

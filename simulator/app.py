@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import math
 import os
 import platform
 import shlex
@@ -456,11 +457,12 @@ def _commit() -> str | None:
 
 
 def bench(game: str | Game | None = None, n: int | None = None, yardstick: Path | str | None = None, *,
-          every: bool = False, repeat: int = 1, scaling: bool = True) -> Bench:
+          every: bool = False, repeat: int = 1, scaling: bool = True, scaling_seconds: float | None = None) -> Bench:
     """Measure every game's default run on one core and on all cores, or only the named game's; for a named
     game (or every game with `every`), also every strategy in this process, then its yardstick (a
     subprocess), `repeat` times in turn (the median counts). `n` deals per measurement (default:
-    `bench.default_deals`, a few chunks per core)."""
+    `bench.default_deals`, a few chunks per core); `scaling_seconds` sizes each scaling run to last at least
+    that long on one core instead (from the default strategy's measured rate)."""
     if n is not None:
         _whole("n", n, 1)
     _whole("repeat", repeat, 1)
@@ -473,7 +475,16 @@ def bench(game: str | Game | None = None, n: int | None = None, yardstick: Path 
     games = [registry.get(game)] if game is not None else list(registry.GAMES.values())
     speeds = [benchmarks.speeds(g, n or benchmarks.default_deals(g, cores), yardstick, repeat)
               for g in games] if game is not None or every else []
-    scaled = [benchmarks.scaling(g, n or benchmarks.default_deals(g, cores), cores) for g in games] if scaling else []
+    rates = {sp.game: sp.rate(registry.get(sp.game).default_strategy) for sp in speeds}
+
+    def scaling_deals(g: Game) -> int:
+        base = n or benchmarks.default_deals(g, cores)
+        if scaling_seconds is None:
+            return base
+        rate = rates.get(g.name) or benchmarks.measure(g, g.default_strategy, benchmarks.default_deals(g, cores))[0]
+        return max(base, math.ceil(rate * scaling_seconds))
+
+    scaled = [benchmarks.scaling(g, scaling_deals(g), cores) for g in games] if scaling else []
     return Bench(scaled, cores, speeds, load)
 
 

@@ -328,13 +328,17 @@ def bench(game: Annotated[str | None, typer.Argument(help="only this game, with 
                                                                  "many times in turn; the median counts")] = 1,
           scaling: Annotated[bool, typer.Option(help="also time each game's default run on 1 core and on all "
                                                      "cores")] = True,
+          scaling_seconds: Annotated[float | None, typer.Option(min=1, help=(
+              "size each scaling run to last at least this long on one core (default: -n, or four chunks "
+              "per core)"))] = None,
           yardstick: Annotated[Path | None, typer.Option(help="the game's yardstick script (default: the game's "
                                                               "own, from benchmarks/ or ../shared/bench)")] = None,
           fmt: FormatOpt = Format.table) -> None:
     """Hands (games) per second on one core and on all cores, and the speed-up, for every game (its default
     strategy and unit); with a game named (or --all), also each strategy on one core against the game's
     compiled yardstick and against random play, in the same run."""
-    b = api.bench(game, deals, yardstick, every=every, repeat=repeat, scaling=scaling)
+    b = api.bench(game, deals, yardstick, every=every, repeat=repeat, scaling=scaling,
+                  scaling_seconds=scaling_seconds)
     if fmt is Format.json:
         _json(b.as_dict())
         return

@@ -138,3 +138,18 @@ def test_benchmark_script_writes_json_and_the_ratio_table(monkeypatch, tmp_path,
 def test_bench_refuses_a_game_with_all() -> None:
     code, _, err = run_cli("bench", "rounds", "--all")
     assert code == 2 and "not both" in err
+
+
+def test_scaling_runs_last_the_seconds_asked_for(monkeypatch) -> None:
+    """--scaling-seconds S: each game's 1-core run is sized from its default strategy's measured rate to last
+    at least S seconds (a run of a minute is what the speed-up is read on)."""
+    from simulator import bench
+
+    sized: dict[str, int] = {}
+    monkeypatch.setattr(bench, "measure", lambda g, spec, deals, seed=0: (50_000.0, None))
+    monkeypatch.setattr(bench, "run_yardstick", lambda path, deals: None)
+    monkeypatch.setattr(bench, "scaling", lambda g, deals, cores: sized.__setitem__(g.name, deals))
+    app.bench(every=True, scaling_seconds=60)
+    assert sized == {name: 3_000_000 for name in registry.GAMES}  # 50,000 a second for 60 s
+    app.bench(scaling_seconds=None, n=1000)
+    assert set(sized.values()) == {1000}
