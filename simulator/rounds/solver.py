@@ -1,0 +1,556 @@
+"""Perfect-information solver for one Rounds stage: both hands seen, perfect play by both players.
+
+What a position is worth. A stage is five tricks and is scored on its own (`shared/rules/rounds.md`): a player
+who takes all five tricks scores `sweep_bonus` and no card points (the other scores 0); otherwise each scores
+the card points of the cards he took. A stage is NOT constant-sum: in stages 1-4 each player plays only 5 of
+the 9 cards he holds, so the points in play depend on the play, and a sweep scores the bonus instead of the
+cards. "The points a player takes with perfect play by both" is therefore only defined once it is said what
+each player plays for. Two objectives, both zero-sum, both from the point of view of a measured player:
+
+- ``"margin"`` (the default, and what the play-quality measure uses): the measured player's stage score less
+  the other's; the measured player plays to make it as high as he can, the other as low. A game (and a match)
+  is won on totals, so this is what a player wants from a stage; the other player's value is its negative.
+- ``"points"``: the measured player's own stage score, the other playing only to hold it down (what he can
+  make sure of taking). A player's own and the other's values then come from two different games.
+
+The value is the stage's score only: the cards a player keeps for the next stage (4 of his 9 in stages 1-4)
+and the match score (target 200) play no part. The next deal is unknown to both, so a stage is the largest
+part of a game that has a perfect-information value; a play that spends a card worth keeping for later is
+not charged for it here.
+
+The value of a position includes what the players have taken earlier in the stage: it is the measured player's
+final stage result (stage score, or the margin of the stage scores) when both play perfectly from there on.
+
+API (batched, one row per position; a single position is a batch of one):
+- `Positions`: both hands still held, the trump context of tricks 1-4 and of trick 5 (they differ only in
+  stage 5), the player to move, the trick's leader and the card led (-1 while leading), the trick of the
+  stage, the tricks and card points each player has taken in it, and the measured player.
+  `Positions.one(...)` builds a single position.
+- `solve(p, rules, objective="margin") -> (n,) int16`: the values.
+- `positions_along(state, rules)`: for finished games of the batched core (`simulator.rounds.core`), the
+  position before every play of every stage (replayed from the hands as dealt).
+- `values_along(state, rules, objective="margin") -> (n, 5, 11, 2) int16`: [game, stage, play j, player] the
+  player's value before play j of the stage; column 10 is the result the stage actually had. A player's
+  own play can only keep or lower his value (he could have chosen the perfect play); what it lowered it by is
+  what that play gave away.
+
+The search (numba, compiled on first use and cached on disk; import this module only where the solver runs:
+numba is slow to import) is fail-soft alpha-beta over single plays, with:
+- a transposition table at trick boundaries. Once both players have taken a trick no sweep is possible, and
+  the rest of the stage adds to what was taken the same whatever that was: such an entry holds a lower and
+  an upper bound on what the rest adds, keyed by both hands and the leader. While one player has taken every
+  trick so far, an entry holds bounds on the result itself and its key also holds the points taken. Every key
+  also holds the trick number and a generation number: consecutive rows of one call with the same trump
+  contexts and measured player (the positions of one played stage) share a generation, so later rows find
+  the earlier searches' entries; any other row starts a new one, so an entry is never used under other
+  contexts, scoring or measured player. The table also keeps each position's best lead, tried first;
+- the last trick played out directly (at most 5 leads by 5 replies);
+- equivalent cards searched once: two cards of the mover in the same (effective) suit, worth the same
+  points, with no card of the other hand (nor the card led) ranking between them, in every trump context
+  still to come, play alike for the rest of the stage;
+- moves ordered by a cheap trick heuristic (first a lead the other cannot beat, then the strongest; when
+  replying, win as cheaply as possible, else throw the fewest points).
+About a hundred positions are searched per position asked about (a few thousand per game through
+`values_along`, under a millisecond a game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from simulator.rounds import cards as C
+from simulator.rounds.core import GameState, card_points
+from simulator.rounds.rules import RoundsRules
+from simulator.rounds.view import N_STAGES, TRICKS_PER_STAGE
+
+OBJECTIVES = ("margin", "points")
+PLAYS_PER_STAGE = 2 * TRICKS_PER_STAGE
+
+
+@dataclass
+class Positions:
+    """A batch of positions inside a stage."""
+
+    hands: np.ndarray    # (n, 2) uint64 the cards each player still holds
+    ctx: np.ndarray      # (n, 2) int16 trump context (cards.context) of tricks 1-4 and of trick 5
+    turn: np.ndarray     # (n,) int8 the player to play
+    leader: np.ndarray   # (n,) int8 the player who leads the current trick (== turn when leading)
+    led: np.ndarray      # (n,) int8 the card led to the current trick, -1 while leading
+    trick: np.ndarray    # (n,) int8 tricks of the stage already played, 0..4
+    tricks: np.ndarray   # (n, 2) int8 tricks each player has taken in the stage
+    taken: np.ndarray    # (n, 2) int16 card points each player has taken in the stage
+    player: np.ndarray   # (n,) int8 the measured player
+
+    def __len__(self) -> int:
+        return len(self.turn)
+
+    def take(self, rows: np.ndarray | slice) -> Positions:
+        """The positions of some rows."""
+        return Positions(**{f: getattr(self, f)[rows] for f in _ARRAYS})
+
+    @classmethod
+    def concat(cls, parts: list[Positions]) -> Positions:
+        """The rows of `parts` stacked in order."""
+        return cls(**{f: np.concatenate([getattr(p, f) for p in parts]) for f in _ARRAYS})
+
+    @classmethod
+    def one(cls, hands, trump_card: int | tuple[int, int], turn: int, *, rules: RoundsRules,
+            leader: int | None = None, led: int = -1, trick: int = 0, tricks=(0, 0), taken=(0, 0),
+            player: int = 0) -> Positions:
+        """A batch of one position: `hands` two lists of card ids (or two bitmasks), `trump_card` the
+        face-up card that rules the stage, or the two of stage 5 (tricks 1-4, trick 5)."""
+        bits = [h if isinstance(h, (int, np.integer)) else sum(1 << int(c) for c in h) for h in hands]
+        cards = (trump_card, trump_card) if np.ndim(trump_card) == 0 else tuple(trump_card)
+        ctx = C.context(np.array(cards), rules.rank_trumps)
+        one = lambda v, dt=np.int8: np.array([v], dt)
+        return cls(hands=np.array([bits], np.uint64), ctx=ctx[None, :].astype(np.int16), turn=one(turn),
+                   leader=one(turn if leader is None else leader), led=one(led), trick=one(trick),
+                   tricks=np.array([tricks], np.int8), taken=np.array([taken], np.int16), player=one(player))
+
+
+_ARRAYS = ("hands", "ctx", "turn", "leader", "led", "trick", "tricks", "taken", "player")
+
+# ------------------------------------------------------------------------------------------- the kernel
+
+# Bit scan: 2**k % 67 differs for every k < 66, so _LOG[(x & -x) % 67] is the index of x's lowest set bit.
+_LOG = np.zeros(67, np.int64)
+for _k in range(C.N_CARDS):
+    _LOG[(1 << _k) % 67] = _k
+# The rule tables as the kernel takes them, int64 (no unsigned arithmetic in the kernel; hands use bits 0-51):
+# KEY [ctx, suit, c] a card's strength in a trick whose lead belongs to suit (the higher wins, on equal keys
+# the lead), EFFECTIVE [ctx, c] the suit a card belongs to, FOLLOW [ctx, suit] the cards of that suit.
+# OWN [ctx, c] a card's strength in its own suit (KEY where that suit is led).
+_TABLES = (C.KEY.astype(np.int64), C.EFFECTIVE.astype(np.int64), C.FOLLOW.astype(np.int64),
+           np.take_along_axis(C.KEY, C.EFFECTIVE[:, None, :].astype(np.intp), axis=1)[:, 0].astype(np.int64))
+_INF = 1 << 20
+_TT_BITS = 12   # 2**12 slots of 8 int64 (256 KB: it stays in cache), each always replaced
+# env: per-row constants of the search
+_CTX_A, _CTX_B, _BONUS, _W, _GEN, _NODES = range(6)
+
+
+@njit(cache=True)
+def _stage_result(s0, s1, n0, n1, bonus, w):
+    """Player 0's stage score less w times player 1's, from the points and tricks each took."""
+    if n0 == 5:
+        return bonus
+    if n1 == 5:
+        return -w * bonus
+    return s0 - w * s1
+
+
+@njit(cache=True)
+def _moves(legal, other, led, ctx, ctx2, pts, own, eff, out, score, rk):
+    """Into `out`, best first: the `legal` cards worth searching, one of each set of equivalent cards (the
+    highest); returns their count. `other` is the other player's hand, `led` the card led (-1 while leading),
+    `ctx2` the context of a later trick of the stage where it differs from `ctx` (else -1). Cards alike for the
+    rest of the stage: the same points, the same suit in every context to come, and no card of the other hand
+    (nor the card led) ranking between them (or, for a rank trump, level with the higher). `own` [ctx, c] is a
+    card's strength in its own suit; `rk` scratch for the strengths the other hand holds in each suit."""
+    n = 0
+    x = legal
+    while x != 0:
+        low = x & -x
+        out[n] = _LOG[low % 67]
+        n += 1
+        x ^= low
+    rivals = other if led < 0 else other | (1 << led)  # the card led stands between cards like the others
+    for q in range(2):
+        cx = ctx if q == 0 else ctx2
+        rk[q, 0] = rk[q, 1] = rk[q, 2] = rk[q, 3] = 0
+        if cx < 0:
+            continue
+        z = rivals
+        while z != 0:
+            low = z & -z
+            z ^= low
+            o = _LOG[low % 67]
+            rk[q, eff[cx, o]] |= 1 << own[cx, o]
+    keep = 0
+    for i in range(n):
+        c = out[i]
+        dominated = False
+        for j in range(n):
+            d = out[j]
+            if d == c or pts[d] != pts[c]:
+                continue
+            alike = True  # c and d play alike, and d is the higher: c need not be searched
+            for q in range(2):
+                cx = ctx if q == 0 else ctx2
+                if cx < 0:
+                    break
+                s = eff[cx, c]
+                kc, kd = own[cx, c], own[cx, d]
+                # d the higher of the same suit (of equal strengths, two rank trumps: the higher id), and no
+                # rival above c up to d's strength (a rival rank trump level with d beats it when it leads)
+                if eff[cx, d] != s or kd < kc or (kd == kc and d < c) or (
+                        kd > kc and rk[q, s] & ((2 << kd) - (2 << kc)) != 0):
+                    alike = False
+                    break
+            if alike:
+                dominated = True
+                break
+        score[i] = dominated
+    keep = 0
+    for i in range(n):
+        if not score[i]:
+            out[keep] = out[i]
+            keep += 1
+    # order: a lead the other cannot beat first, then the strongest; when replying, win as cheaply as possible,
+    # else throw the fewest points
+    trump = ctx // 14
+    for i in range(keep):
+        c = out[i]
+        if led < 0:
+            s = eff[ctx, c]
+            k = own[ctx, c]
+            if rk[0, s] != 0:
+                beaten = (rk[0, s] >> (k + 1)) != 0
+            else:
+                beaten = s != trump and rk[0, trump] != 0
+            score[i] = (0 if beaten else 10_000) + k * 64 + pts[c]
+        else:
+            s = eff[ctx, led]
+            k = -1
+            if eff[ctx, c] == s or eff[ctx, c] == trump:
+                k = own[ctx, c] + (100 if eff[ctx, c] != s else 0)
+            score[i] = 10_000 - k if k > own[ctx, led] else -(pts[c] * 64 + own[ctx, c])
+    for i in range(1, keep):  # insertion sort, highest score first
+        c, sc = out[i], score[i]
+        j = i - 1
+        while j >= 0 and score[j] < sc:
+            out[j + 1], score[j + 1] = out[j], score[j]
+            j -= 1
+        out[j + 1], score[j + 1] = c, sc
+    return keep
+
+
+@njit(cache=True)
+def _last_trick(h0, h1, leader, led, ctx, s0, s1, n0, n1, bonus, w, pts, key, eff, follow, alpha, beta):
+    """The stage result from its last trick (`led` -1: not yet led) with perfect play, played out here;
+    fail-soft within (alpha, beta)."""
+    sign = 1 if leader == 0 else -1  # the leader maximizes sign * result
+    lo, hi = (alpha, beta) if leader == 0 else (-beta, -alpha)
+    best_lead = -_INF
+    x = (h0 if leader == 0 else h1) if led < 0 else (1 << led)
+    reply_hand = h1 if leader == 0 else h0
+    while x != 0:
+        low = x & -x
+        x ^= low
+        c = _LOG[low % 67]
+        s = eff[ctx, c]
+        legal = reply_hand & follow[ctx, s]
+        if legal == 0:
+            legal = reply_hand
+        floor = max(best_lead, lo)  # a reply at or below this settles the lead: it cannot do better
+        worst = _INF
+        while legal != 0:
+            low = legal & -legal
+            legal ^= low
+            d = _LOG[low % 67]
+            p = pts[c] + pts[d]
+            if key[ctx, s, d] <= key[ctx, s, c]:
+                win = leader
+            else:
+                win = 1 - leader
+            if win == 0:
+                v = sign * _stage_result(s0 + p, s1, n0 + 1, n1, bonus, w)
+            else:
+                v = sign * _stage_result(s0, s1 + p, n0, n1 + 1, bonus, w)
+            worst = min(worst, v)
+            if worst <= floor:
+                break
+        best_lead = max(best_lead, worst)
+        if best_lead >= hi:
+            break
+    return sign * best_lead
+
+
+# The search keeps one frame per ply (ply p = p plays made since the root) in an int64 array (numba cannot
+# load a cached self-recursive function); these name its columns: the position, the window, the best value
+# so far, the table slot and what the table knew, the moves and how far through them.
+(_H0, _H1, _TURN, _LEADER, _LED, _T, _N0, _N1, _S0, _S1, _ALPHA, _BETA, _A0, _B0, _BEST, _SLOT, _KLO, _KHI,
+ _NMOVES, _IDX, _BASE, _XKEY, _FIRST) = range(23)
+_FRAME = 23
+_ENTER, _NEXT, _RETURN = range(3)
+
+
+@njit(cache=True)
+def _search(f, env, pts, key, eff, follow, own, tt, mv, sc, rk):
+    """Player 0's stage result (his stage score less env[_W] times player 1's) with perfect play from the
+    position in frame 0 of `f` (hands, player to move, leader, card led or -1, trick 0..4, tricks and card
+    points taken), within the window in its _ALPHA, _BETA (fail-soft). Player 0 maximizes, player 1
+    minimizes."""
+    w, bonus, gen = env[_W], env[_BONUS], env[_GEN]
+    ctx_a, ctx_b = env[_CTX_A], env[_CTX_B]
+    tmask = (1 << _TT_BITS) - 1
+    p = 0
+    v = 0
+    mode = _ENTER
+    while True:
+        if mode == _ENTER:
+            env[_NODES] += 1
+            t = f[p, _T]
+            h0, h1, leader, led = f[p, _H0], f[p, _H1], f[p, _LEADER], f[p, _LED]
+            n0, n1 = f[p, _N0], f[p, _N1]
+            if t == TRICKS_PER_STAGE - 1:  # the last trick: played out here
+                v = _last_trick(h0, h1, leader, led, ctx_b, f[p, _S0], f[p, _S1], n0, n1, bonus, w, pts, key, eff,
+                                follow, f[p, _ALPHA], f[p, _BETA])
+                mode = _RETURN
+                continue
+            f[p, _SLOT], f[p, _KLO], f[p, _KHI], f[p, _BASE], f[p, _FIRST] = -1, -_INF, _INF, 0, -1
+            if led < 0 and 0 < t < TRICKS_PER_STAGE - 1:
+                # Once both players have a trick no sweep is possible: the rest of the stage adds to what was
+                # taken (base) what the hands and the leader make of it, and the entry holds that. While one
+                # player has every trick so far, the entry holds the result itself and its key the points taken.
+                if n0 > 0 and n1 > 0:
+                    f[p, _BASE], f[p, _XKEY] = f[p, _S0] - w * f[p, _S1], 0
+                else:
+                    f[p, _XKEY] = 1 + f[p, _S0] * 4096 + f[p, _S1]
+                x = h0 * 0x5851F42D4C957F2D + h1 * 0x2545F4914F6CDD1D + leader + f[p, _XKEY] * 0x1F3D5B79
+                slot = ((x >> 24) ^ x) & tmask
+                f[p, _SLOT] = slot
+                if (tt[slot, 0] == (h0 | (leader << 52)) and tt[slot, 1] == h1
+                        and tt[slot, 2] == (gen | (t << 48)) and tt[slot, 3] == f[p, _XKEY]):
+                    lo, hi = tt[slot, 4] + f[p, _BASE], tt[slot, 5] + f[p, _BASE]
+                    if lo >= f[p, _BETA] or lo == hi:
+                        v = lo
+                        mode = _RETURN
+                        continue
+                    if hi <= f[p, _ALPHA]:
+                        v = hi
+                        mode = _RETURN
+                        continue
+                    f[p, _ALPHA] = max(f[p, _ALPHA], lo)
+                    f[p, _BETA] = min(f[p, _BETA], hi)
+                    f[p, _KLO], f[p, _KHI], f[p, _FIRST] = lo, hi, tt[slot, 6]
+            f[p, _A0], f[p, _B0] = f[p, _ALPHA], f[p, _BETA]
+            turn = f[p, _TURN]
+            ctx = ctx_b if t == TRICKS_PER_STAGE - 1 else ctx_a
+            ctx2 = ctx_b if t < TRICKS_PER_STAGE - 1 and ctx_b != ctx_a else -1
+            mine = h0 if turn == 0 else h1
+            legal = mine
+            if led >= 0:
+                follows = mine & follow[ctx, eff[ctx, led]]
+                if follows != 0:
+                    legal = follows
+            f[p, _NMOVES] = _moves(legal, h1 if turn == 0 else h0, led, ctx, ctx2, pts, own, eff, mv[p], sc[p], rk)
+            first = f[p, _FIRST]
+            if first >= 0:  # the best lead of an earlier search first
+                for i in range(f[p, _NMOVES]):
+                    if mv[p, i] == first:
+                        for j in range(i, 0, -1):
+                            mv[p, j] = mv[p, j - 1]
+                        mv[p, 0] = first
+                        break
+            f[p, _IDX] = 0
+            f[p, _BEST] = -_INF if turn == 0 else _INF
+            f[p, _FIRST] = -1
+            mode = _NEXT
+        elif mode == _NEXT:
+            if f[p, _IDX] < f[p, _NMOVES] and f[p, _ALPHA] < f[p, _BETA]:
+                c = mv[p, f[p, _IDX]]
+                f[p, _IDX] += 1
+                q = p + 1
+                for k in range(_FRAME):
+                    f[q, k] = f[p, k]
+                turn, leader, led, t = f[p, _TURN], f[p, _LEADER], f[p, _LED], f[p, _T]
+                f[q, _H0 + turn] &= ~(1 << c)
+                if led < 0:
+                    f[q, _TURN], f[q, _LED] = 1 - turn, c
+                else:
+                    ctx = ctx_b if t == TRICKS_PER_STAGE - 1 else ctx_a
+                    s = eff[ctx, led]
+                    win = turn if key[ctx, s, c] > key[ctx, s, led] else leader
+                    f[q, _TURN], f[q, _LEADER], f[q, _LED], f[q, _T] = win, win, -1, t + 1
+                    f[q, _N0 + win] += 1
+                    f[q, _S0 + win] += pts[c] + pts[led]
+                p = q
+                mode = _ENTER
+            else:
+                v = f[p, _BEST]
+                slot = f[p, _SLOT]
+                if slot >= 0:  # what this search showed, with what the table knew
+                    lo, hi = f[p, _KLO], f[p, _KHI]
+                    if v <= f[p, _A0]:
+                        hi = min(hi, v)
+                    elif v >= f[p, _B0]:
+                        lo = max(lo, v)
+                    else:
+                        lo, hi = v, v
+                    tt[slot, 0], tt[slot, 1] = f[p, _H0] | (f[p, _LEADER] << 52), f[p, _H1]
+                    tt[slot, 2], tt[slot, 3] = gen | (f[p, _T] << 48), f[p, _XKEY]
+                    tt[slot, 4], tt[slot, 5], tt[slot, 6] = lo - f[p, _BASE], hi - f[p, _BASE], f[p, _FIRST]
+                mode = _RETURN
+        else:
+            if p == 0:
+                return v
+            p -= 1
+            if f[p, _TURN] == 0:
+                if v > f[p, _BEST]:
+                    f[p, _BEST], f[p, _FIRST] = v, mv[p, f[p, _IDX] - 1]
+                    f[p, _ALPHA] = max(f[p, _ALPHA], v)
+            elif v < f[p, _BEST]:
+                f[p, _BEST], f[p, _FIRST] = v, mv[p, f[p, _IDX] - 1]
+                f[p, _BETA] = min(f[p, _BETA], v)
+            mode = _NEXT
+
+
+@njit(cache=True)
+def _solve_rows(hands, ctx, turn, leader, led, trick, tricks, taken, player, w, bonus, pts, key, eff, follow, own,
+                tt, gen, stats):
+    """The measured player's value of every row (the kernel sees him as player 0). Consecutive rows with the
+    same contexts and measured player share the table's entries (one generation); any other row starts a new
+    generation."""
+    n = len(turn)
+    out = np.empty(n, np.int64)
+    env = np.zeros(6, np.int64)
+    mv = np.zeros((2 * TRICKS_PER_STAGE + 1, 16), np.int64)
+    sc = np.zeros((2 * TRICKS_PER_STAGE + 1, 16), np.int64)
+    f = np.zeros((2 * TRICKS_PER_STAGE + 1, _FRAME), np.int64)
+    rk = np.zeros((2, 4), np.int64)
+    for i in range(n):
+        if i == 0 or ctx[i, 0] != ctx[i - 1, 0] or ctx[i, 1] != ctx[i - 1, 1] or player[i] != player[i - 1]:
+            gen[0] += 1
+        env[_CTX_A], env[_CTX_B], env[_BONUS], env[_W], env[_GEN] = ctx[i, 0], ctx[i, 1], bonus, w, gen[0]
+        me = player[i]
+        f[0, _H0], f[0, _H1] = hands[i, me], hands[i, 1 - me]
+        f[0, _TURN], f[0, _LEADER], f[0, _LED], f[0, _T] = turn[i] ^ me, leader[i] ^ me, led[i], trick[i]
+        f[0, _N0], f[0, _N1], f[0, _S0], f[0, _S1] = tricks[i, me], tricks[i, 1 - me], taken[i, me], taken[i, 1 - me]
+        f[0, _ALPHA], f[0, _BETA] = -_INF, _INF
+        out[i] = _search(f, env, pts, key, eff, follow, own, tt, mv, sc, rk)
+    stats[0] += env[_NODES]
+    return out
+
+
+# ------------------------------------------------------------------------------------------ the Python side
+
+_TABLE: np.ndarray | None = None
+_GENERATION = np.zeros(1, np.int64)
+nodes = 0  # positions searched so far in this process (for measuring the search)
+
+
+def _table() -> np.ndarray:
+    """The transposition table, made on first use: rows [player 0's hand | leader << 52, player 1's hand,
+    generation, lower bound, upper bound] of what the rest of the stage adds to the result."""
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = np.full((1 << _TT_BITS, 8), -1, np.int64)
+    return _TABLE
+
+
+def _i64(a) -> np.ndarray:
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def _check(p: Positions) -> None:
+    """ValueError unless every row is a position play can reach: no card twice, the right player to move,
+    both hands as long as the trick allows and long enough to finish the stage, tricks and trick agreeing."""
+    n = len(p)
+    ar = np.arange(n)
+    hands = p.hands.astype(np.uint64)
+    size = np.bitwise_count(hands).astype(np.int64)
+    led = p.led.astype(np.int64)
+    leading = led < 0
+    led_bit = np.where(leading, np.uint64(0), C.BIT[np.maximum(led, 0)])
+    overlap = ((hands[:, 0] & hands[:, 1]) | ((hands[:, 0] | hands[:, 1]) & led_bit)) != 0
+    turn, leader = p.turn.astype(np.int64), p.leader.astype(np.int64)
+    wrong_turn = np.where(leading, turn != leader, turn != 1 - leader) | (turn < 0) | (turn > 1)
+    leader_size = size[ar, np.clip(leader, 0, 1)]
+    mover_size = size[ar, np.clip(turn, 0, 1)]
+    uneven = np.where(leading, size[:, 0] != size[:, 1], mover_size != leader_size + 1)
+    trick = p.trick.astype(np.int64)
+    short = mover_size < TRICKS_PER_STAGE - trick
+    counts = (p.tricks.astype(np.int64).sum(axis=1) != trick) | (trick < 0) | (trick >= TRICKS_PER_STAGE)
+    bad = overlap | wrong_turn | uneven | short | counts | ~np.isin(p.player, (0, 1))
+    if bad.any():
+        raise ValueError(f"{int(bad.sum())} of {n} rows are not positions of a stage (row {int(np.flatnonzero(bad)[0])}: "
+                         "a card twice, the wrong player to move, uneven or too short hands, or tricks not adding up)")
+
+
+def solve(p: Positions, rules: RoundsRules, objective: str = "margin") -> np.ndarray:
+    """(n,) int16: the measured player's stage result with perfect play by both from each position on:
+    under "margin" his stage score less the other's, under "points" his stage score (module docstring)."""
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
+    global nodes
+    _check(p)
+    stats = np.zeros(1, np.int64)
+    out = _solve_rows(_i64(p.hands), _i64(p.ctx), _i64(p.turn), _i64(p.leader), _i64(p.led), _i64(p.trick),
+                      _i64(p.tricks), _i64(p.taken), _i64(p.player), 1 if objective == "margin" else 0,
+                      int(rules.sweep_bonus), _i64(card_points(rules)), *_TABLES, _table(), _GENERATION, stats)
+    nodes += int(stats[0])
+    return out.astype(np.int16)
+
+
+def stage_contexts(faces: np.ndarray, rules: RoundsRules) -> np.ndarray:
+    """(n, 5, 2) int16: the trump context of tricks 1-4 and of trick 5 of every stage, from the face-up
+    cards (n, 5, 2) of finished games."""
+    first = C.context(faces[:, :, 0], rules.rank_trumps)
+    second = first.copy()
+    second[:, N_STAGES - 1] = C.context(faces[:, N_STAGES - 1, 1], rules.rank_trumps)
+    return np.stack([first, second], axis=2).astype(np.int16)
+
+
+def positions_along(s: GameState, rules: RoundsRules, player: int = 0) -> Positions:
+    """For finished games: the position before every play of every stage, rows in the order game, stage,
+    play (n * 5 * 10 rows), replayed from each stage's hands as dealt; `player` the measured player."""
+    n = len(s)
+    if (s.n_played != 2 * N_STAGES * TRICKS_PER_STAGE).any():
+        raise ValueError("every game must be finished")
+    ar = np.arange(n)
+    shape = (n, N_STAGES, PLAYS_PER_STAGE)
+    hands = np.zeros((*shape, 2), np.uint64)
+    tricks = np.zeros((*shape, 2), np.int8)
+    taken = np.zeros((*shape, 2), np.int16)
+    turn, leader, led, trick = (np.zeros(shape, np.int8) for _ in range(4))
+    pts = card_points(rules)
+    for k in range(N_STAGES):
+        h = s.dealt[:, k].copy()
+        won = np.zeros((n, 2), np.int8)
+        got = np.zeros((n, 2), np.int16)
+        lead_card = np.full(n, -1, np.int8)
+        for j in range(PLAYS_PER_STAGE):
+            t = j // 2
+            first = s.trick_leaders[:, k * TRICKS_PER_STAGE + t].astype(np.intp)
+            mover = first if j % 2 == 0 else 1 - first
+            hands[:, k, j], tricks[:, k, j], taken[:, k, j] = h, won, got
+            turn[:, k, j], leader[:, k, j], trick[:, k, j] = mover, first, t
+            led[:, k, j] = -1 if j % 2 == 0 else lead_card
+            card = s.plays[:, k * PLAYS_PER_STAGE + j].astype(np.intp)
+            h[ar, mover] &= ~C.BIT[card]
+            if j % 2 == 0:
+                lead_card = card.astype(np.int8)
+            else:
+                winner = s.trick_winners[:, k * TRICKS_PER_STAGE + t].astype(np.intp)
+                won[ar, winner] += 1
+                got[ar, winner] += pts[card] + pts[lead_card]
+    ctx = np.broadcast_to(stage_contexts(s.faces, rules)[:, :, None, :], (*shape, 2))
+    flat = lambda a: a.reshape(n * N_STAGES * PLAYS_PER_STAGE, *a.shape[3:])
+    return Positions(hands=flat(hands), ctx=flat(np.ascontiguousarray(ctx)), turn=flat(turn), leader=flat(leader),
+                     led=flat(led), trick=flat(trick), tricks=flat(tricks), taken=flat(taken),
+                     player=np.full(n * N_STAGES * PLAYS_PER_STAGE, player, np.int8))
+
+
+def values_along(s: GameState, rules: RoundsRules, objective: str = "margin") -> np.ndarray:
+    """(n, 5, 11, 2) int16 for finished games: [game, stage, j, player] the player's stage result with
+    perfect play by both from before play j of the stage (j = 0..9); j = 10 is the result the stage had.
+    Under "margin" (the stage score less the other's) player 1's values are player 0's negated; under
+    "points" (the own stage score, the other holding it down) each player's come from a search of their own.
+    A player's own play can only keep or lower his value; the drop is what it gave away."""
+    n = len(s)
+    out = np.zeros((n, N_STAGES, PLAYS_PER_STAGE + 1, 2), np.int16)
+    score = s.stage_score.astype(np.int16)
+    if objective == "margin":
+        v = solve(positions_along(s, rules, 0), rules, objective).reshape(n, N_STAGES, PLAYS_PER_STAGE)
+        out[:, :, :PLAYS_PER_STAGE, 0] = v
+        out[:, :, PLAYS_PER_STAGE, 0] = score[:, :, 0] - score[:, :, 1]
+        out[..., 1] = -out[..., 0]
+        return out
+    for player in (0, 1):
+        v = solve(positions_along(s, rules, player), rules, objective).reshape(n, N_STAGES, PLAYS_PER_STAGE)
+        out[:, :, :PLAYS_PER_STAGE, player] = v
+        out[:, :, PLAYS_PER_STAGE, player] = score[:, :, player]
+    return out
