@@ -46,8 +46,9 @@ class Backend(str, Enum):
 
 GameArg = Annotated[str, typer.Argument(help="the game, e.g. forty-two (see `dealsim games`)")]
 MeasureOpt = Annotated[list[str], typer.Option("--measure", help=(
-    "an extra per-deal measure (repeatable): forty-two has play-quality (the points each side gave away "
-    "against double-dummy play; a few ms per hand)"))]
+    "an extra per-deal measure (repeatable): forty-two and rounds have play-quality (the points each side "
+    "gave away against perfect play with every hand seen; a few ms per Forty-two hand, under one per Rounds "
+    "game)"))]
 SeedOpt = Annotated[int, typer.Option("--seed", min=0, help="the run's seed: the same seed gives the same numbers")]
 JobsOpt = Annotated[int, typer.Option("-j", "--jobs", help="worker processes; 0 or less = all cores")]
 FormatOpt = Annotated[Format, typer.Option("--format", help="results on stdout as a table or as JSON")]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from simulator.contract import Game, Reference
-from simulator.rounds import measures, play, reference, secrecy, summary, trace
+from simulator.rounds import measures, play, quality, reference, secrecy, summary, trace
 from simulator.rounds.rules import PRESETS, RoundsRules
 from strategies.rounds import STRATEGIES
 
@@ -41,4 +41,5 @@ GAME = Game(
     hidden_variant=secrecy.hidden_variant,
     default_chunk={"deal": 20_000, "match": 2_000},
     yardstick="yardstick_rounds.py",  # benchmarks/yardstick_rounds.py: random play compiled (numba)
+    extra_columns={"play-quality": quality.play_quality},
 )

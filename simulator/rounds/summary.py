@@ -42,6 +42,18 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
         "leader_tricks": ratio(leader, np.full(n, 25)),
         "dealer_tricks": ratio(dealer, np.full(n, 25)),
     }
+    if "gave_away_0" in g:  # simulate --measure play-quality
+        gave = g[["gave_away_0", "gave_away_1"]].to_numpy(float)
+        out["play_quality"] = {
+            "gave_away": {"0": mean(gave[:, 0]), "1": mean(gave[:, 1])},
+            "gave_away_per_player": mean(gave.mean(axis=1)),
+            "costly_plays": {p: ratio(g[f"costly_plays_{p}"], np.full(n, 25)) for p in ("0", "1")},
+            "stages_off_perfect": ratio(g["stages_off_perfect"], np.full(n, N_STAGES)),
+            "perfect_margin_0": mean(g["perfect_margin_0"]),
+            "margin_0": mean(g["points_0"] - g["points_1"]),
+            "by_stage": [{"stage": k, "gave_away_0": mean(g[f"s{k}_gave_away_0"]),
+                          "gave_away_1": mean(g[f"s{k}_gave_away_1"])} for k in range(1, N_STAGES + 1)],
+        }
     if unit == "match":
         m = tables["matches"]
         decided = m[m["winner"] >= 0]
@@ -73,6 +85,23 @@ def render(summary: dict[str, Any]) -> list:
                        [[st["stage"], fmt_mean(st["points"]["0"]), fmt_mean(st["points"]["1"]), fmt_rate(st["sweeps"]),
                          fmt_rate(st["sweeps_scoring_less_than_cards"]), fmt_rate(st["dealer_tricks"]),
                          fmt_rate(st["leader_tricks"])] for st in s["stages"]]))
+    if "play_quality" in s:
+        q = s["play_quality"]
+        parts.append(table("Play quality (both hands seen, stage by stage): margin points given away per game by "
+                           "each player's own plays", ["", "value"], [
+            ["player 0 gave away", fmt_mean(q["gave_away"]["0"])],
+            ["player 1 gave away", fmt_mean(q["gave_away"]["1"])],
+            ["per player", fmt_mean(q["gave_away_per_player"])],
+            ["player 0's plays that gave points away", fmt_rate(q["costly_plays"]["0"])],
+            ["player 1's plays that gave points away", fmt_rate(q["costly_plays"]["1"])],
+            ["stages ending off their perfect-play margin", fmt_rate(q["stages_off_perfect"])],
+            ["player 0's margin, perfect play", fmt_mean(q["perfect_margin_0"])],
+            ["player 0's margin, as played", fmt_mean(q["margin_0"])],
+        ]))
+        parts.append(table("Play quality by stage: margin points given away (mean ± s.e.)",
+                           ["stage", "player 0", "player 1"],
+                           [[st["stage"], fmt_mean(st["gave_away_0"]), fmt_mean(st["gave_away_1"])]
+                            for st in q["by_stage"]]))
     if "matches" in s:
         m = s["matches"]
         parts.append(table("Matches", ["", "value"], [
