@@ -263,3 +263,14 @@ def test_the_measure_changes_no_outcome() -> None:
     measured = app.simulate("rounds", n=60, jobs=1, seats={"all": "greedy"}, measures=["play-quality"])
     assert measured.deals[plain.deals.columns].equals(plain.deals)
     assert "--measure play-quality" in measured.manifest["command"]
+
+
+@pytest.mark.parametrize("objective", solver.OBJECTIVES)
+def test_values_along_played_games_are_the_values_of_their_positions(objective: str) -> None:
+    """values_along walks each stage backwards with half-open windows; every value is the full search's."""
+    rules = RoundsRules(sweep_bonus=25)
+    s = played("random", 6, rules, seed=11)
+    v = solver.values_along(s, rules, objective)
+    for player in (0, 1):
+        full = solver.solve(solver.positions_along(s, rules, player), rules, objective)
+        assert (v[:, :, :10, player] == full.reshape(len(s), 5, 10)).all()
