@@ -479,7 +479,9 @@ nodes = 0  # positions searched so far in this process (for measuring the search
 
 def _table() -> np.ndarray:
     """The transposition table, made on first use: rows [player 0's hand | leader << 52, player 1's hand,
-    generation, lower bound, upper bound] of what the rest of the stage adds to the result."""
+    generation | trick << 48, points key (0 once no sweep is possible), lower bound, upper bound, best lead,
+    unused] (-1: empty). Entries of other generations are never used, so it is kept for the life of the
+    process."""
     global _TABLE
     if _TABLE is None:
         _TABLE = np.full((1 << _TT_BITS, 8), -1, np.int64)
