@@ -274,3 +274,15 @@ def test_values_along_played_games_are_the_values_of_their_positions(objective: 
     for player in (0, 1):
         full = solver.solve(solver.positions_along(s, rules, player), rules, objective)
         assert (v[:, :, :10, player] == full.reshape(len(s), 5, 10)).all()
+
+
+def test_compare_pairs_the_points_a_player_gave_away() -> None:
+    """`compare rounds --measure play-quality`: what the changed player gave away, paired on the same deals."""
+    c = app.compare("rounds", seats={"0": "random"}, vs={"0": "heuristic"}, n=300, jobs=1,
+                    measures=["play-quality"])
+    d = dict(zip(c.measures, c.differences))
+    gave = d["player 0 points given away per game"]
+    assert gave.lo > 0  # random play gives away more than the heuristic, with an interval clear of zero
+    a = app.simulate("rounds", n=300, jobs=1, seats={"0": "random"}, measures=["play-quality"]).deals
+    assert gave.a == pytest.approx(a["gave_away_0"].mean())
+    assert "stages ending off their perfect-play margin" in c.rates

@@ -24,6 +24,14 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         "dealer": sum(g[f"s{k}_dealer_tricks"].to_numpy(float) for k in range(1, N_STAGES + 1)),
         "tricks": np.full(len(g), 25.0),
     }
+    quality = f"gave_away_{side}" in g  # `--measure play-quality`: points given away against perfect stage play
+    if quality:
+        per_game |= {
+            "gave": g[f"gave_away_{side}"].to_numpy(float),
+            "other_gave": g[f"gave_away_{1 - side}"].to_numpy(float),
+            "costly": g[f"costly_plays_{side}"].to_numpy(float), "plays": np.full(len(g), 25.0),
+            "off": g["stages_off_perfect"].to_numpy(float),
+        }
     if unit == "match":
         m = tables["matches"]
         at = pd.Index(m["match"].to_numpy()).get_indexer(g["match"].to_numpy())
@@ -38,6 +46,14 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         Measure("tricks taken by the leader", per["leader"], per["tricks"], binary=True),
         Measure("tricks taken by the stage's dealer", per["dealer"], per["tricks"], binary=True),
     ]
+    if quality:
+        out += [
+            Measure(f"player {side} points given away per game", per["gave"], per["games"], better="lower"),
+            Measure(f"player {1 - side} points given away per game", per["other_gave"], per["games"]),
+            Measure(f"player {side}'s plays that gave points away", per["costly"], per["plays"], binary=True,
+                    better="lower"),
+            Measure("stages ending off their perfect-play margin", per["off"], per["stages"], binary=True),
+        ]
     if unit == "match":
         m = tables["matches"]
         decided = (m["winner"] >= 0).to_numpy(float)
