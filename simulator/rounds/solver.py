@@ -48,8 +48,9 @@ numba is slow to import) is fail-soft alpha-beta over single plays, with:
 - equivalent cards searched once: two cards of the mover in the same (effective) suit, worth the same
   points, with no card of the other hand (nor the card led) ranking between them, in every trump context
   still to come, play alike for the rest of the stage;
-- moves ordered by a cheap trick heuristic (first a lead the other cannot beat, then the strongest; when
-  replying, win as cheaply as possible, else throw the fewest points).
+- moves ordered by a cheap trick heuristic (first a lead the other cannot beat, the most points first, then
+  the strongest, point cards last; when replying, win, with the most points and then as cheaply as possible,
+  else throw the fewest points).
 `values_along` walks each played stage backwards from its result: the value after a play is then known, and
 the value before it is the same unless another play does better for its mover, which a search of the other
 plays with the window open on that side only settles (about 6,000 positions searched per game, under a
@@ -200,8 +201,9 @@ def _moves(legal, other, led, ctx, ctx2, pts, own, eff, out, score, rk):
         if not score[i]:
             out[keep] = out[i]
             keep += 1
-    # order: a lead the other cannot beat first, then the strongest; when replying, win as cheaply as possible,
-    # else throw the fewest points
+    # order: first a lead the other cannot beat (the most points first), then the strongest (a point card
+    # last: it would be lost); when replying, win (with the most points, then as cheaply as possible), else
+    # throw the fewest points
     trump = ctx // 14
     for i in range(keep):
         c = out[i]
@@ -212,13 +214,16 @@ def _moves(legal, other, led, ctx, ctx2, pts, own, eff, out, score, rk):
                 beaten = (rk[0, s] >> (k + 1)) != 0
             else:
                 beaten = s != trump and rk[0, trump] != 0
-            score[i] = (0 if beaten else 10_000) + k * 64 + pts[c]
+            if beaten:
+                score[i] = k * 64 + pts[c] - (5_000 if pts[c] > 0 else 0)
+            else:
+                score[i] = 10_000 + pts[c] * 64 + k
         else:
             s = eff[ctx, led]
             k = -1
             if eff[ctx, c] == s or eff[ctx, c] == trump:
                 k = own[ctx, c] + (100 if eff[ctx, c] != s else 0)
-            score[i] = 10_000 - k if k > own[ctx, led] else -(pts[c] * 64 + own[ctx, c])
+            score[i] = 10_000 + pts[c] * 200 - k if k > own[ctx, led] else -(pts[c] * 64 + own[ctx, c])
     for i in range(1, keep):  # insertion sort, highest score first
         c, sc = out[i], score[i]
         j = i - 1
