@@ -137,9 +137,9 @@ _CTX_A, _CTX_B, _BONUS, _W, _GEN, _NODES, _SKIP = range(7)
 @njit(cache=True)
 def _stage_result(s0, s1, n0, n1, bonus, w):
     """Player 0's stage score less w times player 1's, from the points and tricks each took."""
-    if n0 == 5:
+    if n0 == TRICKS_PER_STAGE:
         return bonus
-    if n1 == 5:
+    if n1 == TRICKS_PER_STAGE:
         return -w * bonus
     return s0 - w * s1
 
@@ -171,7 +171,6 @@ def _moves(legal, other, led, ctx, ctx2, pts, own, eff, out, score, rk):
             z ^= low
             o = _LOG[low % 67]
             rk[q, eff[cx, o]] |= 1 << own[cx, o]
-    keep = 0
     for i in range(n):
         c = out[i]
         dominated = False
@@ -275,8 +274,8 @@ def _last_trick(h0, h1, leader, led, ctx, s0, s1, n0, n1, bonus, w, pts, key, ef
     return sign * best_lead
 
 
-# The search keeps one frame per ply (ply p = p plays made since the root) in an int64 array (numba cannot
-# load a cached self-recursive function); these name its columns: the position, the window, the best value
+# The search keeps one frame per ply (ply p = p plays made since the root) in an int64 array (a self-recursive
+# function crashed when numba loaded it from its cache); these name its columns: the position, the window, the best value
 # so far, the table slot and what the table knew, the moves and how far through them.
 (_H0, _H1, _TURN, _LEADER, _LED, _T, _N0, _N1, _S0, _S1, _ALPHA, _BETA, _A0, _B0, _BEST, _SLOT, _KLO, _KHI,
  _NMOVES, _IDX, _BASE, _XKEY, _FIRST) = range(23)
