@@ -37,6 +37,7 @@ import dataclasses
 import time
 from dataclasses import dataclass
 from functools import cache
+from typing import ClassVar
 
 import numpy as np
 
@@ -110,8 +111,10 @@ class Expert(Heuristic):
                "the seat has seen (voids, plays, the auction), solves every legal play double-dummy on each "
                "deal and plays the best on average; bids along the heuristic's ladder (with bidding=sampled "
                "on a double-dummy worth of sampled deals, several times slower)")
-    samples: int = option(6, "play: deals of the unseen hands per decision (each legal play is solved on "
-                          "each)", lo=1, hi=1000)
+    bench_deals: ClassVar[int] = 30  # `dealsim bench` times it on this many deals (see simulator.bench)
+    samples: int = option(2, "play: deals of the unseen hands per decision (each legal play is solved on "
+                          "each; the default keeps all-expert play near 20 hands a second a core, more are "
+                          "slower and only slightly stronger)", lo=1, hi=1000)
     budget_ms: float = option(0.0, "play: stop dealing more samples once a decision group has used rows x "
                               "this many milliseconds (0 = no cap: the default, and the only setting whose "
                               "results do not depend on the machine's speed)", lo=0, hi=1e6)
@@ -185,19 +188,22 @@ class Expert(Heuristic):
         if not len(rows):
             return out
         v = view.take(rows) if len(rows) < len(view) else view
-        out[rows] = self._pimc(v, legal[rows], out[rows], self._seeds(v, 2, rng))
+        rep = self.representatives(v, legal[rows])  # (m, 28) the domino solved for each legal one
+        choice = ((rep == np.arange(D.N_DOMINOES)) & legal[rows]).sum(axis=1) > 1  # else all alike
+        if choice.any():
+            rows, v = rows[choice], v.take(np.flatnonzero(choice)) if not choice.all() else v
+            out[rows] = self._pimc(v, legal[rows], rep[choice], out[rows], self._seeds(v, 2, rng))
         return out
 
-    def _pimc(self, view: FortyTwoView, legal: np.ndarray, fallback: np.ndarray, seeds: np.ndarray) -> np.ndarray:
+    def _pimc(self, view: FortyTwoView, legal: np.ndarray, rep: np.ndarray, fallback: np.ndarray,
+              seeds: np.ndarray) -> np.ndarray:
         _, solver = _kernels()
         rules = view.rules if view.rules is not None else _DEFAULT_RULES
         m = len(view)
-        rep = self.representatives(view, legal)  # (m, 28) the domino solved for each legal one, -1 illegal
         cand = (rep == np.arange(D.N_DOMINOES)) & legal
         n_cand = cand.sum(axis=1)
         order = np.argsort(~cand, axis=1, kind="stable")[:, :7]  # each row's candidates first, by id
-        _, _first_leader, sitter = self.auction_facts(view)
-        (view.high_bidder.astype(np.int64) & 1)
+        _, _, sitter = self.auction_facts(view)
         total = np.zeros((m, D.N_DOMINOES))
         done = 0
         step = self.samples if self.budget_ms <= 0 else 1
@@ -230,7 +236,6 @@ class Expert(Heuristic):
         equivalent to in every deal: no domino still out ranks between them, neither is count unless both
         carry the same count, and the trick's winning domino does not rank between them); -1 where
         illegal. Trumps and nello's doubles only."""
-        len(view)
         rep = np.where(legal, np.arange(D.N_DOMINOES), -1).astype(np.int64)
         ctx = np.maximum(view.ctx.astype(np.intp), 0)
         special = (ctx <= D.DOUBLES_TRUMP) | (ctx == D.NELLO_SUIT)

@@ -178,11 +178,15 @@ def test_the_sampler_is_uniform_over_the_deals_the_seat_cannot_rule_out() -> Non
     assert tested >= 3
 
 
-def _true_deals(monkeypatch, state: core.HandState, rows: np.ndarray) -> None:
-    """The expert's every sample is the real deal of `rows` (in order)."""
-    hands = state.hands[rows].copy()
-    monkeypatch.setattr(Expert, "_deal", lambda self, view, seeds, first, last:
-                        np.repeat(hands[:, None, :], last - first, axis=1))
+def _true_deals(monkeypatch, state: core.HandState) -> None:
+    """The expert's every sample is the real deal of the row of `state` whose view it is deciding on."""
+    where = {(int(state.hands[r, state.turn[r]]), int(state.played[r])): r for r in range(len(state))}
+
+    def deal(self, view, seeds, first, last):
+        rows = [where[int(h), int(p)] for h, p in zip(view.hand, view.played)]
+        return np.repeat(state.hands[rows][:, None, :], last - first, axis=1)
+
+    monkeypatch.setattr(Expert, "_deal", deal)
 
 
 @pytest.mark.parametrize("rules", [SEED, FortyTwoRules(**PRESETS["texas-house"])], ids=["seed", "texas-house"])
@@ -198,7 +202,7 @@ def test_with_the_true_deal_as_its_sample_it_plays_double_dummy(monkeypatch, rul
             continue
         state = state.take(rows)
         view, legal = core.inputs(state, np.arange(len(state)), PLAY, rules)
-        _true_deals(monkeypatch, state, np.arange(len(state)))
+        _true_deals(monkeypatch, state)
         chosen = expert.decide(PLAY, view, legal, np.random.default_rng(0))
         side = (state.high_bidder & 1).astype(np.intp)
         ar = np.arange(len(state))
