@@ -217,7 +217,9 @@ class Expert(Heuristic):
             s, c = t // n_cand[r], t % n_cand[r]
             d = order[r, c]
             p, taken = self._after(view, r, hands[r, s], d, sitter, rules)
-            x = taken + solver.solve(p).astype(np.int64)  # the declaring side's points at the end
+            # the declaring side's points at the end; a row's plays and deals are searched one after the
+            # other, each from the last one's points as a guess (about a tenth less search)
+            x = taken + solver.solve(p, follow_on=np.r_[False, r[1:] == r[:-1]]).astype(np.int64)
             u = self.utility(view, r, x, rules)
             np.add.at(total, (r, d), u)
             done += k
@@ -339,7 +341,7 @@ class Expert(Heuristic):
                              sitter=np.full(n, -1, np.int8), count_values=rules.count_values)
         out = np.full((m, k, S), np.nan)
         if n:
-            out[rr, kk, ss] = solver.solve(p)
+            out[rr, kk, ss] = solver.solve(p, follow_on=np.r_[False, rr[1:] == rr[:-1]])
         return out
 
     def _candidates(self, view: FortyTwoView, rules: FortyTwoRules, allowed: np.ndarray) -> np.ndarray:

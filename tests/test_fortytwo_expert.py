@@ -237,6 +237,19 @@ def test_equivalent_trumps_have_the_same_double_dummy_value() -> None:
     assert pruned > 10
 
 
+def test_solving_siblings_from_each_others_values_changes_no_value() -> None:
+    from simulator.fortytwo import solver
+
+    for state in _play_positions(SEED, 40, seed=13)[:4]:
+        view, legal = core.inputs(state, np.arange(len(state)), PLAY, SEED)
+        rows, plays = np.nonzero(legal)  # every legal play of every row: siblings one after the other
+        sitter = np.full(len(state), -1)
+        p, _ = Expert._after(view, rows, state.hands[rows], plays, sitter, SEED)
+        follow_on = np.r_[False, rows[1:] == rows[:-1]]
+        assert follow_on.sum() > len(state)
+        assert np.array_equal(solver.solve(p, follow_on=follow_on), solver.solve(p))
+
+
 @pytest.mark.parametrize("rules", [SEED, FortyTwoRules(**PRESETS["texas-house"])], ids=["seed", "texas-house"])
 def test_score_difference_is_the_hand_score(rules: FortyTwoRules) -> None:
     s = play_deals("forty-two", np.random.default_rng(2), [np.random.default_rng(i) for i in range(4)],

@@ -10,7 +10,8 @@ API (all batched, one row per position; a single position is a batch of one):
   points taken, the declaring side and the nello sitter. `Positions.one(...)` builds a single position.
 - `positions(state, count_values, before=None)`: the positions of core `HandState` rows: where they are
   now, or with `before=k` before their k-th play (replayed from the hands as dealt).
-- `solve(p) -> (n,) int16`: the values. `at_least(p, target) -> (n,) bool`: value >= target (a null-window
+- `solve(p, follow_on=None) -> (n,) int16`: the values (`follow_on`: rows searched from the row before's
+  final points as a guess). `at_least(p, target) -> (n,) bool`: value >= target (a null-window
   search, several times faster than `solve`).
 - `values_along(state, count_values) -> (n, 29) int16`: for hands already played, the declaring side's
   final points under perfect play from before each play on (points taken + value); column n_played is
@@ -600,10 +601,12 @@ def _run(p: Positions, targets: np.ndarray, follow_on: np.ndarray | None = None)
     return out
 
 
-def solve(p: Positions) -> np.ndarray:
+def solve(p: Positions, follow_on: np.ndarray | None = None) -> np.ndarray:
     """(n,) int16: the points the declaring side takes from each position to the end of the hand with
-    perfect play (under nello the declaring side plays to take as few as it can)."""
-    return _run(p, np.full(len(p), -1)).astype(np.int16)
+    perfect play (under nello the declaring side plays to take as few as it can). `follow_on` (n,) bool: a
+    row that is a sibling of the row before (the same hands after another play, say) is searched from that
+    row's final points (points taken + value) as a first guess, which saves searches when they are close."""
+    return _run(p, np.full(len(p), -1), follow_on).astype(np.int16)
 
 
 def at_least(p: Positions, target: int | np.ndarray) -> np.ndarray:
