@@ -217,10 +217,10 @@ def test_with_the_true_deal_as_its_sample_it_plays_double_dummy(monkeypatch, rul
     assert checked > 120
 
 
-def test_equivalent_trumps_have_the_same_double_dummy_value() -> None:
+@pytest.mark.parametrize("rules", [SEED, FortyTwoRules(**PRESETS["texas-points"])], ids=["seed", "texas-count"])
+def test_equivalent_trumps_have_the_same_double_dummy_value(rules: FortyTwoRules) -> None:
     from simulator.fortytwo import solver
 
-    rules = SEED
     pruned = 0
     for state in _play_positions(rules, 80, seed=7):
         view, legal = core.inputs(state, np.arange(len(state)), PLAY, rules)
@@ -231,7 +231,8 @@ def test_equivalent_trumps_have_the_same_double_dummy_value() -> None:
                 child = state.take(np.array([r]))
                 core.apply(child, slice(None), PLAY, np.array([x], np.int8), rules)
                 side = int(child.high_bidder[0]) & 1
-                values.append(int(child.points[0, side]) + int(solver.solve(solver.positions(child, "seed"))[0]))
+                value = solver.solve(solver.positions(child, rules.count_values))[0]
+                values.append(int(child.points[0, side]) + int(value))
             assert values[0] == values[1]
             pruned += 1
     assert pruned > 10
@@ -299,6 +300,20 @@ def test_sampled_bidding_and_naming_bid_and_name_legally() -> None:
     s = play_deals("forty-two", np.random.default_rng(6), [np.random.default_rng(i) for i in range(4)],
                    np.arange(16), rules, [expert] * 4)
     assert (s.high > 0).sum() >= 8 and (s.trump >= 0).sum() >= 8
+
+
+def test_bidding_follows_the_heuristics_ladder_with_the_worth_it_is_given(monkeypatch) -> None:
+    rules = SEED
+    state = core.deal(np.random.default_rng(14), np.arange(200))
+    view, legal = core.inputs(state, np.arange(200), CALL, rules)
+    heuristic = strategy("forty-two", "heuristic")
+    rng = np.random.default_rng(0)
+    assert np.array_equal(Expert().decide(CALL, view, legal, rng), heuristic.decide(CALL, view, legal, rng))
+    # a worth of 40 for every hand: the ladder bids with every one (preempting part of the way to 39)
+    monkeypatch.setattr(Expert, "sampled_worth", lambda self, v, rng: (np.full(len(v), 40.0), np.zeros(len(v), bool)))
+    calls = Expert(bidding="sampled").decide(CALL, view, legal, rng)
+    assert (heuristic.decide(CALL, view, legal, rng) == 0).sum() > 50
+    assert (calls >= rules.min_bid).all() and (calls <= 39).all()
 
 
 def test_a_time_budget_still_decides() -> None:
