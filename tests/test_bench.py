@@ -81,7 +81,8 @@ def test_bench_of_one_game_measures_every_strategy_and_says_when_the_yardstick_c
 
 
 def _fake_measure(game, spec, deals, seed=12345):
-    return {"random": 1000.0, "greedy": 800.0, "heuristic": 500.0}[spec] * (1 + deals / 1e9), None
+    # any other strategy (Forty-two's searching expert): slow
+    return {"random": 1000.0, "greedy": 800.0, "heuristic": 500.0}.get(spec, 20.0) * (1 + deals / 1e9), None
 
 
 def test_speeds_take_turns_and_keep_the_median(monkeypatch) -> None:
