@@ -65,19 +65,18 @@ _DEFAULT_RULES = FortyTwoRules()
 _U64 = np.uint64
 
 
-def _special_runs() -> tuple[np.ndarray, np.ndarray]:
-    """RANK [c, d]: d's rank 0..6 (low to high) in context c's special suit (trumps; nello's doubles), -1 for
-    the rest; ORDER [c, r]: the domino of rank r (-1 where the context has none)."""
-    rank = np.full((D.N_CONTEXTS, D.N_DOMINOES), -1, np.int16)
+def _special_order() -> np.ndarray:
+    """[c, r]: the domino of rank r (0 = lowest) in context c's special suit (its trumps; nello's doubles), -1
+    where the context has none."""
     order = np.full((D.N_CONTEXTS, 7), -1, np.int16)
     for c in (*range(8), D.NELLO_SUIT):
         members = [d for d in range(D.N_DOMINOES) if D.LEAD_SUIT[c, d] == D.TRUMP_LED]
         for r, d in enumerate(sorted(members, key=lambda d: D.KEY[c, D.TRUMP_LED, d])):
-            rank[c, d], order[c, r] = r, d
-    return rank, order
+            order[c, r] = d
+    return order
 
 
-_RANK, _ORDER = _special_runs()
+_ORDER = _special_order()
 
 
 def _mix(h: np.ndarray) -> np.ndarray:
