@@ -348,3 +348,16 @@ def test_the_expert_is_registered() -> None:
     assert registry.get("forty-two").strategies["expert"] is Expert
     assert dataclasses.fields(Expert)  # typed parameters, documented like every strategy's
     assert all(f.metadata.get("help") for f in dataclasses.fields(Expert))
+
+
+@pytest.mark.slow
+def test_the_expert_wins_more_games_than_the_heuristic() -> None:
+    """Whole games to 250 on the same deals: N-S expert against E-W heuristic, and the heuristic on every seat;
+    the expert's side wins more games, the 95% paired interval clear of zero (measured on 400 games: +18.5
+    [+13.2, +23.8] points of win rate)."""
+    from simulator import app
+
+    c = app.compare("forty-two", seats={"NS": "expert", "EW": "heuristic"}, vs={"all": "heuristic"}, n=160,
+                    unit="match", chunk_size=20, jobs=0)
+    wins = dict(zip(c.measures, c.differences))["NS wins"]
+    assert wins.lo > 0, (wins.diff, wins.lo, wins.hi)
