@@ -11,7 +11,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import Report, pct, pm, pp, rate_plot, rate_row
+from reports.html import Report, num, pct, pm, pp, rate_plot, rate_row
 from reports.study import Study
 from simulator import experiments
 from simulator.runner import Run, execute
@@ -70,6 +70,25 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                  pct(r["made"], r["made lo"], r["made hi"]), pct(r["makeable"], r["makeable lo"], r["makeable hi"])]
                 for r in quality.to_dict(orient="records")]
 
+    if "expert" in played and "heuristic" in played:
+        paired_rows = _paired_quality(played["expert"], played["heuristic"])
+        if paired_rows is not None:
+            d, n_same = paired_rows
+            fewer = all(v["hi"] < 0 for v in d.values())
+            report.finding(
+                f"On the {n_same:,} deals where both bid the same contract, points given away per contract, expert "
+                f"minus heuristic (paired 95% intervals): {pp_points(d['declarers gave'])} by the declaring side, "
+                f"{pp_points(d['defenders gave'])} by the defenders"
+                + ("; the expert gives away fewer on both sides." if fewer else
+                   "; the two cannot be told apart on at least one side."))
+            quality_pairs = pd.DataFrame([{"measure": k, **v} for k, v in d.items()])
+        else:
+            quality_pairs = None
+    else:
+        quality_pairs = None
+    provenance["played"] = (f"each of {', '.join(specs)} on all four seats, {base.n:,} deals"
+                            + ("; the duel: N-S expert, E-W heuristic" if "expert" in specs and matches > 0 else ""))
+
     duel = None
     if "expert" in specs and matches > 0:
         # the expert's side against the heuristic's on the same games: N-S change, E-W play the heuristic in both
@@ -99,6 +118,11 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                  error={"declarers gave": "declarers se", "defenders gave": "defenders se"},
                  percent={"made": ("made lo", "made hi"), "makeable": ("makeable lo", "makeable hi")},
                  n="contracts")
+    if quality_pairs is not None:
+        report.table("expert_minus_heuristic", quality_pairs, "Expert minus heuristic on the same contracts "
+                     "(paired, 95% intervals): points given away per contract",
+                     labels={"diff": "expert - heuristic (points)", "n": "contracts"},
+                     interval={"diff": ("lo", "hi")}, signed=("diff",))
     report.figure("points_given_away", _bars(quality), "Points given away per contract by each side, with 95% "
                                                        "intervals (1.96 standard errors)")
 
@@ -133,6 +157,26 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                      signed=("diff",), rate_rows="rate", scaled=("a", "b", "diff"))
     return report, ("Points given away against perfect play, per contract",
                     ["strategy", "declaring side", "defenders", "made", "makeable"], headline)
+
+
+def pp_points(d: dict) -> str:
+    return num(d["diff"], d["lo"], d["hi"], signed=True)
+
+
+def _paired_quality(expert: pd.DataFrame, heuristic: pd.DataFrame) -> tuple[dict, int] | None:
+    """Expert minus heuristic per contract on the deals both played with the same declarer, bid and trump
+    (the expert bids as the heuristic does, so that is nearly every deal): the paired difference of what each
+    side gave away."""
+    keys = ["deal", "declarer", "bid", "trump"]
+    both = expert.merge(heuristic, on=keys, suffixes=(" e", " h"))
+    if len(both) < 2:
+        return None
+    out = {}
+    for col, label in (("declarers_gave", "declarers gave"), ("defenders_gave", "defenders gave")):
+        diff = both[f"{col} e"].to_numpy(float) - both[f"{col} h"].to_numpy(float)
+        m, se = mean_se(diff)
+        out[label] = {"diff": m, "lo": m - 1.96 * se, "hi": m + 1.96 * se, "n": len(diff)}
+    return out, len(both)
 
 
 def _bars(quality: pd.DataFrame) -> plt.Figure:
