@@ -62,18 +62,23 @@ def test_measure_counts_hands_of_whole_games() -> None:
     assert rate > 0 and hands > rate  # whole games of several hands each
 
 
-def test_bench_of_one_game_measures_every_strategy_and_says_when_the_yardstick_cannot_run(tmp_path) -> None:
-    code, out, err = run_cli("bench", "forty-two", "-n", "1000", "--yardstick", tmp_path / "missing.py")
-    assert code == 0 and not err
-    assert "│ random " in out and "│ heuristic " in out and "of yardstick" in out
-    assert "missing.py: not run" in out
-    assert "forty-two heuristic" in out and "speed-up on" in out and "rounds" not in out
+def test_bench_of_one_game_measures_every_strategy_and_says_when_the_yardstick_cannot_run(tmp_path,
+                                                                                          monkeypatch) -> None:
+    from strategies.fortytwo_expert import Expert
 
-    code, out, err = run_cli("bench", "forty-two", "-n", "1000", "--yardstick", tmp_path / "missing.py",
-                             "--format", "json")
+    monkeypatch.setattr(Expert, "bench_deals", 4)  # a searching strategy is timed on its few deals: fewer here
+    code, out, err = run_cli("bench", "forty-two", "-n", "1000", "--no-scaling", "--yardstick",
+                             tmp_path / "missing.py")
+    assert code == 0 and not err
+    assert "│ random " in out and "│ heuristic " in out and "│ expert " in out and "of yardstick" in out
+    assert "missing.py: not run" in out
+    assert "speed-up on" not in out and "rounds" not in out  # the scaling runs: the every-game fixture above
+
+    code, out, err = run_cli("bench", "forty-two", "-n", "1000", "--no-scaling", "--yardstick",
+                             tmp_path / "missing.py", "--format", "json")
     assert code == 0 and not err
     d = json.loads(out)
-    assert [g["game"] for g in d["games"]] == ["forty-two"] and d["games"][0]["speedup"] > 0
+    assert d["games"] == []  # no scaling runs asked for
     [sp] = d["strategies"]
     assert set(sp["rates"]) == set(registry.get("forty-two").strategies)
     assert sp["yardstick_deals_per_second"] is None and sp["rates"]["random"]["of_yardstick"] is None
@@ -154,3 +159,17 @@ def test_scaling_runs_last_the_seconds_asked_for(monkeypatch) -> None:
     assert sized == {name: 3_000_000 for name in registry.GAMES}  # 50,000 a second for 60 s
     app.bench(scaling_seconds=None, n=1000)
     assert set(sized.values()) == {1000}
+
+
+def test_bench_prints_the_speed_up_of_each_game(monkeypatch) -> None:
+    from simulator import bench
+
+    def fake(g, deals, cores):
+        return bench.Scaling(g.name, g.default_strategy, g.plural(g.default_unit), deals,
+                             4 * deals if g.default_unit == "match" else None, 1000, cores, 2.0, 1.0)
+
+    monkeypatch.setattr(bench, "scaling", fake)
+    code, out, err = run_cli("bench", "-n", "1000")
+    assert code == 0 and not err
+    assert "speed-up on" in out and out.count("2.00x") == len(registry.GAMES)
+    assert "hands (" in out  # Frank's Zoo's whole games: hands first, games in brackets
