@@ -46,7 +46,7 @@ def test_texas_rules_list_doubles_no_trump_and_nello_beside_the_pips() -> None:
 
 def test_perfect_play_analysis_is_double_dummy() -> None:
     """Every six held: double dummy, sixes make 42 on every deal; with blanks trump the same hand cannot."""
-    a = app.analyze("forty-two", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", seat="N", n=40, jobs=1, play="perfect")
+    a = app.analyze("forty-two", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", seat="N", n=16, jobs=1, play="perfect")
     f = a.frame.set_index(["trump", "bid"])
     assert f.loc[(6, 42), "p_make"] == 1.0 and f.loc[(6, 30), "p_make"] == 1.0
     assert f.loc[(0, 42), "p_make"] < 1.0
