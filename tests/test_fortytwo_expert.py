@@ -19,6 +19,9 @@ from strategies.base import uniform_choice
 from strategies.fortytwo_expert import Expert, score_difference
 from tests.helpers import play_deals, strategy
 
+# one worker compiles the solver (numba, some 10 s on a clean checkout) and runs every test that needs it
+pytestmark = pytest.mark.xdist_group("fortytwo-solver")
+
 SEED = FortyTwoRules()
 HOUSE = FortyTwoRules(**PRESETS["texas-house"], sevens=True)
 

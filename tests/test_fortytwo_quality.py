@@ -8,6 +8,9 @@ import pytest
 from simulator import app
 from simulator.errors import DealsimError
 
+# one worker compiles the solver (numba, some 10 s on a clean checkout) and runs every test that needs it
+pytestmark = pytest.mark.xdist_group("fortytwo-solver")
+
 
 @pytest.mark.parametrize("preset,seats", [("seed", "heuristic"), ("texas-house", "tests.helpers:Scrambled")])
 def test_what_each_side_gave_away_accounts_for_the_points_taken(preset: str, seats: str) -> None:

@@ -17,6 +17,9 @@ from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import PLAY
 from tests.helpers import play_deals, strategy
 
+# one worker compiles the solver (numba, some 10 s on a clean checkout) and runs every test that needs it
+pytestmark = pytest.mark.xdist_group("fortytwo-solver")
+
 N, E, S, W = 0, 1, 2, 3
 
 # ------------------------------------------------------------------ the oracle: the rules, read plainly

@@ -16,6 +16,9 @@ from simulator.rounds.cards import parse_card
 from simulator.rounds.rules import RoundsRules
 from tests.helpers import play_deals, strategy
 
+# one worker compiles the solver (numba, some 10 s on a clean checkout) and runs every test that needs it
+pytestmark = pytest.mark.xdist_group("rounds-solver")
+
 # ------------------------------------------------------------------ the oracle: every line of play tried
 # A stage is five tricks; the non-leader must follow the led suit if he can; a player who takes all five
 # scores the sweep bonus and no card points, otherwise each scores the card points he took. The trick rules

@@ -48,10 +48,26 @@ def test_yardstick_checks_and_reports_its_rate(script, args) -> None:
         assert out["unit"] == ("hand" if args else "game") and float(out["hands_per_s"].replace(",", "")) > 0
 
 
-def test_games_name_their_yardsticks_and_bench_finds_them() -> None:
+def test_games_name_their_yardsticks_and_bench_finds_them(monkeypatch) -> None:
+    """A bare name is found in benchmarks/ (then ../shared/bench) and its rate read from its output; running the
+    scripts themselves (a numba compile each on a clean checkout) is the slow test above."""
+    import subprocess
+    from pathlib import Path
+
     assert registry.get("rounds").yardstick == "yardstick_rounds.py"
     assert registry.get("franks-zoo").yardstick == "yardstick_zoo.py"
-    assert (rate := bench.run_yardstick("yardstick_rounds.py", 2000)) is not None and rate > 0
+    ran = []
+
+    def fake_run(argv, **kwargs):
+        ran.append(argv)
+        return subprocess.CompletedProcess(argv, 0, stdout="deals=2000 deals_per_s=123,456\n", stderr="")
+
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    assert bench.run_yardstick("yardstick_rounds.py", 2000) == 123456.0
+    script = Path(ran[0][1])
+    assert script.parent.name == "benchmarks" and script.name == "yardstick_rounds.py" and script.exists()
+    assert ran[0][2] == "2000"
+    assert bench.run_yardstick("no_such_yardstick.py", 2000) is None and len(ran) == 1
 
 
 def test_zoo_yardstick_tables_are_dealsims() -> None:
