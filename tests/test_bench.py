@@ -62,6 +62,7 @@ def test_measure_counts_hands_of_whole_games() -> None:
     assert rate > 0 and hands > rate  # whole games of several hands each
 
 
+@pytest.mark.xdist_group("fortytwo-solver")  # the expert is timed too: on the worker that compiled its solver
 def test_bench_of_one_game_measures_every_strategy_and_says_when_the_yardstick_cannot_run(tmp_path,
                                                                                           monkeypatch) -> None:
     from strategies.fortytwo_expert import Expert

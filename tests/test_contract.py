@@ -29,7 +29,9 @@ GAMES = list(registry.GAMES)
 EXTRA = {"forty-two": ["heuristic:threshold=28", "greedy:min_length=3"], "rounds": ["heuristic:duck=false"],
          "franks-zoo": ["heuristic:junior_gives=strong,solo_lions=false,cash_groups=2",
                         "heuristic:ask=false,answer=false", "greedy:ask=false,answer=false"]}
-STRATEGIES = [(g, s) for g in GAMES for s in [*registry.get(g).strategies, *EXTRA.get(g, [])]]
+# a searching strategy runs on the worker of its solver's other tests (--dist loadgroup): compiled once there
+STRATEGIES = [pytest.param(g, s, marks=pytest.mark.xdist_group("fortytwo-solver")) if (g, s) == ("forty-two", "expert")
+              else (g, s) for g in GAMES for s in [*registry.get(g).strategies, *EXTRA.get(g, [])]]
 # deals of the agreement check per game and unit: the reference engines are plain Python
 SIZES = {"forty-two": (160, 4), "rounds": (80, 3), "franks-zoo": (36, 2)}
 # a strategy that searches every play (Forty-two's expert, some 20 hands a second): fewer

@@ -44,6 +44,7 @@ def test_texas_rules_list_doubles_no_trump_and_nello_beside_the_pips() -> None:
     assert doubles["p_make"] > sixes["p_make"]  # five doubles: the doubles are the better trumps
 
 
+@pytest.mark.xdist_group("fortytwo-solver")  # on the worker that compiles the solver once (--dist loadgroup)
 def test_perfect_play_analysis_is_double_dummy() -> None:
     """Every six held: double dummy, sixes make 42 on every deal; with blanks trump the same hand cannot."""
     a = app.analyze("forty-two", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", seat="N", n=16, jobs=1, play="perfect")
