@@ -33,7 +33,7 @@ EXTRA = {"forty-two": ["heuristic:threshold=28", "greedy:min_length=3"], "rounds
 STRATEGIES = [pytest.param(g, s, marks=pytest.mark.xdist_group("fortytwo-solver")) if (g, s) == ("forty-two", "expert")
               else (g, s) for g in GAMES for s in [*registry.get(g).strategies, *EXTRA.get(g, [])]]
 # deals of the agreement check per game and unit: the reference engines are plain Python
-SIZES = {"forty-two": (160, 4), "rounds": (80, 3), "franks-zoo": (36, 2)}
+SIZES = {"forty-two": (120, 4), "rounds": (80, 3), "franks-zoo": (36, 2)}
 # a strategy that searches every play (Forty-two's expert, some 20 hands a second): fewer
 SEARCHING = {("forty-two", "expert"): (16, 1)}
 

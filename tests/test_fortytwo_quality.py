@@ -48,14 +48,14 @@ def test_compare_pairs_the_points_each_side_gave_away() -> None:
     """`compare --measure play-quality`: what the changed side gave away, paired on the same hands; a better
     player gives away less."""
     c = app.compare("forty-two", seats={"N": "random", "S": "random"}, vs={"N": "heuristic", "S": "heuristic"},
-                    n=160, jobs=1, measures=["play-quality"])
+                    n=100, jobs=1, measures=["play-quality"])
     assert c.a.measures == c.b.measures == ("play-quality",)
     d = dict(zip(c.measures, c.differences))
     gave = d["NS points given away per played hand"]
     assert gave.lo > 0  # random play gives away more than the heuristic's, with an interval clear of zero
     # the side's own figure: as declarer what the declarers gave, as defender what the defenders gave; arm A
     # again on its own (the same run) gives the same hands
-    a = app.simulate("forty-two", n=160, jobs=1, seats={"N": "random", "S": "random"}, measures=["play-quality"]).deals
+    a = app.simulate("forty-two", n=100, jobs=1, seats={"N": "random", "S": "random"}, measures=["play-quality"]).deals
     played = a[~a["thrown_in"]]
     mine = np.where(played["declarer"].isin(["N", "S"]), played["declarers_gave"], played["defenders_gave"])
     assert gave.a == pytest.approx(mine.mean())
