@@ -32,7 +32,7 @@ SEATINGS = {
     "mixed": lambda p: ([strategy("franks-zoo", "greedy"), FieldHash()] * (p // 2)
                         + [FieldHash()] * (p % 2)),
 }
-GAMES = {"greedy": 20, "fieldhash": 14, "mixed": 14}   # games per case in the fast suite
+GAMES = {"greedy": 14, "fieldhash": 10, "mixed": 10}   # games per case in the fast suite
 GAMES_SLOW = 600                                       # games per case with -m slow
 
 # case name -> (rules, seating)
