@@ -70,22 +70,18 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                  pct(r["made"], r["made lo"], r["made hi"]), pct(r["makeable"], r["makeable lo"], r["makeable hi"])]
                 for r in quality.to_dict(orient="records")]
 
-    if "expert" in played and "heuristic" in played:
-        paired_rows = _paired_quality(played["expert"], played["heuristic"])
-        if paired_rows is not None:
-            d, n_same = paired_rows
-            fewer = all(v["hi"] < 0 for v in d.values())
-            report.finding(
-                f"On the {n_same:,} deals where both bid the same contract, points given away per contract, expert "
-                f"minus heuristic (paired 95% intervals): {pp_points(d['declarers gave'])} by the declaring side, "
-                f"{pp_points(d['defenders gave'])} by the defenders"
-                + ("; the expert gives away fewer on both sides." if fewer else
-                   "; the two cannot be told apart on at least one side."))
-            quality_pairs = pd.DataFrame([{"measure": k, **v} for k, v in d.items()])
-        else:
-            quality_pairs = None
-    else:
-        quality_pairs = None
+    pairs = _paired_quality(played["expert"], played["heuristic"]) if {"expert", "heuristic"} <= set(played) else None
+    quality_pairs = None
+    if pairs is not None:
+        d, n_same = pairs
+        fewer = all(v["hi"] < 0 for v in d.values())
+        report.finding(
+            f"On the {n_same:,} deals where both bid the same contract, points given away per contract, expert "
+            f"minus heuristic (paired 95% intervals): {_signed(d['declarers gave'])} by the declaring side, "
+            f"{_signed(d['defenders gave'])} by the defenders"
+            + ("; the expert gives away fewer on both sides." if fewer else
+               "; the two cannot be told apart on at least one side."))
+        quality_pairs = pd.DataFrame([{"measure": k, **v} for k, v in d.items()])
     provenance["played"] = (f"each of {', '.join(specs)} on all four seats, {base.n:,} deals"
                             + ("; the duel: N-S expert, E-W heuristic" if "expert" in specs and matches > 0 else ""))
 
@@ -159,7 +155,7 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                     ["strategy", "declaring side", "defenders", "made", "makeable"], headline)
 
 
-def pp_points(d: dict) -> str:
+def _signed(d: dict) -> str:
     return num(d["diff"], d["lo"], d["hi"], signed=True)
 
 

@@ -66,47 +66,11 @@ class Random(Strategy):
             cls.decide_packed = None  # a subclass that decides otherwise is asked with the mask
 
 
-# Set-bit counts and "position of the j-th set bit" for every byte, for choosing among legal actions.
-_POPCOUNT = np.array([(b).bit_count() for b in range(256)], dtype=np.int16)
-_SELECT = np.zeros((256, 8), dtype=np.int16)
-for _b in range(256):
-    for _j, _i in enumerate(i for i in range(8) if _b >> i & 1):
-        _SELECT[_b, _j] = _i
-_SELECT_FLAT = _SELECT.reshape(-1)
-# Eight 0/1 bytes of a little-endian uint64 times this carry each byte's bit into the top byte, without
-# overlaps, so the top byte is the eight flags packed (bit j = byte j): np.packbits at a third of the cost.
-_GATHER_BITS = np.uint64(0x0102040810204080)
-
-
-def pack_rows(mask: np.ndarray) -> np.ndarray:
-    """(m, n) bool -> (ceil(n / 8), m) uint8: bit j of byte b is column 8b + j; bytes as rows."""
-    m, n = mask.shape
-    if n % 8:
-        padded = np.zeros((m, -(-n // 8) * 8), dtype=np.uint8)
-        padded[:, :n] = mask
-    else:
-        padded = np.ascontiguousarray(mask).view(np.uint8)
-    words = padded.view(np.uint64)
-    return ((words * _GATHER_BITS) >> np.uint64(56)).astype(np.uint8).T.copy()
-
-
 def uniform_choice(legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One action per row, uniform over that row's legal actions (every row needs one).
-
-    Draws k uniform in [0, count) and finds the row's k-th legal action byte by byte on the packed
-    mask: one random number and a few passes over m * n_actions / 8 bytes."""
-    packed = pack_rows(legal)
-    m = packed.shape[1]
-    per_byte = _POPCOUNT[packed]
-    k = (rng.random(m) * per_byte.sum(axis=0)).astype(np.int16)
-    byte = np.zeros(m, np.intp)
-    searching = np.ones(m, bool)
-    for count in per_byte[:-1]:  # walk k through the bytes: the chosen action is in the first it fits
-        past = searching & (k >= count)
-        byte += past
-        k -= count * past
-        searching = past
-    return _SELECT_FLAT[packed[byte, np.arange(m)].astype(np.intp) * 8 + k] + 8 * byte
+    """One action per row, uniform over that row's legal actions (every row needs one): one uniform number u
+    per row, the k = floor(u * count)-th legal action, found on the mask packed into bit rows
+    (`simulator.bitrows.uniform`, which random play uses directly where a core gives bit rows)."""
+    return bitrows.uniform(bitrows.pack(legal), rng)
 
 
 def best_legal(score: np.ndarray, legal: np.ndarray) -> np.ndarray:

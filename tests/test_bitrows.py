@@ -45,11 +45,14 @@ def test_select_finds_the_kth_set_bit(n: int) -> None:
 
 
 @pytest.mark.parametrize("n", WIDTHS)
-def test_uniform_on_bit_rows_draws_what_uniform_choice_draws(n: int) -> None:
+def test_uniform_on_bit_rows_draws_the_kth_legal_action(n: int) -> None:
+    """One uniform u per row, the floor(u * count)-th legal action: the draw random play has always made (so
+    its outcomes stay the same), here row by row against the mask, for bit rows and for uniform_choice."""
     mask = _masks(n, np.random.default_rng(200 + n))
-    a = uniform_choice(mask, np.random.default_rng(7))
-    b = bitrows.uniform(bitrows.pack(mask), np.random.default_rng(7))
-    assert np.array_equal(a, b) and mask[np.arange(len(mask)), b].all()
+    u = np.random.default_rng(7).random(len(mask))
+    want = np.array([np.flatnonzero(row)[int(x * row.sum())] for row, x in zip(mask, u)])
+    assert np.array_equal(bitrows.uniform(bitrows.pack(mask), np.random.default_rng(7)), want)
+    assert np.array_equal(uniform_choice(mask, np.random.default_rng(7)), want)
 
 
 def test_a_random_subclass_that_decides_otherwise_gets_the_mask() -> None:
