@@ -148,7 +148,10 @@ def play(core: BatchCore, state: Any, rules: Any, strategies: Sequence[Any],
                 core.apply(state, rows, kind, actions, rules)
         done = state.phase == core.done
         n_done = int(done.sum())
-        if n_done and (n_done == len(state) or n_done >= _COMPACT_AT * start):
+        if n_done == len(state):  # the usual end: every row finished together (no copy)
+            finished.append(state)
+            break
+        if n_done and n_done >= _COMPACT_AT * start:
             finished.append(state.take(np.flatnonzero(done)))
             state = state.take(np.flatnonzero(~done))
             start = len(state)

@@ -8,6 +8,7 @@ action per row. Strategies hold no state between calls; everything they know is 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -87,6 +88,28 @@ def best_legal(score: np.ndarray, legal: np.ndarray) -> np.ndarray:
     else:
         masked = np.where(legal, score, -np.inf)
     return np.argmax(masked, axis=1)
+
+
+def best_of_bits(bits: np.ndarray, score_of: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> np.ndarray:
+    """Per row, the position of the set bit of `bits` ((m,) uint32/uint64 bitmasks, none empty) whose score
+    `score_of(position, bit)` ((m,) each, for one bit of every row) is highest, the lowest position on ties:
+    `best_legal` for a hand held as a bitmask. One pass per bit of the fullest row, lowest bits first, each
+    scoring one card of every row: a hand of a few cards costs a few gathers, not a pass over every item."""
+    one = bits.dtype.type(1)
+    width = 8 * bits.dtype.itemsize - 1  # an empty row's count, the bit width, masked to position 0
+    rest = bits.copy()
+    best = best_score = None
+    for _ in range(int(np.bitwise_count(bits).max())):
+        low = rest & (~rest + one)  # each row's lowest bit left (0 once a row has none)
+        position = np.bitwise_count(low - one) & np.uint8(width)  # uint8; an empty row reads position 0
+        score = score_of(position, low)
+        if best is None:  # every row has a first bit
+            best, best_score = position, score
+        else:
+            better = (score > best_score) & (low != 0)
+            best, best_score = np.where(better, position, best), np.where(better, score, best_score)
+        rest ^= low
+    return best.astype(np.intp)
 
 
 def select(mask: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -7,12 +7,12 @@ from functools import cache
 
 import numpy as np
 
-from simulator import tricks
+from simulator import bitrows, tricks
 from simulator.options import option
 from simulator.rounds import cards as C
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import RoundsView
-from strategies.base import Random, Strategy, best_legal, select
+from strategies.base import Random, Strategy, best_legal, best_of_bits
 
 _DEFAULT_RULES = RoundsRules()
 
@@ -64,42 +64,51 @@ class Heuristic(Strategy):
                                 "sweep bonus by more than this", lo=-100, hi=100)
 
     def decide(self, kind, view, legal, rng):
-        # A game runs in lockstep, so a step is usually all leads or all replies, and only trick 5 of a
-        # stage needs the sweep decision: each part is computed for the rows that need it.
+        return self.decide_packed(kind, view, bitrows.pack(legal), rng)
+
+    def decide_packed(self, kind, view, words, rng):
+        # The legal cards are a bitmask (a hand), so each row's few cards are scored one card at a time
+        # (`best_of_bits`) from per-context tables. A game runs in lockstep, so a step is usually all leads
+        # or all replies, and only trick 5 of a stage needs the sweep decision.
+        legal = words[:, 0]
+        t = self._tables(view)
+        ctx = context(view)
         leading = view.led < 0
-        if leading.all():
-            score = self._lead(view)
-        elif not leading.any():
-            score = self._follow(view)
-        else:
-            score = np.empty(legal.shape, np.int16)
-            score[leading] = self._lead(view.take(leading))
-            score[~leading] = self._follow(view.take(~leading))
+        if leading.any():
+            unseen = C.ALL & ~(view.hand | view.played | _face_up_bits(view))
+            sure = _unbeatable_leads(view, unseen)
+            lead_at = ctx * C.N_CARDS
+        if not leading.all():
+            follow_at = (ctx * C.N_CARDS + np.maximum(view.led, 0)) * C.N_CARDS
+
+        def score(card: np.ndarray, bit: np.ndarray) -> np.ndarray:
+            # leading: cash a card nothing unseen can beat, otherwise lead low, away from points and trumps;
+            # following: win the trick's points and my card's, or give both away (`_Tables.follow`)
+            if leading.all():
+                return np.where(sure & bit, t.lead_sure_flat[lead_at + card], t.lead_low_flat[lead_at + card])
+            follow = t.follow_flat[follow_at + card]
+            if not leading.any():
+                return follow
+            return np.where(leading, np.where(sure & bit, t.lead_sure_flat[lead_at + card],
+                                              t.lead_low_flat[lead_at + card]), follow)
+
+        action = best_of_bits(legal, score)
         fifth = view.trick == 4
         if self.duck and fifth.any():
             rows = np.flatnonzero(fifth)
-            score[rows] = self._fifth_trick(view.take(rows), score[rows])
-        return best_legal(score, legal)
+            lose, losing = self._fifth_trick(view if len(rows) == len(view) else view.take(rows))
+            if len(lose):
+                action[rows[lose]] = best_legal(losing, tricks.bits_to_mask(legal[rows[lose]], C.N_CARDS))
+        return action
 
     def _tables(self, view: RoundsView) -> _Tables:
         return _tables(tuple((view.rules or _DEFAULT_RULES).points_by_rank.tolist()), self.trump_cost)
 
-    def _lead(self, view: RoundsView) -> np.ndarray:
-        """Cash a card that nothing unseen can beat; otherwise lead low, away from points and trumps."""
-        ctx = context(view)
-        unseen = C.ALL & ~(view.hand | view.played | _face_up_bits(view))
-        t = self._tables(view)
-        sure = tricks.bits_to_mask(_unbeatable_leads(view, unseen), C.N_CARDS)
-        return select(sure, t.lead_sure[ctx], t.lead_low[ctx])
-
-    def _follow(self, view: RoundsView) -> np.ndarray:
-        """Win the trick's points and my card's, or give both away; a trump costs something to spend."""
-        return self._tables(view).follow[context(view) * C.N_CARDS + view.led.astype(np.intp)]
-
-    def _fifth_trick(self, view: RoundsView, score: np.ndarray) -> np.ndarray:
+    def _fifth_trick(self, view: RoundsView) -> tuple[np.ndarray, np.ndarray]:
         """Trick 5 of a stage where one player took tricks 1-4: a sweep scores the bonus instead of the
         stage's card points. Lose the trick on purpose when that leaves the better difference: keep my
-        card points rather than sweep, or let the opponent sweep rather than keep his."""
+        card points rather than sweep, or let the opponent sweep rather than keep his. Returns the rows
+        that lose on purpose and their (k, 52) scores, the cheapest losing card highest."""
         t = self._tables(view)
         me = view.seat.astype(np.intp)
         ar = np.arange(len(view))
@@ -109,17 +118,15 @@ class Heuristic(Strategy):
         bonus = (view.rules or _DEFAULT_RULES).sweep_bonus
         lose = (((my_tricks == 4) & (mine - at_stake > bonus + self.duck_margin))
                 | ((my_tricks == 0) & (theirs - at_stake > bonus + self.duck_margin)))
-        if not lose.any():
-            return score
         rows = np.flatnonzero(lose)
-        sub = view.take(rows)
+        if not len(rows):
+            return rows, np.zeros((0, C.N_CARDS), np.int16)
+        sub = view if len(rows) == len(view) else view.take(rows)
         ctx = context(sub)
         keys, to_beat = keys_now(sub, ctx)
         # To lose: following, any card that does not beat the lead; leading, the weakest card. Cheapest first.
         losing = np.where(sub.led[:, None] < 0, -16 * keys, np.where(keys > to_beat[:, None], -2000, 0))
-        score = score.copy()
-        score[rows] = (losing + t.lose[ctx]).astype(np.int16)
-        return score
+        return rows, (losing + t.lose[ctx]).astype(np.int16)
 
 
 _SCALE = 16  # scores are integers: points times _SCALE, less a little for a higher rank on ties
@@ -138,6 +145,19 @@ class _Tables:
     lose: np.ndarray       # (56, 52) following with a card that does not
     follow: np.ndarray     # (56 * 52, 52) by context * 52 + led card: win + the led card's points where the card
                            # takes the trick, lose - them where it does not (one gather per decision)
+
+    # the same tables flat, for one card per row: [ctx * 52 + card], [(ctx * 52 + led) * 52 + card]
+    @property
+    def lead_sure_flat(self) -> np.ndarray:
+        return self.lead_sure.reshape(-1)
+
+    @property
+    def lead_low_flat(self) -> np.ndarray:
+        return self.lead_low.reshape(-1)
+
+    @property
+    def follow_flat(self) -> np.ndarray:
+        return self.follow.reshape(-1)
 
 
 @cache
@@ -168,33 +188,29 @@ def _tables(points_by_rank: tuple[int, ...], trump_cost: float) -> _Tables:
     )
 
 
-# _HIGHEST[x]: the highest set bit of a 13-bit suit pattern x (-1 for none): the top rank in a suit.
-_HIGHEST = np.array([x.bit_length() - 1 for x in range(1 << 13)], dtype=np.int8)
-_ONE = np.uint64(1)
+# _ABOVE[x]: the ranks above the highest set bit of a 13-bit suit pattern x (every rank for x = 0), as a
+# 13-bit pattern: the cards of a suit that nothing in x beats.
+_ABOVE = np.array([0x1FFF & ~((1 << x.bit_length()) - 1) for x in range(1 << 13)], dtype=np.uint64)
 
 
 def _unbeatable_leads(view: RoundsView, unseen: np.ndarray) -> np.ndarray:
     """uint64 bitmask per row of the cards that no unseen card could beat if led now. Suit by suit on
-    13-bit patterns (a table gives each suit's top unseen rank): a handful of operations per row."""
+    13-bit patterns (a table gives the cards above each suit's top unseen rank): a handful of operations per row."""
     trump = view.trump.astype(np.intp)
     rank_trumps = np.where(view.trump_rank >= 0, C.RANK_BITS[np.maximum(view.trump_rank, 0)] & ~C.SUIT_BITS[trump],
                            np.uint64(0))
     plain = unseen & ~rank_trumps
-    sure = np.zeros(len(view), np.uint64)
+    above = np.zeros(len(view), np.uint64)
     for suit in range(4):
-        top = _HIGHEST[((plain >> np.uint64(13 * suit)) & np.uint64(0x1FFF)).astype(np.intp)].astype(np.int64)
-        above_top = C.SUIT_BITS[suit] & ~((_ONE << (13 * suit + top + 1).astype(np.uint64)) - _ONE)
-        sure |= np.where(trump == suit, np.uint64(0), above_top)  # plain suits: only while no trump is out
-        trump_sure = np.where(trump == suit, above_top, np.uint64(0))
-        if suit == 0:
-            trump_part = trump_sure
-        else:
-            trump_part |= trump_sure
-    trumps_out = (unseen & (C.SUIT_BITS[trump] | rank_trumps)) != 0
-    sure = np.where(trumps_out, np.uint64(0), sure) & ~rank_trumps
+        shift = np.uint64(13 * suit)
+        above |= _ABOVE[((plain >> shift) & np.uint64(0x1FFF)).astype(np.intp)] << shift
+    trump_bits = C.SUIT_BITS[trump]
+    trumps_out = (unseen & (trump_bits | rank_trumps)) != 0
+    # plain suits: only while no trump is out
+    sure = np.where(trumps_out, np.uint64(0), above & ~trump_bits) & ~rank_trumps
     # trumps: the suit's cards above every unseen one, unless a rank trump is unseen; a rank trump always
     # (another one ties it, and the lead wins a tie)
-    trump_part = np.where((unseen & rank_trumps) != 0, np.uint64(0), trump_part & ~rank_trumps)
+    trump_part = np.where((unseen & rank_trumps) != 0, np.uint64(0), above & trump_bits & ~rank_trumps)
     return sure | trump_part | rank_trumps
 
 

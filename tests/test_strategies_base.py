@@ -8,7 +8,7 @@ import pytest
 from simulator import registry
 from simulator.errors import DealsimError
 from strategies import make, with_params
-from strategies.base import Random, Strategy, best_legal, select, uniform_choice
+from strategies.base import Random, Strategy, best_legal, best_of_bits, select, uniform_choice
 from tests.helpers import Scrambled, strategy
 
 
@@ -33,6 +33,26 @@ def test_best_legal_ignores_illegal_actions_and_breaks_ties_first() -> None:
     assert best_legal(score, legal).tolist() == [2, 1]
     assert best_legal(score.astype(float), legal).tolist() == [2, 1]
     assert best_legal(score.astype(np.int64), legal).tolist() == [2, 1]
+
+
+@pytest.mark.parametrize(("n", "dtype"), [(28, np.uint32), (52, np.uint64), (64, np.uint64)])
+def test_best_of_bits_is_best_legal_on_a_bitmask(n: int, dtype: type) -> None:
+    """The highest-scoring set bit, the lowest on ties (scores drawn from few values, so ties are common),
+    whatever the number of bits per row: best_legal on the same mask."""
+    rng = np.random.default_rng(n)
+    m = 4000
+    legal = rng.random((m, n)) < rng.random((m, 1))
+    legal[np.arange(m), rng.integers(0, n, m)] = True
+    bits = (legal.astype(dtype) << np.arange(n, dtype=dtype)).sum(axis=1, dtype=dtype)
+    score = rng.integers(-3, 4, (m, n)).astype(np.int16)
+    seen = []
+
+    def score_of(position: np.ndarray, bit: np.ndarray) -> np.ndarray:
+        seen.append(position.copy())
+        return score[np.arange(m), position]
+
+    assert np.array_equal(best_of_bits(bits, score_of), best_legal(score, legal))
+    assert len(seen) == legal.sum(axis=1).max()  # one pass per bit of the fullest row
 
 
 def test_select_matches_where() -> None:

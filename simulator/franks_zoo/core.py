@@ -13,7 +13,7 @@ from functools import cache
 import numpy as np
 
 from simulator import bitrows
-from simulator.batch import BatchState, Rows
+from simulator.batch import BatchState, Rows, take_rows
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.rules import FranksZooRules
 from simulator.franks_zoo.view import (
@@ -300,7 +300,7 @@ def _next_holder(s: HandState, ri: np.ndarray, start: np.ndarray, include_start:
     p = s.hands.shape[1]
     offsets = np.arange(0 if include_start else 1, p + (0 if include_start else 1))
     seats = (start[:, None] + offsets[None, :]) % p
-    holds = np.take_along_axis(_holding(s, ri), seats, axis=1)
+    holds = take_rows(_holding(s, ri), seats)
     return seats[np.arange(len(ri)), np.argmax(holds, axis=1)].astype(np.int8)
 
 

@@ -14,7 +14,7 @@ from functools import cache
 import numpy as np
 
 from simulator import tricks
-from simulator.batch import BatchState, Rows
+from simulator.batch import BatchState, Rows, take_rows
 from simulator.rounds import cards as C
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import DONE, N_PLAYS, N_STAGES, PLAY, TRICKS_PER_STAGE, RoundsView
@@ -66,10 +66,16 @@ def card_points(rules: RoundsRules) -> np.ndarray:
 
 
 def draw(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The randomness of n games: deck orders (n, 52) and stage shuffles (n, 76), drawn row by row."""
-    deck = rng.permuted(np.broadcast_to(np.arange(C.N_CARDS, dtype=np.int8), (n, C.N_CARDS)), axis=1)
-    shuffles = np.concatenate([rng.permuted(np.broadcast_to(np.arange(k, dtype=np.int8), (n, k)), axis=1)
-                               for k in SHUFFLE_SIZES], axis=1)
+    """The randomness of n games: deck orders (n, 52) and stage shuffles (n, 76), drawn row by row (each
+    array permuted in place, row after row: the same draws as permuting copies)."""
+    deck = np.empty((n, C.N_CARDS), np.int8)
+    deck[:] = np.arange(C.N_CARDS, dtype=np.int8)
+    rng.permuted(deck, axis=1, out=deck)
+    shuffles = np.empty((n, _SHUFFLE_AT[-1]), np.int8)
+    for k, size in enumerate(SHUFFLE_SIZES):
+        part = shuffles[:, _SHUFFLE_AT[k]:_SHUFFLE_AT[k + 1]]
+        part[:] = np.arange(size, dtype=np.int8)
+        rng.permuted(part, axis=1, out=part)
     return deck, shuffles
 
 
@@ -89,11 +95,11 @@ def new_games(deal: np.ndarray, first_dealer: np.ndarray, deck: np.ndarray, shuf
         tricks=z((n, 5, 2), np.int8), taken=z((n, 5, 2), np.int16), stage_score=z((n, 5, 2), np.int16),
         points=z((n, 2), np.int16),
         scores=np.zeros((n, 2), np.int32) if scores is None else np.asarray(scores, np.int32).copy())
-    _deal_stage(s, np.arange(n), 0, rules)
+    _deal_stage(s, slice(None), 0, rules)
     return s
 
 
-def _deal_stage(s: GameState, rows: np.ndarray, stage: int, rules: RoundsRules) -> None:
+def _deal_stage(s: GameState, rows: Rows, stage: int, rules: RoundsRules) -> None:
     """Deal `stage` (0-based) to `rows`, all at that stage: new hands, face-up card(s), the non-dealer leads."""
     if stage == 0:
         order = s.deck[rows]
@@ -102,8 +108,7 @@ def _deal_stage(s: GameState, rows: np.ndarray, stage: int, rules: RoundsRules) 
     else:
         # The stock with the face-up card at its end, shuffled: new pile[i] = pile[shuffle[i]].
         pile = np.concatenate([s.stock[rows, :STOCK_AFTER[stage - 1]], s.face_up[rows, :1]], axis=1)
-        perm = s.shuffles[rows, _SHUFFLE_AT[stage - 1]:_SHUFFLE_AT[stage]].astype(np.intp)
-        order = np.take_along_axis(pile, perm, axis=1)
+        order = take_rows(pile, s.shuffles[rows, _SHUFFLE_AT[stage - 1]:_SHUFFLE_AT[stage]])
         n_dealt = 10 if stage < 4 else 2
         faces = order[:, n_dealt:n_dealt + (1 if stage < 4 else 2)]
         s.stock[rows] = -1
@@ -114,10 +119,10 @@ def _deal_stage(s: GameState, rows: np.ndarray, stage: int, rules: RoundsRules) 
     # Cards go one at a time, the non-dealer first: even positions to the non-dealer, odd to the dealer.
     to_non_dealer = C.BIT[order[:, 0:n_dealt:2]].sum(axis=1, dtype=np.uint64)
     to_dealer = C.BIT[order[:, 1:n_dealt:2]].sum(axis=1, dtype=np.uint64)
-    ar = np.arange(len(rows))
     hands = s.hands[rows]
-    hands[ar, non_dealer] |= to_non_dealer
-    hands[ar, dealer] |= to_dealer
+    dealer_1 = dealer.astype(bool)
+    hands[:, 0] |= np.where(dealer_1, to_non_dealer, to_dealer)
+    hands[:, 1] |= np.where(dealer_1, to_dealer, to_non_dealer)
     s.hands[rows] = hands
     s.dealt[rows, stage] = hands
     s.face_up[rows] = -1
@@ -128,18 +133,20 @@ def _deal_stage(s: GameState, rows: np.ndarray, stage: int, rules: RoundsRules) 
     s.ctx[rows] = C.context(faces[:, 0], rules.rank_trumps)
 
 
+# FOLLOW_LED[ctx * 53 + led + 1]: the cards that follow the card led (none while leading, led = -1)
+_FOLLOW_LED = np.concatenate([np.zeros((C.N_CONTEXTS, 1), np.uint64),
+                              np.take_along_axis(C.FOLLOW, C.EFFECTIVE.astype(np.intp), axis=1)], axis=1).reshape(-1)
+
+
 def _legal_bits(s: GameState, r: Rows, hand: np.ndarray) -> np.ndarray:
-    """(m,) uint64 the legal plays as a bitmask of cards."""
-    led = s.led[r]
-    ctx = s.ctx[r].astype(np.intp)
-    follow_bits = C.FOLLOW[ctx, C.EFFECTIVE[ctx, np.maximum(led, 0)]]
-    return tricks.legal_bits(hand, follow_bits, led < 0)
+    """(m,) uint64 the legal plays as a bitmask of cards: those that follow the lead, else the whole hand."""
+    follow = hand & _FOLLOW_LED[s.ctx[r].astype(np.intp) * (C.N_CARDS + 1) + s.led[r] + 1]
+    return np.where(follow == 0, hand, follow)
 
 
 def _view(s: GameState, r: Rows, rules: RoundsRules) -> tuple[RoundsView, np.ndarray]:
-    ri = np.arange(len(s)) if isinstance(r, slice) else r
     seat = s.turn[r]
-    hand = s.hands.reshape(-1)[ri * 2 + seat]
+    hand = np.where(seat.astype(bool), s.hands[r, 1], s.hands[r, 0])
     fields = {"seat": lambda: seat, "hand": lambda: hand,
               "trump": lambda: (s.ctx[r] // 14).astype(np.int8),
               "trump_rank": lambda: np.where(s.ctx[r] % 14 == C.NO_RANK, -1, s.ctx[r] % 14).astype(np.int8),
@@ -169,72 +176,96 @@ def _window(s: GameState, name: str, r: Rows):
 
 
 def apply(s: GameState, r: Rows, kind: int, actions: np.ndarray, rules: RoundsRules) -> None:
-    """Play one checked card for each row in `r`. Whole-batch steps (r a slice: the usual case, games run in
-    lockstep) index the state's fields by the slice, without gathers."""
-    ri = np.arange(len(s)) if isinstance(r, slice) else r
-    card = actions.astype(np.int8)
+    """Play one checked card for each row in `r`. Games run in lockstep (every row at the same play of the
+    same trick), so a step writes whole columns: no row-by-row gathers or scatters where `r` is a slice."""
+    card = actions.astype(np.intp)
     seat = s.turn[r]
     bit = C.BIT[card]
-    s.hands.reshape(-1)[ri * 2 + seat] &= ~bit
+    seat_1 = seat.astype(bool)
+    s.hands[r, 0] &= ~np.where(seat_1, _NONE, bit)
+    s.hands[r, 1] &= ~np.where(seat_1, bit, _NONE)
     s.played[r] |= bit
-    s.plays.reshape(-1)[ri * N_PLAYS + s.n_played[r]] = card
-    s.n_played[r] += 1
+    n_played = s.n_played[r]
+    at = _same(n_played)
+    if at is not None:
+        s.plays[r, at] = card
+    else:
+        s.plays[np.arange(len(s))[r], n_played] = card
+    s.n_played[r] = n_played + 1
     leading = s.led[r] < 0
-    if leading.all():  # the game is in lockstep: a step is all leads or all replies
+    if leading.all():  # in lockstep a step is all leads or all replies
         s.led[r] = card
         s.turn[r] = 1 - seat
         return
     if leading.any():
+        ri = np.arange(len(s))[r]
         lead_rows = ri[leading]
         s.led[lead_rows] = card[leading]
         s.turn[lead_rows] = 1 - seat[leading]
-        ri, card, seat = ri[~leading], card[~leading], seat[~leading]
-        r = ri
-    _finish_tricks(s, r, ri, card, seat, rules)
+        r, card, seat = ri[~leading], card[~leading], seat[~leading]
+    stage, trick = s.stage[r], s.trick[r]
+    if _same(stage) is not None and _same(trick) is not None:
+        _finish_trick(s, r, card, seat, int(stage[0]), int(trick[0]), rules)
+        return
+    ri = np.arange(len(s))[r]
+    slot = stage.astype(np.intp) * TRICKS_PER_STAGE + trick
+    for k in np.unique(slot):  # rows at different tricks: each trick slot on its own
+        at_k = slot == k
+        _finish_trick(s, ri[at_k], card[at_k], seat[at_k], int(k) // TRICKS_PER_STAGE,
+                      int(k) % TRICKS_PER_STAGE, rules)
 
 
-def _finish_tricks(s: GameState, r: Rows, ri: np.ndarray, card: np.ndarray, seat: np.ndarray,
-                   rules: RoundsRules) -> None:
-    """The second card of each trick in rows `r` (`ri` the same rows as indices) has been played."""
-    ctx = s.ctx[r].astype(np.intp)
-    led = s.led[r].astype(np.intp)
-    suit = C.EFFECTIVE[ctx, led]
-    reply_wins = tricks.beats(C.KEY, ctx, suit, card, led)  # equal keys (two rank trumps): the lead wins
-    leader = s.leader[r]
-    winner = np.where(reply_wins, seat, leader)
+_NONE = np.uint64(0)
+# REPLY_WINS[ctx, led card, reply card]: the reply takes the trick (equal keys, two rank trumps: the lead keeps it)
+_REPLY_WINS = np.stack([
+    tricks.beats(C.KEY, np.full((C.N_CARDS, C.N_CARDS), ctx), C.EFFECTIVE[ctx][:, None],
+                 np.arange(C.N_CARDS)[None, :], np.arange(C.N_CARDS)[:, None])
+    for ctx in range(C.N_CONTEXTS)]).reshape(-1)
+
+
+@cache
+def _trick_points(rules: RoundsRules) -> np.ndarray:
+    """(52 * 52,) int16 the card points of a trick, by led card * 52 + reply card."""
     points = card_points(rules)
-    stage, trick = s.stage[r].copy(), s.trick[r]  # a copy: ending a stage moves s.stage
-    if stage.min() == stage.max() and trick.min() == trick.max():  # lockstep: one trick slot for every row
-        at = int(stage[0]) * TRICKS_PER_STAGE + int(trick[0])
-        s.trick_leaders[r, at] = leader
-        s.trick_winners[r, at] = winner
-    else:
-        at = stage.astype(np.intp) * TRICKS_PER_STAGE + trick
-        s.trick_leaders[ri, at] = leader
-        s.trick_winners[ri, at] = winner
-    s.stage_tricks.reshape(-1)[ri * 2 + winner] += 1
-    s.stage_points.reshape(-1)[ri * 2 + winner] += points[led] + points[card]
-    s.trick[r] += 1
+    return (points[:, None] + points[None, :]).reshape(-1)
+
+
+def _same(values: np.ndarray) -> int | None:
+    """The one value every row holds, or None."""
+    return int(values[0]) if len(values) and (values == values[0]).all() else None
+
+
+def _finish_trick(s: GameState, r: Rows, card: np.ndarray, seat: np.ndarray, stage: int, trick: int,
+                  rules: RoundsRules) -> None:
+    """The reply `card` of trick `trick` of `stage` has been played in rows `r` (all at that trick)."""
+    led = s.led[r].astype(np.intp)
+    leader = s.leader[r]
+    pair = led * C.N_CARDS + card
+    winner = np.where(_REPLY_WINS[s.ctx[r].astype(np.intp) * C.N_CARDS ** 2 + pair], seat, leader)
+    points = _trick_points(rules)[pair]
+    at = stage * TRICKS_PER_STAGE + trick
+    s.trick_leaders[r, at] = leader
+    s.trick_winners[r, at] = winner
+    s.stage_tricks[r, 0] += 1 - winner
+    s.stage_tricks[r, 1] += winner
+    s.stage_points[r, 0] += points * (1 - winner)
+    s.stage_points[r, 1] += points * winner
+    s.trick[r] = trick + 1
     s.led[r] = -1
     s.leader[r] = winner
     s.turn[r] = winner
-    trick = s.trick[r]
-    after_four = trick == 4
-    if after_four.any():
-        rows = ri[after_four]
-        took4 = s.stage_tricks[rows].max(axis=1) == 4
-        holder = np.argmax(s.stage_tricks[rows], axis=1)
-        s.first4[rows[took4], stage[after_four][took4]] = s.stage_points[rows[took4], holder[took4]]
-        last_stage = rows[stage[after_four] == 4]  # trick 5 of stage 5 has its own trump card
-        s.ctx[last_stage] = C.context(s.face_up[last_stage, 1], rules.rank_trumps)
-    ends = trick == TRICKS_PER_STAGE
-    if ends.any():
-        s.fifth[ri[ends], stage[ends]] = (points[led] + points[card])[ends]
-    for k in np.unique(stage[ends]):  # in lockstep every game ends the same stage together
-        _end_stage(s, ri[ends & (stage == k)], int(k), rules)
+    if trick + 1 == 4:
+        taken, points_4 = s.stage_tricks[r], s.stage_points[r]
+        holder_1 = taken[:, 1] == 4
+        s.first4[r, stage] = np.where(holder_1, points_4[:, 1], np.where(taken[:, 0] == 4, points_4[:, 0], -1))
+        if stage == N_STAGES - 1:  # trick 5 of stage 5 has its own trump card
+            s.ctx[r] = C.context(s.face_up[r, 1], rules.rank_trumps)
+    elif trick + 1 == TRICKS_PER_STAGE:
+        s.fifth[r, stage] = points
+        _end_stage(s, r, stage, rules)
 
 
-def _end_stage(s: GameState, rows: np.ndarray, stage: int, rules: RoundsRules) -> None:
+def _end_stage(s: GameState, rows: Rows, stage: int, rules: RoundsRules) -> None:
     """Score the stage just completed in `rows`; deal the next one or end the game."""
     tricks, taken = s.stage_tricks[rows], s.stage_points[rows]
     score = np.where(tricks == TRICKS_PER_STAGE, rules.sweep_bonus, taken)  # the swept player took nothing

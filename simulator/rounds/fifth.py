@@ -29,47 +29,43 @@ CALL_NAMES = {OPPONENT_TOOK: "opponent took it", LET_THROUGH: "opponent let it t
 
 
 def _beatable(hand: np.ndarray, other: np.ndarray, ctx: np.ndarray) -> np.ndarray:
-    """uint64 bitmask of the cards of `hand` that, led, `other` could beat with a legal reply in `ctx`."""
+    """uint64 bitmask of the cards of `hand` that, led, `other` could beat with a legal reply in `ctx`: one
+    pass per card held (the lowest left in each row), not one per card of the deck."""
     out = np.zeros(len(hand), np.uint64)
-    for c in range(C.N_CARDS):
-        held = (hand & C.BIT[c]) != 0
-        if not held.any():
-            continue
-        rows = np.nonzero(held)[0]
-        o, x = other[rows], ctx[rows]
-        follow = o & C.FOLLOW[x, C.EFFECTIVE[x, c]]
-        legal = np.where(follow != 0, follow, o)
-        beats = (legal & C.BEATS_LEAD[x, c]) != 0
-        out[rows[beats]] |= C.BIT[c]
+    rest = hand.copy()
+    while (rest != 0).any():
+        low = rest & (~rest + np.uint64(1))  # each row's lowest card left, as a bit (0 once none is left)
+        held = low != 0
+        c = np.where(held, np.bitwise_count(low - np.uint64(1)), 0).astype(np.intp)
+        follow = other & C.FOLLOW[ctx, C.EFFECTIVE[ctx, c]]
+        legal = np.where(follow != 0, follow, other)
+        out |= np.where(held & ((legal & C.BEATS_LEAD[ctx, c]) != 0), low, np.uint64(0))
+        rest ^= low
     return out
 
 
-def fifth_trick_calls(dealt: np.ndarray, plays: np.ndarray, leaders: np.ndarray, winners: np.ndarray,
+def fifth_trick_calls(dealt: np.ndarray, plays: np.ndarray, winners: np.ndarray,
                       faces: np.ndarray, rank_trumps: bool) -> np.ndarray:
     """(n, 5) int8: per stage, how its fifth trick was decided (the codes above), NOT_AT_STAKE where no
     player took tricks 1-4. Inputs are a finished game's: hands right after each stage's deal (n, 5, 2),
-    the plays (n, 50), trick leaders and winners (n, 25) and the face-up cards (n, 5, 2)."""
+    the plays (n, 50), trick winners (n, 25) and the face-up cards (n, 5, 2)."""
     n = len(plays)
     out = np.full((n, N_STAGES), NOT_AT_STAKE, np.int8)
-    rows = np.arange(n)
     for k in range(N_STAGES):
         won = winners[:, k * TRICKS_PER_STAGE:k * TRICKS_PER_STAGE + 4]
-        at_stake = (won == won[:, :1]).all(axis=1)
-        if not at_stake.any():
+        r = np.flatnonzero((won[:, 0] == won[:, 1]) & (won[:, 1] == won[:, 2]) & (won[:, 2] == won[:, 3]))
+        if not len(r):  # only the stages at stake need the hands compared
             continue
-        hands = dealt[:, k].copy()
-        for t in range(4):  # take out the cards played in tricks 1-4
-            lead, reply = plays[:, 10 * k + 2 * t].astype(np.intp), plays[:, 10 * k + 2 * t + 1].astype(np.intp)
-            leader = leaders[:, k * TRICKS_PER_STAGE + t].astype(np.intp)
-            hands[rows, leader] &= ~C.BIT[lead]
-            hands[rows, 1 - leader] &= ~C.BIT[reply]
-        r = np.flatnonzero(at_stake)  # only the stages at stake need the hands compared
-        holder = won[r, 0].astype(np.intp)
-        mine, theirs = hands[r, holder], hands[r, 1 - holder]
+        # the hands at trick 5: as dealt, less the eight (distinct) cards of tricks 1-4
+        gone = C.BIT[plays[r, 10 * k:10 * k + 8].astype(np.intp)].sum(axis=1, dtype=np.uint64)
+        hands = dealt[r, k] & ~gone[:, None]
+        holder_1 = won[r, 0] == 1
+        mine = np.where(holder_1, hands[:, 1], hands[:, 0])
+        theirs = np.where(holder_1, hands[:, 0], hands[:, 1])
         trump_card = faces[r, k, 1] if k == N_STAGES - 1 else faces[r, k, 0]  # stage 5's trick 5 has its own
         beatable = _beatable(mine, theirs, C.context(trump_card, rank_trumps))
         led_beatable = (beatable & C.BIT[plays[r, 10 * k + 8].astype(np.intp)]) != 0
-        holder_lost = winners[r, k * TRICKS_PER_STAGE + 4] != holder
+        holder_lost = winners[r, k * TRICKS_PER_STAGE + 4] != won[r, 0]
         out[r, k] = np.select([holder_lost, led_beatable, beatable != 0], [OPPONENT_TOOK, LET_THROUGH, TOOK],
                               NO_CHOICE)
     return out
