@@ -42,6 +42,17 @@ class Strategy:
     def decide(self, kind: int, view: Any, legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         raise NotImplementedError
 
+    # A strategy may also decide on legal actions given as bit rows (simulator.bitrows), where the core gives
+    # them: `decide_packed(kind, view, words, rng)`, the same actions as `decide` on the mask. A subclass that
+    # overrides one of `packed_follows` without its own decide_packed decides otherwise, so it is asked with
+    # the mask (decide_packed = None).
+    packed_follows: ClassVar[tuple[str, ...]] = ("decide",)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "decide_packed" not in cls.__dict__ and any(name in cls.__dict__ for name in cls.packed_follows):
+            cls.decide_packed = None
+
 
 def _text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
@@ -61,10 +72,6 @@ class Random(Strategy):
         """`decide` on the legal actions as bit rows (simulator.bitrows): the same draw, the same actions."""
         return bitrows.uniform(words, rng)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "decide" in cls.__dict__ and "decide_packed" not in cls.__dict__:
-            cls.decide_packed = None  # a subclass that decides otherwise is asked with the mask
 
 
 def uniform_choice(legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -7,22 +7,24 @@ from functools import cache
 
 import numpy as np
 
-from simulator import tricks
+from simulator import bitrows, tricks
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import (
     BID_VALUE,
     CALL,
     DOUBLES,
+    N_ACTIONS,
     NELLO,
     NO_TRUMP,
+    PLAY,
     PLUNGE,
     SPLASH,
     TRUMP,
     FortyTwoView,
 )
 from simulator.options import option
-from strategies.base import Random, Strategy, best_legal, select
+from strategies.base import Random, Strategy, best_legal, best_of_bits
 
 _PIPS = np.arange(7)
 TRUMP_DOUBLE = np.array([D.domino_id(p, p) for p in range(7)], np.uint32)
@@ -34,6 +36,8 @@ _TRUMP_ORDER = np.array([np.argsort(-D.LEAD_KEY[c] * D.IS_TRUMP[c], kind="stable
 # [c, d]: the non-trumps that take a trick led with non-trump d once no trump is out (0 for trumps).
 _BEATS_OFF = np.where(D.IS_TRUMP, 0, D.BEATS_LEAD & ~D.TRUMP_BITS[:, None]).astype(np.uint32)
 _DEFAULT_RULES = FortyTwoRules()
+# dominoes' tables flat, by ctx * 28 + domino: one domino per row
+_LEAD_KEY_FLAT, _BEATS_LEAD_FLAT, _IS_TRUMP_FLAT = D.LEAD_KEY.reshape(-1), D.BEATS_LEAD.reshape(-1), D.IS_TRUMP.reshape(-1)
 _DOUBLE_66 = D.domino_id(6, 6)
 _NON_DOUBLE_COUNT = D.COUNT_BITS & ~D.DOUBLE_BITS
 # Dominoes a nello declarer would rather not hold: doubles above 1-1 and anything with a six or five end.
@@ -270,24 +274,69 @@ class Heuristic(FortyTwoStrategy):
         """(m,) the pip a hand names trump: its best value (`hand_values`), the higher pip on ties."""
         return np.argmax(values * 8 + _PIPS, axis=1)
 
+    packed_follows = ("decide", "play")  # a subclass that plays otherwise is asked with the mask
+
+    def decide_packed(self, kind, view, words, rng):
+        """Plays are decided on the hand's bits (`play_bits`); calls and trumps on the mask."""
+        if kind != PLAY:
+            return self.decide(kind, view, bitrows.unpack(words, N_ACTIONS[kind]), rng)
+        return self.play_bits(view, words[:, 0].astype(np.uint32))
+
     def play(self, view, legal, rng):
+        return self.play_bits(view, bitrows.pack(legal)[:, 0].astype(np.uint32))
+
+    def play_bits(self, view: FortyTwoView, legal: np.ndarray) -> np.ndarray:
+        """(m,) the domino to play, the legal ones a bitmask (m,) uint32: each row's few legal dominoes are
+        scored one at a time (`best_of_bits`) from the lead and follow tables."""
         if (view.trump == NELLO).any():
             nello = view.trump == NELLO
             out = np.empty(len(nello), np.intp)
-            out[nello] = self._nello_play(view.take(nello), legal[nello])
+            out[nello] = self._nello_play(view.take(nello), tricks.bits_to_mask(legal[nello], D.N_DOMINOES))
             if (~nello).any():
-                out[~nello] = self.play(view.take(~nello), legal[~nello], rng)
+                out[~nello] = self.play_bits(view.take(~nello), legal[~nello])
             return out
         leading = view.led < 0
-        if leading.all():
-            score = self._lead_scores(view)
-        elif not leading.any():
-            score = self._follow_scores(view)
-        else:
-            score = np.empty(legal.shape, np.int16)
-            score[leading] = self._lead_scores(view.take(leading))
-            score[~leading] = self._follow_scores(view.take(~leading))
-        return best_legal(score, legal)
+        lead = self._lead_score(view) if leading.any() else None
+        follow = self._follow_score(view) if not leading.all() else None
+        if follow is None:
+            return best_of_bits(legal, lead)
+        if lead is None:
+            return best_of_bits(legal, follow)
+        return best_of_bits(legal, lambda d, bit: np.where(leading, lead(d, bit), follow(d, bit)))
+
+    @staticmethod
+    def _lead_score(view: FortyTwoView):
+        """The declaring side draws trumps while an opponent may hold one; otherwise it leads a domino
+        that nothing unseen can beat (count first), else its cheapest domino. Returns the score of
+        domino d (one per row)."""
+        t = view.ctx.astype(np.intp)
+        unseen = D.ALL & ~(view.hand | view.played)
+        declaring = (view.high_bidder & 1) == (view.seat & 1)
+        draw = declaring & ((unseen & D.TRUMP_BITS[t]) != 0) & ((view.hand & D.TRUMP_BITS[t]) != 0)
+        tables = _tables(view)
+        at = t * D.N_DOMINOES
+
+        def score(d: np.ndarray, bit: np.ndarray) -> np.ndarray:
+            i = at + d
+            walker = ((_BEATS_LEAD_FLAT[i] & unseen) == 0) & ~_IS_TRUMP_FLAT[i]
+            return np.where(draw, _LEAD_KEY_FLAT[i],
+                            np.where(walker, tables.lead_walker_flat[i], tables.lead_cheap_flat[i]))
+        return score
+
+    @staticmethod
+    def _follow_score(view: FortyTwoView):
+        """Count onto a trick the partner holds safely (nothing unseen can beat it, or we play last);
+        otherwise take the trick with the cheapest domino that does, or throw the cheapest. One row of
+        `_PlayTables.follow` by (trump, led suit, winning key, safe); returns the score of domino d."""
+        t = view.ctx.astype(np.intp)
+        unseen = D.ALL & ~(view.hand | view.played)
+        partner = (view.winner & 1) == (view.seat & 1)
+        beaters = D.BEATS[t, view.led, view.winning]
+        last = view.n_played - view.trick_start == 3
+        safe = partner & (last | ((beaters & unseen) == 0))
+        row = ((t * 8 + view.led) * _N_WINNING_KEYS + view.winning_key() + 1) * 2 + safe
+        follow, at = _tables(view).follow_flat, row * D.N_DOMINOES
+        return lambda d, bit: follow[at + d]
 
     @staticmethod
     def _nello_play(view: FortyTwoView, legal: np.ndarray) -> np.ndarray:
@@ -298,32 +347,6 @@ class Heuristic(FortyTwoStrategy):
         under = keys <= view.winning_key()[:, None]  # cannot take the trick from the domino winning it
         shed = np.where(under, 100 + keys, -keys)
         return best_legal(np.where(declarer[:, None] & (view.led >= 0)[:, None], shed, -keys), legal)
-
-    @staticmethod
-    def _lead_scores(view: FortyTwoView) -> np.ndarray:
-        """The declaring side draws trumps while an opponent may hold one; otherwise it leads a domino
-        that nothing unseen can beat (count first), else its cheapest domino."""
-        t = view.ctx.astype(np.intp)
-        unseen = D.ALL & ~(view.hand | view.played)
-        declaring = (view.high_bidder & 1) == (view.seat & 1)
-        draw = declaring & ((unseen & D.TRUMP_BITS[t]) != 0) & ((view.hand & D.TRUMP_BITS[t]) != 0)
-        walker = ((D.BEATS_LEAD[t] & unseen[:, None]) == 0) & ~D.IS_TRUMP[t]
-        tables = _tables(view)
-        return np.where(draw[:, None], D.LEAD_KEY[t], select(walker, tables.lead_walker[t], tables.lead_cheap[t]))
-
-    @staticmethod
-    def _follow_scores(view: FortyTwoView) -> np.ndarray:
-        """Count onto a trick the partner holds safely (nothing unseen can beat it, or we play last);
-        otherwise take the trick with the cheapest domino that does, or throw the cheapest. One gather from
-        `_PlayTables.follow` by (trump, led suit, winning key, safe)."""
-        t = view.ctx.astype(np.intp)
-        unseen = D.ALL & ~(view.hand | view.played)
-        partner = (view.winner & 1) == (view.seat & 1)
-        beaters = D.BEATS[t, view.led, view.winning]
-        last = view.n_played - view.trick_start == 3
-        safe = partner & (last | ((beaters & unseen) == 0))
-        row = ((t * 8 + view.led) * _N_WINNING_KEYS + view.winning_key() + 1) * 2 + safe
-        return _tables(view).follow[row]
 
 
 def sure_every_trick(hand: np.ndarray, trump: np.ndarray) -> np.ndarray:
@@ -364,6 +387,19 @@ class _PlayTables:
     lead_walker: np.ndarray
     lead_cheap: np.ndarray
     follow: np.ndarray  # (N_CONTEXTS * 8 * _N_WINNING_KEYS * 2, 28) int16
+
+    # the same, flat: [ctx * 28 + domino], [row * 28 + domino]
+    @property
+    def lead_walker_flat(self) -> np.ndarray:
+        return self.lead_walker.reshape(-1)
+
+    @property
+    def lead_cheap_flat(self) -> np.ndarray:
+        return self.lead_cheap.reshape(-1)
+
+    @property
+    def follow_flat(self) -> np.ndarray:
+        return self.follow.reshape(-1)
 
 
 @cache

@@ -64,6 +64,31 @@ def test_a_random_subclass_that_decides_otherwise_gets_the_mask() -> None:
     assert callable(Random().decide_packed) and First().decide_packed is None
 
 
+def test_a_heuristic_subclass_that_plays_otherwise_gets_the_mask() -> None:
+    """The Forty-two heuristic plays on bit rows; a subclass that overrides its `play` (as the expert does)
+    must be asked with the mask, or its play would never be called. Rounds' heuristic likewise for `decide`."""
+    from strategies.fortytwo import Heuristic as FortyTwoHeuristic
+    from strategies.rounds import Heuristic as RoundsHeuristic
+
+    @dataclasses.dataclass(frozen=True)
+    class Lowest(FortyTwoHeuristic):
+        def play(self, view, legal, rng):
+            return np.argmax(legal, axis=1)
+
+    @dataclasses.dataclass(frozen=True)
+    class Keeps(FortyTwoHeuristic):  # changes a parameter only: still plays as the heuristic does
+        pass
+
+    @dataclasses.dataclass(frozen=True)
+    class Other(RoundsHeuristic):
+        def decide(self, kind, view, legal, rng):
+            return np.argmax(legal, axis=1)
+
+    assert callable(FortyTwoHeuristic().decide_packed) and callable(Keeps().decide_packed)
+    assert Lowest().decide_packed is None and Other().decide_packed is None
+    assert registry.get("forty-two").strategies["expert"].decide_packed is None
+
+
 @dataclasses.dataclass(frozen=True)
 class _PackedCheat(Random):
     """Decides on bit rows and plays the first illegal action (out of range when all are legal)."""
