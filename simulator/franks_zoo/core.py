@@ -186,19 +186,38 @@ def _block_bits(table: np.ndarray) -> np.ndarray:
     return bits
 
 
-_SET_BITS, _PART_BITS = _block_bits(C.SETS), _block_bits(C.PARTIALS)
+# Kinds 0..11 are looked up three at a time: a hand's sets are the OR of four gathers, one per group of three
+# kinds, from a table by (the group's three counts 0..5, chameleon 0..1, mosquito 0..1).
+_GROUP = 3
+_N_GROUPS = 12 // _GROUP
+
+
+def _group_bits(bits: np.ndarray) -> np.ndarray:
+    """(groups * 6**3 * 4, words): `_block_bits` OR-ed over each group's kinds for every combination of their
+    counts; row (group * 6**3 + combined counts) * 4 + 2 * chameleon + mosquito."""
+    out = np.zeros((_N_GROUPS, 6 ** _GROUP, 2, 2, bits.shape[-1]), np.uint64)
+    for combo in range(6 ** _GROUP):
+        counts = [combo // 6 ** (_GROUP - 1 - j) % 6 for j in range(_GROUP)]
+        for group in range(_N_GROUPS):
+            for j, count in enumerate(counts):
+                out[group, combo] |= bits[group * _GROUP + j, count]
+    return out.reshape(-1, bits.shape[-1])
+
+
+_SET_BITS, _PART_BITS = _group_bits(_block_bits(C.SETS)), _group_bits(_block_bits(C.PARTIALS))
 _BEATS_WORDS, _ASKABLE_WORDS = bitrows.pack(C.BEATS), bitrows.pack(ASKABLE)
-
-
-_KIND_BASE = (np.arange(12) * 24)[None, :]  # flat offset of each kind's [count, chameleon, mosquito] block
+_GROUP_BASE = (np.arange(_N_GROUPS) * 6 ** _GROUP * 4)[:, None]  # flat offset of each group's block
 
 
 def _held(bits: np.ndarray, hand: np.ndarray) -> np.ndarray:
-    """(m, words): which sets (or partials) the hands (m, 13) hold, as bitmask words: one gather of each
-    kind's block for its count, the chameleon and a mosquito, OR-ed together."""
+    """(m, words): which sets (or partials) the hands (m, 13) hold, as bitmask words: one gather per group of
+    three kinds for their counts (at most 5 count), the chameleon and a mosquito, OR-ed together."""
     extras = (2 * np.minimum(hand[:, C.CHAMELEON], 1) + np.minimum(hand[:, C.MOSQUITO], 1)).astype(np.intp)
-    index = _KIND_BASE.T + 4 * np.minimum(hand[:, :12], 5).T.astype(np.intp) + extras[None, :]  # (12, m)
-    return np.bitwise_or.reduce(bits.reshape(12 * 24, -1)[index], axis=0)
+    counts = np.minimum(hand[:, :12], 5).T.astype(np.intp).reshape(_N_GROUPS, _GROUP, len(hand))
+    combo = counts[:, 0]
+    for j in range(1, _GROUP):
+        combo = combo * 6 + counts[:, j]
+    return np.bitwise_or.reduce(bits[_GROUP_BASE + 4 * combo + extras[None, :]], axis=0)
 
 
 def _may_ask(s: HandState, ri: np.ndarray, seat: np.ndarray, rules: FranksZooRules) -> np.ndarray:
@@ -281,8 +300,8 @@ def _view(s: HandState, ri: np.ndarray, seat: np.ndarray, hand: np.ndarray, rule
 # ----------------------------------------------------------------------------------------------- apply
 
 def _record(s: HandState, ri: np.ndarray, kind: int, seat: np.ndarray, actions: np.ndarray) -> None:
-    k = s.n_moves[ri].astype(np.intp)
-    s.move_kind[ri, k], s.move_seat[ri, k], s.move_action[ri, k] = kind, seat, actions
+    at = ri * s.move_kind.shape[1] + s.n_moves[ri]  # one flat index for the three logs
+    s.move_kind.reshape(-1)[at], s.move_seat.reshape(-1)[at], s.move_action.reshape(-1)[at] = kind, seat, actions
     s.n_moves[ri] += 1
 
 
