@@ -23,6 +23,10 @@ from simulator.franks_zoo.rules import FranksZooRules
 from simulator.franks_zoo.view import ANSWER, ASK, PLAY
 from tests.helpers import FieldHash, play_matches, stable_hash, strategy
 
+# every test of a case on the worker that played it: the module-scoped case fixture is played once, not on
+# both workers
+pytestmark = pytest.mark.xdist_group("franks-zoo-equivalence")
+
 GAME = registry.get("franks-zoo")
 
 

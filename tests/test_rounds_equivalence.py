@@ -18,6 +18,10 @@ from simulator.rounds import core, fifth, reference
 from simulator.rounds.rules import RoundsRules
 from tests.helpers import FieldHash, play_deals, stable_hash, strategy
 
+# every test of a case on the worker that played it: the module-scoped case fixture is played once, not on
+# both workers
+pytestmark = pytest.mark.xdist_group("rounds-equivalence")
+
 GAME = registry.get("rounds")
 
 
