@@ -181,9 +181,9 @@ def apply(s: GameState, r: Rows, kind: int, actions: np.ndarray, rules: RoundsRu
     card = actions.astype(np.intp)
     seat = s.turn[r]
     bit = C.BIT[card]
-    seat_1 = seat.astype(bool)
-    s.hands[r, 0] &= ~np.where(seat_1, _NONE, bit)
-    s.hands[r, 1] &= ~np.where(seat_1, bit, _NONE)
+    from_0 = np.where(seat.astype(bool), _NONE, bit)  # the card leaves the hand that held it
+    s.hands[r, 0] ^= from_0
+    s.hands[r, 1] ^= bit ^ from_0
     s.played[r] |= bit
     n_played = s.n_played[r]
     at = _same(n_played)
