@@ -13,7 +13,7 @@ from functools import cache
 import numpy as np
 
 from simulator import bitrows
-from simulator.batch import BatchState, Rows, take_rows
+from simulator.batch import BatchState, Rows
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.rules import FranksZooRules
 from simulator.franks_zoo.view import (
@@ -205,7 +205,9 @@ def _group_bits(bits: np.ndarray) -> np.ndarray:
 
 
 _SET_BITS, _PART_BITS = _group_bits(_block_bits(C.SETS)), _group_bits(_block_bits(C.PARTIALS))
-_BEATS_WORDS, _ASKABLE_WORDS = bitrows.pack(C.BEATS), bitrows.pack(ASKABLE)
+_ASKABLE_WORDS = bitrows.pack(ASKABLE)
+# [table set + 1]: the sets that may be laid on it; row 0 (no set on the table, a lead) every set
+_LAYABLE_WORDS = np.concatenate([np.full((1, bitrows.n_words(C.BEATS.shape[1])), ~np.uint64(0)), bitrows.pack(C.BEATS)])
 _GROUP_BASE = (np.arange(_N_GROUPS) * 6 ** _GROUP * 4)[:, None]  # flat offset of each group's block
 
 
@@ -224,9 +226,10 @@ def _may_ask(s: HandState, ri: np.ndarray, seat: np.ndarray, rules: FranksZooRul
     """(m,) the deciding junior may ask his senior for help."""
     if not rules.help:
         return np.zeros(len(ri), bool)
-    senior = np.maximum(s.partner[ri, seat], 0)
-    senior_holds = s.held[ri, senior] > 0
-    return (s.role[ri, seat] == JUNIOR) & (s.hand_no[ri] > 0) & senior_holds & (s.table[ri] >= 0)
+    may = (s.role[ri, seat] == JUNIOR) & (s.table[ri] >= 0)  # juniors play from the second hand on
+    rows = np.flatnonzero(may)
+    may[rows] = s.held[ri[rows], s.partner[ri[rows], seat[rows]]] > 0  # the senior still holds cards
+    return may
 
 
 def _legal_words(s: HandState, ri: np.ndarray, seat: np.ndarray, hand: np.ndarray, kind: int,
@@ -249,7 +252,7 @@ def _legal_words(s: HandState, ri: np.ndarray, seat: np.ndarray, hand: np.ndarra
     table = s.table[ri].astype(np.intp)
     leading = table < 0
     sets = s.sets_held[ri, seat]
-    sets = sets & np.where(leading[:, None], ~np.uint64(0), _BEATS_WORDS[np.maximum(table, 0)])
+    sets = sets & _LAYABLE_WORDS[table + 1]
     words = bitrows.place(sets, 1, n)
     words[:, 0] |= (~leading).astype(np.uint64)  # pass
     ask = np.flatnonzero(_may_ask(s, ri, seat, rules))
@@ -310,17 +313,30 @@ def _changed(s: HandState, ri: np.ndarray, seat: np.ndarray) -> None:
     s.sets_held[ri, seat] = _held(_SET_BITS, s.hands[ri, seat])
 
 
-def _holding(s: HandState, ri: np.ndarray) -> np.ndarray:
-    return s.held[ri] > 0
+def _holders(s: HandState, ri: np.ndarray) -> np.ndarray:
+    """(m,) uint8: bit p set where seat p holds cards."""
+    return np.packbits(s.held[ri] > 0, axis=1, bitorder="little")[:, 0]
 
 
-def _next_holder(s: HandState, ri: np.ndarray, start: np.ndarray, include_start: bool) -> np.ndarray:
-    """The first seat clockwise from `start` (itself first if include_start) that holds cards."""
+@cache
+def _next_table(players: int) -> np.ndarray:
+    """[(holders * players + start) * 2 + include_start]: the first seat clockwise from `start` (itself first
+    if include_start) that holds cards; with nobody holding, the first seat looked at."""
+    table = np.empty((1 << players, players, 2), np.int8)
+    for holders in range(1 << players):
+        for start in range(players):
+            for include in (0, 1):
+                seats = [(start + k) % players for k in range(1 - include, players + 1 - include)]
+                table[holders, start, include] = next((q for q in seats if holders >> q & 1), seats[0])
+    return table.reshape(-1)
+
+
+def _next_holder(s: HandState, ri: np.ndarray, start: np.ndarray, include_start: bool,
+                 holders: np.ndarray | None = None) -> np.ndarray:
+    """The first seat clockwise from `start` (itself first if include_start) that holds cards: one gather."""
     p = s.hands.shape[1]
-    offsets = np.arange(0 if include_start else 1, p + (0 if include_start else 1))
-    seats = (start[:, None] + offsets[None, :]) % p
-    holds = take_rows(_holding(s, ri), seats)
-    return seats[np.arange(len(ri)), np.argmax(holds, axis=1)].astype(np.int8)
+    holders = _holders(s, ri) if holders is None else holders
+    return _next_table(p)[(holders.astype(np.intp) * p + start) * 2 + include_start]
 
 
 def _can_lead(s: HandState, ri: np.ndarray, seat: np.ndarray) -> np.ndarray:
@@ -348,12 +364,12 @@ def _go_out(s: HandState, ri: np.ndarray, seat: np.ndarray) -> None:
 
 def _end_hand_if_over(s: HandState, ri: np.ndarray) -> np.ndarray:
     """End the hands of `ri` where at most one player holds cards; returns which ended."""
-    holders = _holding(s, ri)
-    over = holders.sum(axis=1) <= 1
+    holders = _holders(s, ri)
+    over = np.bitwise_count(holders) <= 1
     if over.any():
-        rows = ri[over]
-        one_left = holders[over].any(axis=1)  # both partners may go out on one helped set: nobody is left
-        last = np.argmax(holders[over], axis=1)
+        rows, left = ri[over], holders[over]
+        one_left = left != 0  # both partners may go out on one helped set: nobody is left
+        last = np.bitwise_count(left - np.uint8(1)).astype(np.intp)  # the seat of the one bit left
         s.place[rows[one_left], last[one_left]] = s.hands.shape[1]
         s.taken[rows, s.table_player[rows]] += s.trick_cards[rows]
         s.help_won[rows, s.table_player[rows]] += s.helped[rows]
@@ -381,9 +397,9 @@ def _after_set(s: HandState, ri: np.ndarray, player: np.ndarray) -> None:
 
 def _pass(s: HandState, ri: np.ndarray, seat: np.ndarray) -> None:
     s.passes[ri] += 1
-    holders = _holding(s, ri)
+    holders = _holders(s, ri)
     table_player = s.table_player[ri].astype(np.intp)
-    others = holders.sum(axis=1) - holders[np.arange(len(ri)), table_player]
+    others = np.bitwise_count(holders) - ((holders >> table_player.astype(np.uint8)) & 1)
     ends = s.passes[ri] >= others
     if ends.any():
         rows = ri[ends]
@@ -391,10 +407,10 @@ def _pass(s: HandState, ri: np.ndarray, seat: np.ndarray) -> None:
         s.taken[rows, winner] += s.trick_cards[rows]
         s.help_won[rows, winner] += s.helped[rows]
         s.trick_cards[rows] = 0
-        _start_trick(s, rows, _next_holder(s, rows, winner.astype(np.int8), include_start=True))
-    go = ri[~ends]
-    if len(go):
-        s.turn[go] = _next_holder(s, go, seat[~ends], include_start=False)
+        _start_trick(s, rows, _next_holder(s, rows, winner, include_start=True, holders=holders[ends]))
+    go = ~ends
+    if go.any():
+        s.turn[ri[go]] = _next_holder(s, ri[go], seat[go], include_start=False, holders=holders[go])
 
 
 def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FranksZooRules) -> None:
