@@ -57,8 +57,10 @@ def check_packed(core: BatchCore, strategy: Any, kind: int, words: np.ndarray, n
     to name an illegal action."""
     a = np.asarray(actions)
     if a.shape == (len(words),) and np.issubdtype(a.dtype, np.integer):
-        ok = (a >= 0) & (a < n_actions)
-        if ok.all() and bitrows.bit(words, a).all():
+        if words.shape[1] == 1:  # one word: an index out of range shifts in no bit (a negative one wraps high)
+            if ((words[:, 0] >> a.astype(np.uint64)) & np.uint64(1)).all():
+                return a
+        elif ((a >= 0) & (a < n_actions)).all() and bitrows.bit(words, a).all():
             return a
     return check_actions(core, strategy, kind, bitrows.unpack(words, n_actions), actions, seats, deals, seat_names)
 

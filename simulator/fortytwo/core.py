@@ -77,7 +77,8 @@ class HandState(BatchState):
 
 def shuffled_hands(rng: np.random.Generator, n: int) -> np.ndarray:
     """(n, 4) uint32: each row a uniform deal of the 28 dominoes, 7 to each seat."""
-    order = rng.permuted(np.broadcast_to(np.arange(D.N_DOMINOES, dtype=np.int8), (n, D.N_DOMINOES)), axis=1)
+    # int64 rows: numpy swaps 8-byte items directly, faster than int8 ones (the same draws)
+    order = rng.permuted(np.broadcast_to(np.arange(D.N_DOMINOES), (n, D.N_DOMINOES)), axis=1)
     return D.BIT[order].reshape(n, 4, 7).sum(axis=2, dtype=np.uint32)
 
 
@@ -371,7 +372,7 @@ def hand_scores(s: HandState, rules: FortyTwoRules) -> tuple[np.ndarray, np.ndar
 def deal_around(rng: np.random.Generator, n: int, seat: int, fixed: int) -> np.ndarray:
     """(n, 4) uint32: `seat` holds the dominoes of bitmask `fixed` (seven of them); the other 21 are dealt
     uniformly to the other three seats, seven each."""
-    rest = np.array([d for d in range(D.N_DOMINOES) if not fixed >> d & 1], dtype=np.int8)
+    rest = np.array([d for d in range(D.N_DOMINOES) if not fixed >> d & 1], dtype=np.int64)
     order = rng.permuted(np.broadcast_to(rest, (n, len(rest))), axis=1)
     others = D.BIT[order].reshape(n, 3, 7).sum(axis=2, dtype=np.uint32)
     return np.insert(others, seat, np.uint32(fixed), axis=1)

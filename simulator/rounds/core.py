@@ -66,16 +66,13 @@ def card_points(rules: RoundsRules) -> np.ndarray:
 
 
 def draw(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The randomness of n games: deck orders (n, 52) and stage shuffles (n, 76), drawn row by row (each
-    array permuted in place, row after row: the same draws as permuting copies)."""
-    deck = np.empty((n, C.N_CARDS), np.int8)
-    deck[:] = np.arange(C.N_CARDS, dtype=np.int8)
-    rng.permuted(deck, axis=1, out=deck)
+    """The randomness of n games: deck orders (n, 52) and stage shuffles (n, 76), drawn row by row. Rows of
+    int64 are permuted (numpy swaps 8-byte items directly, a third faster than int8 ones; the same draws)."""
+    deck = rng.permuted(np.broadcast_to(np.arange(C.N_CARDS), (n, C.N_CARDS)), axis=1).astype(np.int8)
     shuffles = np.empty((n, _SHUFFLE_AT[-1]), np.int8)
     for k, size in enumerate(SHUFFLE_SIZES):
-        part = shuffles[:, _SHUFFLE_AT[k]:_SHUFFLE_AT[k + 1]]
-        part[:] = np.arange(size, dtype=np.int8)
-        rng.permuted(part, axis=1, out=part)
+        shuffles[:, _SHUFFLE_AT[k]:_SHUFFLE_AT[k + 1]] = rng.permuted(np.broadcast_to(np.arange(size), (n, size)),
+                                                                      axis=1)
     return deck, shuffles
 
 
@@ -246,10 +243,11 @@ def _finish_trick(s: GameState, r: Rows, card: np.ndarray, seat: np.ndarray, sta
     at = stage * TRICKS_PER_STAGE + trick
     s.trick_leaders[r, at] = leader
     s.trick_winners[r, at] = winner
+    to_1 = points * winner  # the trick's points go to player 1 where he won it, else to player 0
     s.stage_tricks[r, 0] += 1 - winner
     s.stage_tricks[r, 1] += winner
-    s.stage_points[r, 0] += points * (1 - winner)
-    s.stage_points[r, 1] += points * winner
+    s.stage_points[r, 0] += points - to_1
+    s.stage_points[r, 1] += to_1
     s.trick[r] = trick + 1
     s.led[r] = -1
     s.leader[r] = winner
