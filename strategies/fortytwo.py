@@ -314,13 +314,12 @@ class Heuristic(FortyTwoStrategy):
         declaring = (view.high_bidder & 1) == (view.seat & 1)
         draw = declaring & ((unseen & D.TRUMP_BITS[t]) != 0) & ((view.hand & D.TRUMP_BITS[t]) != 0)
         tables = _tables(view)
-        at = t * D.N_DOMINOES
+        at, lead_walker, lead_cheap = t * D.N_DOMINOES, tables.lead_walker.reshape(-1), tables.lead_cheap.reshape(-1)
 
         def score(d: np.ndarray, bit: np.ndarray) -> np.ndarray:
             i = at + d
             walker = ((_BEATS_LEAD_FLAT[i] & unseen) == 0) & ~_IS_TRUMP_FLAT[i]
-            return np.where(draw, _LEAD_KEY_FLAT[i],
-                            np.where(walker, tables.lead_walker_flat[i], tables.lead_cheap_flat[i]))
+            return np.where(draw, _LEAD_KEY_FLAT[i], np.where(walker, lead_walker[i], lead_cheap[i]))
         return score
 
     @staticmethod
@@ -335,7 +334,7 @@ class Heuristic(FortyTwoStrategy):
         last = view.n_played - view.trick_start == 3
         safe = partner & (last | ((beaters & unseen) == 0))
         row = ((t * 8 + view.led) * _N_WINNING_KEYS + view.winning_key() + 1) * 2 + safe
-        follow, at = _tables(view).follow_flat, row * D.N_DOMINOES
+        follow, at = _tables(view).follow.reshape(-1), row * D.N_DOMINOES
         return lambda d, bit: follow[at + d]
 
     @staticmethod
@@ -387,19 +386,6 @@ class _PlayTables:
     lead_walker: np.ndarray
     lead_cheap: np.ndarray
     follow: np.ndarray  # (N_CONTEXTS * 8 * _N_WINNING_KEYS * 2, 28) int16
-
-    # the same, flat: [ctx * 28 + domino], [row * 28 + domino]
-    @property
-    def lead_walker_flat(self) -> np.ndarray:
-        return self.lead_walker.reshape(-1)
-
-    @property
-    def lead_cheap_flat(self) -> np.ndarray:
-        return self.lead_cheap.reshape(-1)
-
-    @property
-    def follow_flat(self) -> np.ndarray:
-        return self.follow.reshape(-1)
 
 
 @cache

@@ -74,24 +74,21 @@ class Heuristic(Strategy):
         t = self._tables(view)
         ctx = context(view)
         leading = view.led < 0
-        if leading.any():
+        lead = follow = None
+        if leading.any():  # cash a card nothing unseen can beat, otherwise lead low, away from points and trumps
             unseen = C.ALL & ~(view.hand | view.played | _face_up_bits(view))
             sure = _unbeatable_leads(view, unseen)
-            lead_at = ctx * C.N_CARDS
-        if not leading.all():
-            follow_at = (ctx * C.N_CARDS + np.maximum(view.led, 0)) * C.N_CARDS
+            lead_at, lead_sure, lead_low = ctx * C.N_CARDS, t.lead_sure.reshape(-1), t.lead_low.reshape(-1)
 
-        def score(card: np.ndarray, bit: np.ndarray) -> np.ndarray:
-            # leading: cash a card nothing unseen can beat, otherwise lead low, away from points and trumps;
-            # following: win the trick's points and my card's, or give both away (`_Tables.follow`)
-            if leading.all():
-                return np.where(sure & bit, t.lead_sure_flat[lead_at + card], t.lead_low_flat[lead_at + card])
-            follow = t.follow_flat[follow_at + card]
-            if not leading.any():
-                return follow
-            return np.where(leading, np.where(sure & bit, t.lead_sure_flat[lead_at + card],
-                                              t.lead_low_flat[lead_at + card]), follow)
+            def lead(card: np.ndarray, bit: np.ndarray) -> np.ndarray:
+                return np.where(sure & bit, lead_sure[lead_at + card], lead_low[lead_at + card])
+        if not leading.all():  # win the trick's points and my card's, or give both away (`_Tables.follow`)
+            follow_at, follow_table = (ctx * C.N_CARDS + np.maximum(view.led, 0)) * C.N_CARDS, t.follow.reshape(-1)
 
+            def follow(card: np.ndarray, bit: np.ndarray) -> np.ndarray:
+                return follow_table[follow_at + card]
+        score = (lead if follow is None else follow if lead is None else
+                 lambda card, bit: np.where(leading, lead(card, bit), follow(card, bit)))
         action = best_of_bits(legal, score)
         fifth = view.trick == 4
         if self.duck and fifth.any():
@@ -145,19 +142,6 @@ class _Tables:
     lose: np.ndarray       # (56, 52) following with a card that does not
     follow: np.ndarray     # (56 * 52, 52) by context * 52 + led card: win + the led card's points where the card
                            # takes the trick, lose - them where it does not (one gather per decision)
-
-    # the same tables flat, for one card per row: [ctx * 52 + card], [(ctx * 52 + led) * 52 + card]
-    @property
-    def lead_sure_flat(self) -> np.ndarray:
-        return self.lead_sure.reshape(-1)
-
-    @property
-    def lead_low_flat(self) -> np.ndarray:
-        return self.lead_low.reshape(-1)
-
-    @property
-    def follow_flat(self) -> np.ndarray:
-        return self.follow.reshape(-1)
 
 
 @cache
