@@ -14,7 +14,8 @@ Rows = slice | np.ndarray  # all rows (slice(None)) or an index array
 
 def take_rows(array: np.ndarray, index: np.ndarray) -> np.ndarray:
     """`np.take_along_axis(array, index, axis=1)` for a 2-D array: out[i, j] = array[i, index[i, j]], as one
-    gather on the flat array (several times faster than take_along_axis's broadcast index pair)."""
+    gather on the flat array (several times faster than take_along_axis's broadcast index pair). Every index
+    must lie in 0..width-1: unlike take_along_axis, a negative or too large one reads a neighbouring row."""
     rows, width = array.shape
     return np.ascontiguousarray(array).reshape(-1)[index + (np.arange(rows) * width)[:, None]]
 

@@ -73,7 +73,6 @@ class Random(Strategy):
         return bitrows.uniform(words, rng)
 
 
-
 def uniform_choice(legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """One action per row, uniform over that row's legal actions (every row needs one): one uniform number u
     per row, the k = floor(u * count)-th legal action, found on the mask packed into bit rows
@@ -117,10 +116,3 @@ def best_of_bits(bits: np.ndarray, score_of: Callable[[np.ndarray, np.ndarray], 
             best, best_score = np.where(better, position, best), np.where(better, score, best_score)
         rest ^= low
     return best.astype(np.intp)
-
-
-def select(mask: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """np.where(mask, a, b) for small integer scores, as arithmetic (much faster on irregular masks).
-    The difference a - b must fit the scores' dtype."""
-    return b + (a - b) * mask.view(np.int8) if mask.dtype == bool and mask.flags.c_contiguous else \
-        np.where(mask, a, b)

@@ -85,7 +85,7 @@ class Heuristic(Strategy):
         if not leading.all():  # win the trick's points and my card's, or give both away (`_Tables.follow`)
             follow_at, follow_table = (ctx * C.N_CARDS + np.maximum(view.led, 0)) * C.N_CARDS, t.follow.reshape(-1)
 
-            def follow(card: np.ndarray, bit: np.ndarray) -> np.ndarray:
+            def follow(card: np.ndarray, bit: np.ndarray) -> np.ndarray:  # (bit: best_of_bits's signature)
                 return follow_table[follow_at + card]
         score = (lead if follow is None else follow if lead is None else
                  lambda card, bit: np.where(leading, lead(card, bit), follow(card, bit)))

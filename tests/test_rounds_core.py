@@ -5,11 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulator import registry
+from simulator import driver, registry
 from simulator.errors import DealsimError
 from simulator.rounds import cards as C
 from simulator.rounds import core
 from simulator.rounds.rules import RoundsRules
+from simulator.rounds.view import DONE, PLAY
 from strategies.base import uniform_choice
 from tests.helpers import play_deals, strategy
 
@@ -144,3 +145,39 @@ def test_games_are_dealt_by_number_and_the_unit_words() -> None:
     assert game.unit("match") == "match" and game.plural("deal") == "games" and game.plural("match") == "matches"
     with pytest.raises(DealsimError, match="rounds has no unit 'hand'"):
         game.unit("hand")
+
+
+@pytest.mark.parametrize("rules", [RULES, RoundsRules(rank_trumps=True, dealer_rotation="game")],
+                         ids=["seed", "rank-trumps/game-dealer"])
+def test_games_out_of_step_end_as_games_in_step(rules: RoundsRules) -> None:
+    """The driver keeps Rounds games in step, so `apply`'s paths for rows at different plays, at different
+    tricks or stages, a step mixing leads and replies, and a stage dealt to some rows only, never run there;
+    nor does the heuristic's scoring of leads and replies together. Here each step plays a random part of the
+    unfinished games (the mask path and the bit path in turn): a deterministic strategy must end every game
+    exactly as when all play in step."""
+    g = registry.get("rounds")
+    heuristic = strategy("rounds", "heuristic")
+    deal = lambda: g.core.deal(np.random.default_rng(5), np.arange(300), rules)
+    in_step = driver.play(g.core, deal(), rules, [heuristic] * 2, [np.random.default_rng(0)] * 2)
+    s, pick = deal(), np.random.default_rng(1)
+    seen = set()
+    for k in range(1000):
+        rows = np.flatnonzero((s.phase != DONE) & (pick.random(len(s)) < 0.6))
+        if not (s.phase != DONE).any():
+            break
+        if not len(rows):
+            continue
+        led = s.led[rows] >= 0
+        seen |= {name for name, yes in (("plays", np.unique(s.n_played[rows]).size > 1),
+                                        ("stages", np.unique(s.stage[rows]).size > 1),
+                                        ("mixed", led.any() and not led.all())) if yes}
+        if k % 2:
+            view, legal = g.core.inputs(s, rows, PLAY, rules)
+            actions = heuristic.decide(PLAY, view, legal, None)
+        else:
+            view, words, _ = g.core.packed_inputs(s, rows, PLAY, rules)
+            actions = heuristic.decide_packed(PLAY, view, words, None)
+        g.core.apply(s, rows, PLAY, actions, rules)
+    assert {"plays", "stages", "mixed"} <= seen
+    assert np.array_equal(s.plays, in_step.plays) and np.array_equal(s.points, in_step.points)
+    assert g.core.table(s, rules).equals(g.core.table(in_step, rules))

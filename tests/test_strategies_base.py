@@ -8,7 +8,7 @@ import pytest
 from simulator import registry
 from simulator.errors import DealsimError
 from strategies import make, with_params
-from strategies.base import Random, Strategy, best_legal, best_of_bits, select, uniform_choice
+from strategies.base import Random, Strategy, best_legal, best_of_bits, uniform_choice
 from tests.helpers import Scrambled, strategy
 
 
@@ -53,13 +53,6 @@ def test_best_of_bits_is_best_legal_on_a_bitmask(n: int, dtype: type) -> None:
 
     assert np.array_equal(best_of_bits(bits, score_of), best_legal(score, legal))
     assert len(seen) == legal.sum(axis=1).max()  # one pass per bit of the fullest row
-
-
-def test_select_matches_where() -> None:
-    rng = np.random.default_rng(0)
-    mask = rng.random((100, 52)) < 0.5
-    a, b = rng.integers(-999, 999, (2, 100, 52)).astype(np.int16)
-    assert np.array_equal(select(mask, a, b), np.where(mask, a, b))
 
 
 def test_specs_and_parameters() -> None:

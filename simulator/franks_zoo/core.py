@@ -226,7 +226,8 @@ def _may_ask(s: HandState, ri: np.ndarray, seat: np.ndarray, rules: FranksZooRul
     """(m,) the deciding junior may ask his senior for help."""
     if not rules.help:
         return np.zeros(len(ri), bool)
-    may = (s.role[ri, seat] == JUNIOR) & (s.table[ri] >= 0)  # juniors play from the second hand on
+    # a first hand has no juniors (new_hands makes everyone ALONE), so JUNIOR also means a later hand
+    may = (s.role[ri, seat] == JUNIOR) & (s.table[ri] >= 0)
     rows = np.flatnonzero(may)
     may[rows] = s.held[ri[rows], s.partner[ri[rows], seat[rows]]] > 0  # the senior still holds cards
     return may
@@ -314,7 +315,7 @@ def _changed(s: HandState, ri: np.ndarray, seat: np.ndarray) -> None:
 
 
 def _holders(s: HandState, ri: np.ndarray) -> np.ndarray:
-    """(m,) uint8: bit p set where seat p holds cards."""
+    """(m,) uint8: bit p set where seat p holds cards (one byte: at most 8 seats; the rules allow 7)."""
     return np.packbits(s.held[ri] > 0, axis=1, bitorder="little")[:, 0]
 
 
@@ -333,7 +334,8 @@ def _next_table(players: int) -> np.ndarray:
 
 def _next_holder(s: HandState, ri: np.ndarray, start: np.ndarray, include_start: bool,
                  holders: np.ndarray | None = None) -> np.ndarray:
-    """The first seat clockwise from `start` (itself first if include_start) that holds cards: one gather."""
+    """The first seat clockwise from `start` (itself first if include_start) that holds cards: one gather.
+    `holders` (`_holders` of the same rows) when the caller has them already."""
     p = s.hands.shape[1]
     holders = _holders(s, ri) if holders is None else holders
     return _next_table(p)[(holders.astype(np.intp) * p + start) * 2 + include_start]
