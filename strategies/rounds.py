@@ -78,10 +78,10 @@ class Heuristic(Strategy):
         if leading.any():  # cash a card nothing unseen can beat, otherwise lead low, away from points and trumps
             unseen = C.ALL & ~(view.hand | view.played | _face_up_bits(view))
             sure = _unbeatable_leads(view, unseen)
-            lead_at, lead_sure, lead_low = ctx * C.N_CARDS, t.lead_sure.reshape(-1), t.lead_low.reshape(-1)
+            lead_at = 2 * C.N_CARDS * ctx
 
             def lead(card: np.ndarray, bit: np.ndarray) -> np.ndarray:
-                return np.where(sure & bit, lead_sure[lead_at + card], lead_low[lead_at + card])
+                return t.lead[lead_at + 2 * card.astype(np.intp) + ((sure & bit) != 0)]
         if not leading.all():  # win the trick's points and my card's, or give both away (`_Tables.follow`)
             follow_at, follow_table = (ctx * C.N_CARDS + np.maximum(view.led, 0)) * C.N_CARDS, t.follow.reshape(-1)
 
@@ -136,8 +136,8 @@ class _Tables:
 
     points: np.ndarray     # (52,) card points
     key: np.ndarray        # (56 * 4, 52) KEY by context * 4 + led suit
-    lead_sure: np.ndarray  # (56, 52) leading a card nothing unseen beats
-    lead_low: np.ndarray   # (56, 52) leading a card that can be beaten
+    lead: np.ndarray       # (56 * 52 * 2,) by (context * 52 + card) * 2 + sure: leading a card that can be beaten
+                           # (sure 0), or that nothing unseen beats (sure 1)
     win: np.ndarray        # (56, 52) following with a card that takes the trick (before the led card's points)
     lose: np.ndarray       # (56, 52) following with a card that does not
     follow: np.ndarray     # (56 * 52, 52) by context * 52 + led card: win + the led card's points where the card
@@ -164,8 +164,7 @@ def _tables(points_by_rank: tuple[int, ...], trump_cost: float) -> _Tables:
     return _Tables(
         points=points,
         key=C.KEY.reshape(C.N_CONTEXTS * 4, C.N_CARDS).astype(np.int16),
-        lead_sure=scaled(pts + 2 - 0.5 * trump_cost * trump),
-        lead_low=scaled(-pts - trump_cost * trump),
+        lead=np.stack([scaled(-pts - trump_cost * trump), scaled(pts + 2 - 0.5 * trump_cost * trump)], axis=2).reshape(-1),
         win=win,
         lose=lose,
         follow=follow.reshape(C.N_CONTEXTS * C.N_CARDS, C.N_CARDS),
