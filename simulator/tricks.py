@@ -25,7 +25,7 @@ def bits_to_mask(bits: np.ndarray, n: int) -> np.ndarray:
     return unpacked[:, :n].view(bool)
 
 
-def legal_bits(hand: np.ndarray, follow_bits: np.ndarray, leading: np.ndarray) -> np.ndarray:
+def legal_bits(hand: np.ndarray, follow_bits: np.ndarray, leading: np.ndarray | bool) -> np.ndarray:
     """Bitmask of the legal plays: the hand's items that follow the led suit (`follow_bits`, the FOLLOW
     entry of each row's context and led suit), or the whole hand when leading or void in that suit."""
     follow = hand & follow_bits

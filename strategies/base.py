@@ -96,7 +96,20 @@ def best_legal(score: np.ndarray, legal: np.ndarray) -> np.ndarray:
     return np.argmax(masked, axis=1)
 
 
-def best_of_bits(bits: np.ndarray, score_of: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> np.ndarray:
+Scorer = Callable[[np.ndarray, np.ndarray], np.ndarray]  # (position, bit) -> (m,) scores, for best_of_bits
+
+
+def by_row(choose: np.ndarray, if_true: Scorer | None, if_false: Scorer | None) -> Scorer:
+    """The scorer that is `if_true` on the rows where `choose`, else `if_false`; each may be None where no row
+    needs it (a trick-taking step is usually all leads or all replies)."""
+    if if_false is None:
+        return if_true
+    if if_true is None:
+        return if_false
+    return lambda position, bit: np.where(choose, if_true(position, bit), if_false(position, bit))
+
+
+def best_of_bits(bits: np.ndarray, score_of: Scorer) -> np.ndarray:
     """Per row, the position of the set bit of `bits` ((m,) uint32/uint64 bitmasks, none empty) whose score
     `score_of(position, bit)` ((m,) each, for one bit of every row) is highest, the lowest position on ties:
     `best_legal` for a hand held as a bitmask. One pass per bit of the fullest row, lowest bits first, each

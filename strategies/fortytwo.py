@@ -24,7 +24,7 @@ from simulator.fortytwo.view import (
     FortyTwoView,
 )
 from simulator.options import option
-from strategies.base import Random, Strategy, best_legal, best_of_bits
+from strategies.base import Random, Strategy, best_legal, best_of_bits, by_row
 
 _PIPS = np.arange(7)
 TRUMP_DOUBLE = np.array([D.domino_id(p, p) for p in range(7)], np.uint32)
@@ -298,11 +298,7 @@ class Heuristic(FortyTwoStrategy):
         leading = view.led < 0
         lead = self._lead_score(view) if leading.any() else None
         follow = self._follow_score(view) if not leading.all() else None
-        if follow is None:
-            return best_of_bits(legal, lead)
-        if lead is None:
-            return best_of_bits(legal, follow)
-        return best_of_bits(legal, lambda d, bit: np.where(leading, lead(d, bit), follow(d, bit)))
+        return best_of_bits(legal, by_row(leading, lead, follow))
 
     @staticmethod
     def _lead_score(view: FortyTwoView):

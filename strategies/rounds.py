@@ -12,7 +12,7 @@ from simulator.options import option
 from simulator.rounds import cards as C
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import RoundsView
-from strategies.base import Random, Strategy, best_legal, best_of_bits
+from strategies.base import Random, Strategy, best_legal, best_of_bits, by_row
 
 _DEFAULT_RULES = RoundsRules()
 
@@ -87,9 +87,7 @@ class Heuristic(Strategy):
 
             def follow(card: np.ndarray, bit: np.ndarray) -> np.ndarray:  # (bit: best_of_bits's signature)
                 return follow_table[follow_at + card]
-        score = (lead if follow is None else follow if lead is None else
-                 lambda card, bit: np.where(leading, lead(card, bit), follow(card, bit)))
-        action = best_of_bits(legal, score)
+        action = best_of_bits(legal, by_row(leading, lead, follow))
         fifth = view.trick == 4
         if self.duck and fifth.any():
             rows = np.flatnonzero(fifth)

@@ -8,7 +8,7 @@ import pytest
 from simulator import registry
 from simulator.errors import DealsimError
 from strategies import make, with_params
-from strategies.base import Random, Strategy, best_legal, best_of_bits, uniform_choice
+from strategies.base import Random, Strategy, best_legal, best_of_bits, by_row, uniform_choice
 from tests.helpers import Scrambled, strategy
 
 
@@ -53,6 +53,15 @@ def test_best_of_bits_is_best_legal_on_a_bitmask(n: int, dtype: type) -> None:
 
     assert np.array_equal(best_of_bits(bits, score_of), best_legal(score, legal))
     assert len(seen) == legal.sum(axis=1).max()  # one pass per bit of the fullest row
+
+
+def test_by_row_scores_each_row_with_its_own_scorer() -> None:
+    choose = np.array([True, False, True])
+    high = lambda position, bit: position.astype(np.int16) + 100
+    low = lambda position, bit: -position.astype(np.int16)
+    position, bit = np.array([1, 2, 3]), np.array([2, 4, 8], np.uint64)
+    assert by_row(choose, high, low)(position, bit).tolist() == [101, -2, 103]
+    assert by_row(choose, high, None) is high and by_row(choose, None, low) is low
 
 
 def test_specs_and_parameters() -> None:

@@ -130,15 +130,13 @@ def _deal_stage(s: GameState, rows: Rows, stage: int, rules: RoundsRules) -> Non
     s.ctx[rows] = C.context(faces[:, 0], rules.rank_trumps)
 
 
-# FOLLOW_LED[ctx * 53 + led + 1]: the cards that follow the card led (none while leading, led = -1)
-_FOLLOW_LED = np.concatenate([np.zeros((C.N_CONTEXTS, 1), np.uint64),
-                              np.take_along_axis(C.FOLLOW, C.EFFECTIVE.astype(np.intp), axis=1)], axis=1).reshape(-1)
+_FOLLOW_CARD = C.FOLLOW_CARD.reshape(-1)  # by ctx * 52 + card led
 
 
 def _legal_bits(s: GameState, r: Rows, hand: np.ndarray) -> np.ndarray:
     """(m,) uint64 the legal plays as a bitmask of cards: those that follow the lead, else the whole hand."""
-    follow = hand & _FOLLOW_LED[s.ctx[r].astype(np.intp) * (C.N_CARDS + 1) + s.led[r] + 1]
-    return np.where(follow == 0, hand, follow)
+    led = s.led[r]
+    return tricks.legal_bits(hand, _FOLLOW_CARD[s.ctx[r].astype(np.intp) * C.N_CARDS + np.maximum(led, 0)], led < 0)
 
 
 def _view(s: GameState, r: Rows, rules: RoundsRules) -> tuple[RoundsView, np.ndarray]:

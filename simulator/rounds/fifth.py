@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from simulator import tricks
 from simulator.rounds import cards as C
 from simulator.rounds.view import N_STAGES, TRICKS_PER_STAGE
 
@@ -37,8 +38,7 @@ def _beatable(hand: np.ndarray, other: np.ndarray, ctx: np.ndarray) -> np.ndarra
         low = rest & (~rest + np.uint64(1))  # each row's lowest card left, as a bit (0 once none is left)
         held = low != 0
         c = np.where(held, np.bitwise_count(low - np.uint64(1)), 0).astype(np.intp)
-        follow = other & C.FOLLOW[ctx, C.EFFECTIVE[ctx, c]]
-        legal = np.where(follow != 0, follow, other)
+        legal = tricks.legal_bits(other, C.FOLLOW_CARD[ctx, c], leading=False)  # the opponent's replies
         out |= np.where(held & ((legal & C.BEATS_LEAD[ctx, c]) != 0), low, np.uint64(0))
         rest ^= low
     return out
