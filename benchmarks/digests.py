@@ -24,8 +24,12 @@ ZOO_SIZES = {"deal": 300, "match": 10}  # whole Frank's Zoo games cost more
 
 
 def cases() -> list[tuple[str, str | None, str, str]]:
-    out = [(name, None, spec, unit) for name in registry.GAMES for spec in STRATEGIES
-           for unit in registry.get(name).default_chunk]
+    out = [
+        (name, None, spec, unit)
+        for name in registry.GAMES
+        for spec in STRATEGIES
+        for unit in registry.get(name).default_chunk
+    ]
     out += [("forty-two", preset, spec, "deal") for preset in ("texas", "texas-house") for spec in STRATEGIES]
     return out
 
@@ -34,8 +38,15 @@ def digest(game: str, preset: str | None, spec: str, unit: str) -> str:
     g = registry.get(game)
     rules = g.rules(preset) if preset else g.rules()
     n = (ZOO_SIZES if game == "franks-zoo" else SIZES)[unit]
-    run = Run(game=g, n=n, seed=7, rules=rules, seats=(spec,) * len(g.seat_names(rules)), unit=unit,
-              chunk_size=max(1, n // 3))
+    run = Run(
+        game=g,
+        n=n,
+        seed=7,
+        rules=rules,
+        seats=(spec,) * len(g.seat_names(rules)),
+        unit=unit,
+        chunk_size=max(1, n // 3),
+    )
     h = hashlib.sha256()
     for name, table in sorted(execute(run, jobs=1).tables.items()):
         h.update(name.encode())
@@ -47,8 +58,10 @@ def main(argv: list[str]) -> int:
     if len(argv) != 1:
         print(__doc__)
         return 2
-    out = {f"{game}/{preset or 'seed'}/{spec}/{unit}": digest(game, preset, spec, unit)
-           for game, preset, spec, unit in cases()}
+    out = {
+        f"{game}/{preset or 'seed'}/{spec}/{unit}": digest(game, preset, spec, unit)
+        for game, preset, spec, unit in cases()
+    }
     with open(argv[0], "w") as f:
         json.dump(out, f, indent=1)
     print(f"{len(out)} digests written to {argv[0]}")

@@ -183,8 +183,10 @@ def main(argv):
     t0 = time.perf_counter()
     totals, sweeps, _ = run(n, 7, False, POINTS, SWEEP_BONUS)
     dt = time.perf_counter() - t0
-    print(f"unit=game deals={n} seconds={dt:.3f} deals_per_s={n / dt:,.0f} mean_points_0={totals[0] / n:.2f} "
-          f"mean_points_1={totals[1] / n:.2f} sweeps_per_game={sweeps / n:.3f}")
+    print(
+        f"unit=game deals={n} seconds={dt:.3f} deals_per_s={n / dt:,.0f} mean_points_0={totals[0] / n:.2f} "
+        f"mean_points_1={totals[1] / n:.2f} sweeps_per_game={sweeps / n:.3f}"
+    )
     return 0
 
 

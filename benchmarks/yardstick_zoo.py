@@ -49,15 +49,25 @@ from numba import njit
 # ------------------------------------------------------------------------------------------- the cards
 # kinds 0..12: whale, elephant, crocodile, polar bear, lion, seal, fox, perch, hedgehog, fish, mouse,
 # mosquito, chameleon (as in simulator/franks_zoo/cards.py)
-WHALE, ELEPHANT, CROCODILE, POLAR_BEAR, LION, SEAL, FOX, PERCH, HEDGEHOG, FISH, MOUSE, MOSQUITO, CHAMELEON = range(13)
+WHALE, ELEPHANT, CROCODILE, POLAR_BEAR, LION, SEAL, FOX, PERCH, HEDGEHOG, FISH, MOUSE, MOSQUITO, CHAMELEON = (
+    range(13)
+)
 N_KINDS = 13
 DECK = np.array([5] * 11 + [4, 1], dtype=np.int64)
 N_CARDS = int(DECK.sum())
 BEATEN_BY = {  # table 2 of the rulebook: the kinds that beat a kind at equal size
-    WHALE: (), ELEPHANT: (MOUSE,), CROCODILE: (ELEPHANT,), POLAR_BEAR: (ELEPHANT, WHALE), LION: (ELEPHANT,),
-    SEAL: (POLAR_BEAR, WHALE), FOX: (ELEPHANT, CROCODILE, POLAR_BEAR, LION),
-    PERCH: (SEAL, POLAR_BEAR, CROCODILE, WHALE), HEDGEHOG: (FOX,), FISH: (PERCH, SEAL, CROCODILE, WHALE),
-    MOUSE: (CROCODILE, POLAR_BEAR, LION, SEAL, FOX, HEDGEHOG), MOSQUITO: (HEDGEHOG, FISH, MOUSE),
+    WHALE: (),
+    ELEPHANT: (MOUSE,),
+    CROCODILE: (ELEPHANT,),
+    POLAR_BEAR: (ELEPHANT, WHALE),
+    LION: (ELEPHANT,),
+    SEAL: (POLAR_BEAR, WHALE),
+    FOX: (ELEPHANT, CROCODILE, POLAR_BEAR, LION),
+    PERCH: (SEAL, POLAR_BEAR, CROCODILE, WHALE),
+    HEDGEHOG: (FOX,),
+    FISH: (PERCH, SEAL, CROCODILE, WHALE),
+    MOUSE: (CROCODILE, POLAR_BEAR, LION, SEAL, FOX, HEDGEHOG),
+    MOSQUITO: (HEDGEHOG, FISH, MOUSE),
 }
 PREDATOR = np.zeros((12, 12), dtype=bool)
 for _table, _beaters in BEATEN_BY.items():
@@ -69,21 +79,25 @@ def _sets(partial):
     for kind in range(12):
         for real in range(0 if partial else 1, DECK[kind] + 1):
             for chameleon in (0, 1):
-                for mosquito in ((0, 1) if kind == ELEPHANT else (0,)):
+                for mosquito in (0, 1) if kind == ELEPHANT else (0,):
                     if real + chameleon + mosquito == 0 or (not partial and mosquito and not real):
                         continue
                     rows.append((kind, real, chameleon, mosquito))
     return np.array(rows, dtype=np.int64)
 
 
-SETS = _sets(False)      # (128, 4): kind, real cards, chameleon, mosquito
-PARTIALS = _sets(True)   # (142, 4): what a junior may lay when he asks
+SETS = _sets(False)  # (128, 4): kind, real cards, chameleon, mosquito
+PARTIALS = _sets(True)  # (142, 4): what a junior may lay when he asks
 SET_SIZE = SETS[:, 1:].sum(axis=1)
 PART_SIZE = PARTIALS[:, 1:].sum(axis=1)
-BEATS = ((SETS[None, :, 0] == SETS[:, None, 0]) & (SET_SIZE[None, :] == SET_SIZE[:, None] + 1)) | \
-        ((SET_SIZE[None, :] == SET_SIZE[:, None]) & PREDATOR[SETS[None, :, 0], SETS[:, None, 0]])  # [table, set]
-COMPLETES = ((SETS[None, :, 0] == PARTIALS[:, None, 0]) & (SETS[None, :, 1:] >= PARTIALS[:, None, 1:]).all(axis=2)
-             & (SET_SIZE[None, :] > PART_SIZE[:, None]))  # [partial, set]
+BEATS = ((SETS[None, :, 0] == SETS[:, None, 0]) & (SET_SIZE[None, :] == SET_SIZE[:, None] + 1)) | (
+    (SET_SIZE[None, :] == SET_SIZE[:, None]) & PREDATOR[SETS[None, :, 0], SETS[:, None, 0]]
+)  # [table, set]
+COMPLETES = (
+    (SETS[None, :, 0] == PARTIALS[:, None, 0])
+    & (SETS[None, :, 1:] >= PARTIALS[:, None, 1:]).all(axis=2)
+    & (SET_SIZE[None, :] > PART_SIZE[:, None])
+)  # [partial, set]
 ASKABLE = (COMPLETES[None, :, :] & BEATS[:, None, :]).any(axis=2)  # [table, partial]
 
 
@@ -93,12 +107,12 @@ def _lists(mask):
     out = np.full((len(mask), max(1, counts.max())), -1, dtype=np.int64)
     for i, row in enumerate(mask):
         cols = np.flatnonzero(row)
-        out[i, :len(cols)] = cols
+        out[i, : len(cols)] = cols
     return out, counts.astype(np.int64)
 
 
-BEATERS, N_BEATERS = _lists(BEATS)      # the sets that may be played on each set
-ASKS, N_ASKS = _lists(ASKABLE)          # the partials a junior may lay on each set
+BEATERS, N_BEATERS = _lists(BEATS)  # the sets that may be played on each set
+ASKS, N_ASKS = _lists(ASKABLE)  # the partials a junior may lay on each set
 COMPLETES_I = COMPLETES.astype(np.int64)
 TABLES = (SETS, PARTIALS, SET_SIZE, BEATERS, N_BEATERS, ASKS, N_ASKS, COMPLETES_I, DECK)
 
@@ -179,7 +193,9 @@ def play_hand(hand_no, dealer, order, hands, held, taken, place, role, partner, 
         leader = order[p - 1]
         gift = np.zeros(N_KINDS, np.int64)
         for i in range(p - k + (p % 2)):
-            for who in range(2):  # the junior gives, then his senior (holding the junior's cards); or the solo
+            for who in range(
+                2
+            ):  # the junior gives, then his senior (holding the junior's cards); or the solo
                 if i == p - k:
                     if who == 1:
                         break
@@ -246,8 +262,12 @@ def play_hand(hand_no, dealer, order, hands, held, taken, place, role, partner, 
                 s = BEATERS[table, j]
                 row = SETS[s]
                 # the senior adds what the set holds beyond the laid cards (COMPLETES: the same kind, more cards)
-                if (COMPLETES_I[q, s] and shand[row[0]] >= row[1] - part[1]
-                        and shand[CHAMELEON] >= row[2] - part[2] and shand[MOSQUITO] >= row[3] - part[3]):
+                if (
+                    COMPLETES_I[q, s]
+                    and shand[row[0]] >= row[1] - part[1]
+                    and shand[CHAMELEON] >= row[2] - part[2]
+                    and shand[MOSQUITO] >= row[3] - part[3]
+                ):
                     acts[n] = 1 + s
                     n += 1
             b = acts[np.random.randint(n)]
@@ -332,7 +352,9 @@ def standings(totals, order):
     for i in range(1, p):  # insertion sort on (total descending, previous position descending)
         s = new[i]
         j = i - 1
-        while j >= 0 and (totals[new[j]] < totals[s] or (totals[new[j]] == totals[s] and position[new[j]] < position[s])):
+        while j >= 0 and (
+            totals[new[j]] < totals[s] or (totals[new[j]] == totals[s] and position[new[j]] < position[s])
+        ):
             new[j + 1] = new[j]
             j -= 1
         new[j + 1] = s
@@ -380,7 +402,9 @@ def run(n_games, seed, whole_games, check, tables, players):
                 for c in range(at, at + size):
                     hands[seat, deck[c]] += 1
                 at += size
-            first_leader = play_hand(hand_no, dealer, order, hands, held, taken, place, role, partner, acts, tables, stats, check)
+            first_leader = play_hand(
+                hand_no, dealer, order, hands, held, taken, place, role, partner, acts, tables, stats, check
+            )
             hand_points(hand_no, hands, taken, place, role, partner, points)
             stats[0] += 1
             stats[5] += place[first_leader]
@@ -471,12 +495,14 @@ def main(argv):
     dt = time.perf_counter() - t0
     hands = int(stats[0])
     p = PLAYERS
-    wins = ",".join(f"{w / n:.3f}" for w in stats[6:6 + p]) if whole else "-"
-    by_place = ",".join(f"{x / hands:.3f}" for x in stats[6 + p:])
-    print(f"unit={unit} deals={n} hands={hands} seconds={dt:.3f} deals_per_s={n / dt:,.0f} "
-          f"hands_per_s={hands / dt:,.0f} hands_per_deal={hands / n:.3f} asks_per_hand={stats[1] / hands:.3f} "
-          f"helped_per_hand={stats[2] / hands:.3f} first_leader_place={stats[5] / hands:.3f} wins_by_seat={wins} "
-          f"points_by_place={by_place}")
+    wins = ",".join(f"{w / n:.3f}" for w in stats[6 : 6 + p]) if whole else "-"
+    by_place = ",".join(f"{x / hands:.3f}" for x in stats[6 + p :])
+    print(
+        f"unit={unit} deals={n} hands={hands} seconds={dt:.3f} deals_per_s={n / dt:,.0f} "
+        f"hands_per_s={hands / dt:,.0f} hands_per_deal={hands / n:.3f} asks_per_hand={stats[1] / hands:.3f} "
+        f"helped_per_hand={stats[2] / hands:.3f} first_leader_place={stats[5] / hands:.3f} wins_by_seat={wins} "
+        f"points_by_place={by_place}"
+    )
     return 0
 
 

@@ -28,7 +28,9 @@ FEATURES = {
 def _band(bid: pd.Series) -> pd.Series:
     """Bids grouped so that each band holds enough contracts to read: <30, 30, 31, 32-33, 34-41, 42+."""
     b = bid.to_numpy(int)
-    labels = np.select([b < 30, b == 30, b == 31, b <= 33, b <= 41], ["<30", "30", "31", "32-33", "34-41"], "42+")
+    labels = np.select(
+        [b < 30, b == 30, b == 31, b <= 33, b <= 41], ["<30", "30", "31", "32-33", "34-41"], "42+"
+    )
     return pd.Series(labels, index=bid.index)
 
 
@@ -43,8 +45,9 @@ TRUMP_NAMES = DECLARATION_NAMES
 RATE = {"rate": ("lo", "hi")}
 
 
-def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
-          provenance: dict) -> tuple[Report, tuple[str, list[str], list[list]]]:
+def build(
+    hands_run: Run, matches: int, jobs: int, progress: bool, command: str, provenance: dict
+) -> tuple[Report, tuple[str, list[str], list[list]]]:
     games_run = _games_run(hands_run, matches)
     result = execute(hands_run, jobs=jobs, progress=progress).whole()
     hands = result.tables["deals"]
@@ -52,124 +55,237 @@ def build(hands_run: Run, matches: int, jobs: int, progress: bool, command: str,
     played["made"] = played["made"].astype(bool)
     played["bid"] = played["bid"].astype(int)
     decl_ns = played["declarer"].isin(["N", "S"])
-    played["swing"] = np.where(decl_ns, played["score_ns"] - played["score_ew"], played["score_ew"] - played["score_ns"])
+    played["swing"] = np.where(
+        decl_ns, played["score_ns"] - played["score_ew"], played["score_ew"] - played["score_ns"]
+    )
     played["band"] = _band(played["bid"])
 
     report = Report("Forty-two: how often does a bid make?", provenance, command)
     levels = _rates(played, ["bid"])
     thrown = int(hands["thrown_in"].sum())
     high = played[played["bid"].between(34, 41)]
-    overview = [rate_row("hands thrown in (four passes)", thrown, len(hands)),
-                rate_row("contracts made", int(played["made"].sum()), len(played)),
-                rate_row("bids of 34-41 made", int(high["made"].sum()), len(high))]
-    games = execute(games_run, jobs=jobs, progress=progress).whole().tables["matches"] if games_run is not None else None
+    overview = [
+        rate_row("hands thrown in (four passes)", thrown, len(hands)),
+        rate_row("contracts made", int(played["made"].sum()), len(played)),
+        rate_row("bids of 34-41 made", int(high["made"].sum()), len(high)),
+    ]
+    games = (
+        execute(games_run, jobs=jobs, progress=progress).whole().tables["matches"]
+        if games_run is not None
+        else None
+    )
     if games is not None:
         decided = games[games["winner"].notna()]
-        overview.append(rate_row("games won by the first dealer's side", int(decided["first_dealer_side_won"].sum()),
-                             len(decided)))
+        overview.append(
+            rate_row(
+                "games won by the first dealer's side",
+                int(decided["first_dealer_side_won"].sum()),
+                len(decided),
+            )
+        )
 
     t, c, h = overview[0], overview[1], overview[2]
-    report.finding(f"{pct(t['rate'], t['lo'], t['hi'])} of {len(hands):,} hands are thrown in; "
-                   f"{pct(c['rate'], c['lo'], c['hi'])} of the {len(played):,} contracts are made.")
+    report.finding(
+        f"{pct(t['rate'], t['lo'], t['hi'])} of {len(hands):,} hands are thrown in; "
+        f"{pct(c['rate'], c['lo'], c['hi'])} of the {len(played):,} contracts are made."
+    )
     common = levels.loc[levels["contracts"].idxmax()]
-    report.finding(f"The most common contract is {int(common['bid'])} ({100 * common['contracts'] / len(played):.1f}% "
-                   f"of contracts), made {pct(common['rate'], common['lo'], common['hi'])}.")
+    report.finding(
+        f"The most common contract is {int(common['bid'])} ({100 * common['contracts'] / len(played):.1f}% "
+        f"of contracts), made {pct(common['rate'], common['lo'], common['hi'])}."
+    )
     if h["of"] >= MIN_CASES:
-        report.finding(f"Bids of 34 to 41 ({h['of']:,} contracts) are made {pct(h['rate'], h['lo'], h['hi'])}.")
+        report.finding(
+            f"Bids of 34 to 41 ({h['of']:,} contracts) are made {pct(h['rate'], h['lo'], h['hi'])}."
+        )
     if games is not None:
         g = overview[3]
         m, se = mean_se(games["deals"])
-        edge = "cannot be told apart from an even game" if g["lo"] <= 0.5 <= g["hi"] else "differs from an even game"
-        report.finding(f"A game to {_target(games_run)} takes {pm(m, se)} hands; the first dealer's side "
-                       f"wins {pct(g['rate'], g['lo'], g['hi'])} of {g['of']:,} games, which {edge} "
-                       "(one of several comparisons in this report: read a single edge with care).")
+        edge = (
+            "cannot be told apart from an even game"
+            if g["lo"] <= 0.5 <= g["hi"]
+            else "differs from an even game"
+        )
+        report.finding(
+            f"A game to {_target(games_run)} takes {pm(m, se)} hands; the first dealer's side "
+            f"wins {pct(g['rate'], g['lo'], g['hi'])} of {g['of']:,} games, which {edge} "
+            "(one of several comparisons in this report: read a single edge with care)."
+        )
     report.heading("At a glance")
-    report.table("overview", pd.DataFrame(overview), "The study's pooled figures (Wilson 95% intervals)",
-                 labels={"": "", "count": "cases", "of": "of", "rate": "share"}, percent=RATE, n="of")
+    report.table(
+        "overview",
+        pd.DataFrame(overview),
+        "The study's pooled figures (Wilson 95% intervals)",
+        labels={"": "", "count": "cases", "of": "of", "rate": "share"},
+        percent=RATE,
+        n="of",
+    )
 
     report.heading("Contracts by bid")
     report.text("Success rates carry Wilson 95% intervals.")
-    report.table("success_by_bid", levels, "Contracts made by bid",
-                 labels={"contracts": "contracts", "made": "made", "rate": "made (%)"}, percent=RATE, n="contracts")
+    report.table(
+        "success_by_bid",
+        levels,
+        "Contracts made by bid",
+        labels={"contracts": "contracts", "made": "made", "rate": "made (%)"},
+        percent=RATE,
+        n="contracts",
+    )
     # bids above 42 (marks, plunges) are far apart: shown as categories
     shown = levels.assign(bid=levels["bid"].astype(str)) if (levels["bid"] > 42).any() else levels
-    report.figure("success_by_bid", rate_plot(shown, "bid", value="rate", title="Contracts made by bid",
-                                              ylabel="contracts made", n="contracts"),
-                  "Share of contracts made at each bid, 95% intervals (bids with at least 30 contracts)")
+    report.figure(
+        "success_by_bid",
+        rate_plot(
+            shown, "bid", value="rate", title="Contracts made by bid", ylabel="contracts made", n="contracts"
+        ),
+        "Share of contracts made at each bid, 95% intervals (bids with at least 30 contracts)",
+    )
 
     report.heading("What in the hand makes a contract")
     report.text("Features of the hands as dealt, with the trump the declarer named; bids grouped in bands.")
     for feature, label in FEATURES.items():
         table = _rates(played.assign(**{feature: played[feature].astype(int)}), ["band", feature])
-        report.table(f"success_by_{feature}", table, f"Contracts made by {label}, per bid band",
-                     labels={"band": "bid band", feature: label, "rate": "made (%)"}, percent=RATE, n="contracts")
-        report.figure(f"success_by_{feature}", rate_plot(table, feature, value="rate", group="band", legend="bids",
-                                                         title=f"Made by {label}", ylabel="contracts made",
-                                                         xlabel=label, n="contracts"),
-                      f"Share of contracts made by {label}, 95% intervals (points with at least 30 contracts)")
+        report.table(
+            f"success_by_{feature}",
+            table,
+            f"Contracts made by {label}, per bid band",
+            labels={"band": "bid band", feature: label, "rate": "made (%)"},
+            percent=RATE,
+            n="contracts",
+        )
+        report.figure(
+            f"success_by_{feature}",
+            rate_plot(
+                table,
+                feature,
+                value="rate",
+                group="band",
+                legend="bids",
+                title=f"Made by {label}",
+                ylabel="contracts made",
+                xlabel=label,
+                n="contracts",
+            ),
+            f"Share of contracts made by {label}, 95% intervals (points with at least 30 contracts)",
+        )
 
     report.heading("What a contract is worth, made and set")
     rows = []
     for bid, group in played.groupby("bid"):
         made = int(group["made"].sum())
         lo, hi = wilson(made, len(group))
-        row = {"bid": int(bid), "contracts": len(group), "p_made": made / len(group), "lo": float(lo), "hi": float(hi)}
+        row = {
+            "bid": int(bid),
+            "contracts": len(group),
+            "p_made": made / len(group),
+            "lo": float(lo),
+            "hi": float(hi),
+        }
         for is_made, label in ((True, "made"), (False, "set")):
             row[f"{label} mean"], row[f"{label} se"] = mean_se(group.loc[group["made"] == is_made, "swing"])
         # P(made) x made mean + P(set) x set mean
         row["expected swing"], row["expected se"] = mean_se(group["swing"])
         rows.append(row)
     worth = pd.DataFrame(rows)
-    report.text("Swing = the declaring side's score minus the defenders' in that hand, in points (mean ± standard "
-                "error).")
-    report.table("swing_by_bid", worth, "Score swing of the declaring side, made against set, by bid",
-                 labels={"p_made": "made (%)", "made mean": "swing when made (points)",
-                         "set mean": "swing when set (points)", "expected swing": "expected swing (points)"},
-                 percent={"p_made": ("lo", "hi")},
-                 error={"made mean": "made se", "set mean": "set se", "expected swing": "expected se"},
-                 signed=("made mean", "set mean", "expected swing"), n="contracts")
+    report.text(
+        "Swing = the declaring side's score minus the defenders' in that hand, in points (mean ± standard "
+        "error)."
+    )
+    report.table(
+        "swing_by_bid",
+        worth,
+        "Score swing of the declaring side, made against set, by bid",
+        labels={
+            "p_made": "made (%)",
+            "made mean": "swing when made (points)",
+            "set mean": "swing when set (points)",
+            "expected swing": "expected swing (points)",
+        },
+        percent={"p_made": ("lo", "hi")},
+        error={"made mean": "made se", "set mean": "set se", "expected swing": "expected se"},
+        signed=("made mean", "set mean", "expected swing"),
+        n="contracts",
+    )
 
     if played["contract"].ne("bid").any() or played["trump"].ge(7).any():
         report.heading("Declarations and special contracts")
         by_kind = _rates(played.assign(trump=played["trump"].astype(int)), ["contract", "trump"])
         by_kind.insert(1, "declared", [DECLARATION_NAMES[t] for t in by_kind.pop("trump")])
         by_kind.insert(2, "share of contracts", by_kind["contracts"] / len(played))
-        report.table("contracts_by_kind", by_kind, "Contracts by kind and declaration: how often and how often made",
-                     labels={"rate": "made (%)"}, percent={"share of contracts": None, **RATE}, n="contracts")
+        report.table(
+            "contracts_by_kind",
+            by_kind,
+            "Contracts by kind and declaration: how often and how often made",
+            labels={"rate": "made (%)"},
+            percent={"share of contracts": None, **RATE},
+            n="contracts",
+        )
     report.heading("Trumps named")
-    trumps = played["trump"].astype(int).value_counts().sort_index().rename_axis("trump").reset_index(name="contracts")
+    trumps = (
+        played["trump"]
+        .astype(int)
+        .value_counts()
+        .sort_index()
+        .rename_axis("trump")
+        .reset_index(name="contracts")
+    )
     trumps.insert(1, "named", [TRUMP_NAMES[t] for t in trumps["trump"]])
     trumps["share"] = trumps["contracts"] / len(played)
     trumps["lo"], trumps["hi"] = wilson(trumps["contracts"], len(played))
-    report.table("trumps", trumps, "Trump named by the declarer", labels={"share": "share of contracts (%)"},
-                 percent={"share": ("lo", "hi")})
+    report.table(
+        "trumps",
+        trumps,
+        "Trump named by the declarer",
+        labels={"share": "share of contracts (%)"},
+        percent={"share": ("lo", "hi")},
+    )
     fig, ax = plt.subplots(figsize=(6, 3.5))
     y = 100 * trumps["share"].to_numpy()
-    ax.bar(trumps["named"], y, yerr=[y - 100 * trumps["lo"].to_numpy(), 100 * trumps["hi"].to_numpy() - y], capsize=3)
+    ax.bar(
+        trumps["named"],
+        y,
+        yerr=[y - 100 * trumps["lo"].to_numpy(), 100 * trumps["hi"].to_numpy() - y],
+        capsize=3,
+    )
     ax.set_xlabel("trump named"), ax.set_ylabel("share of contracts (%)"), ax.set_title("Trumps named")
     report.figure("trumps", fig, "Share of contracts with each trump, 95% intervals")
 
     if games is not None:
         report.heading(f"Games to {_target(games_run)}")
         m, se = mean_se(games["deals"])
-        report.table("game_length", pd.DataFrame([{"": "hands per game (thrown-in hands count)", "mean": m, "se": se,
-                                                    "games": len(games)}]), "How long a game is (mean ± standard error)",
-                     error={"mean": "se"})
+        report.table(
+            "game_length",
+            pd.DataFrame(
+                [{"": "hands per game (thrown-in hands count)", "mean": m, "se": se, "games": len(games)}]
+            ),
+            "How long a game is (mean ± standard error)",
+            error={"mean": "se"},
+        )
         lengths = games["deals"].value_counts().sort_index().rename_axis("hands").reset_index(name="games")
         lengths["share"] = lengths["games"] / len(games)
         lengths["lo"], lengths["hi"] = wilson(lengths["games"], len(games))
-        report.table("hands_per_game", lengths, "How many hands a game takes",
-                     labels={"hands": "hands in the game", "share": "share of games (%)"},
-                     percent={"share": ("lo", "hi")})
+        report.table(
+            "hands_per_game",
+            lengths,
+            "How many hands a game takes",
+            labels={"hands": "hands in the game", "share": "share of games (%)"},
+            percent={"share": ("lo", "hi")},
+        )
         fig, ax = plt.subplots(figsize=(6, 3.5))
         y = 100 * lengths["share"].to_numpy()
-        ax.bar(lengths["hands"], y, yerr=[y - 100 * lengths["lo"].to_numpy(), 100 * lengths["hi"].to_numpy() - y],
-               capsize=2)
+        ax.bar(
+            lengths["hands"],
+            y,
+            yerr=[y - 100 * lengths["lo"].to_numpy(), 100 * lengths["hi"].to_numpy() - y],
+            capsize=2,
+        )
         ax.set_xlabel("hands in the game"), ax.set_ylabel("share of games (%)")
         ax.set_title(f"Hands per game to {_target(games_run)}")
         report.figure("hands_per_game", fig, "Distribution of hands per game, 95% intervals")
-    headline = [[int(r["bid"]), f"{int(r['contracts']):,}", pct(r["rate"], r["lo"], r["hi"])]
-                for r in levels.to_dict(orient="records")]
+    headline = [
+        [int(r["bid"]), f"{int(r['contracts']):,}", pct(r["rate"], r["lo"], r["hi"])]
+        for r in levels.to_dict(orient="records")
+    ]
     return report, ("Contracts made by bid (Wilson 95%)", ["bid", "contracts", "made"], headline)
 
 
@@ -184,6 +300,11 @@ def _games_run(base: Run, games: int) -> Run | None:
     return dataclasses.replace(base, n=games, unit="match", chunk_size=base.game.default_chunk["match"])
 
 
-STUDY = Study(name="bid-success", game="forty-two", unit="deal",
-              summary="contract success by bid and by hand, swings, throw-ins, trumps, game length",
-              default_matches=lambda deals: deals // 10, build=build)
+STUDY = Study(
+    name="bid-success",
+    game="forty-two",
+    unit="deal",
+    summary="contract success by bid and by hand, swings, throw-ins, trumps, game length",
+    default_matches=lambda deals: deals // 10,
+    build=build,
+)

@@ -9,10 +9,20 @@ from reports.html import Report, num, pct, pp, rate_plot
 from simulator.experiments import Comparison, Difference, Sweep
 
 # how the numbers of an experiment's table are shown: rates in %, their differences in pp
-EXPERIMENT_TABLE = {"rate_rows": "rate", "interval": {"diff": ("lo", "hi")}, "signed": ("diff",),
-                        "scaled": ("a", "b", "diff", "se", "se_independent", "value"),
-                        "labels": {"a": "arm A", "b": "arm B", "diff": "A - B", "se": "paired se",
-                                "se_independent": "independent se", "narrowing": "narrowing (x)"}}
+EXPERIMENT_TABLE = {
+    "rate_rows": "rate",
+    "interval": {"diff": ("lo", "hi")},
+    "signed": ("diff",),
+    "scaled": ("a", "b", "diff", "se", "se_independent", "value"),
+    "labels": {
+        "a": "arm A",
+        "b": "arm B",
+        "diff": "A - B",
+        "se": "paired se",
+        "se_independent": "independent se",
+        "narrowing": "narrowing (x)",
+    },
+}
 
 
 def _diff(d: Difference, rate: bool) -> str:
@@ -22,10 +32,22 @@ def _diff(d: Difference, rate: bool) -> str:
 
 def best_frame(sweep: Sweep) -> pd.DataFrame:
     """Per measure with a better direction: the best setting, the runner-up and best - runner-up, paired."""
-    return pd.DataFrame([{"measure": b.measure, "rate": b.measure in sweep.rates, "best": sweep.label(b.best),
-                          "runner-up": sweep.label(b.runner_up), "diff": b.difference.diff, "lo": b.difference.lo,
-                          "hi": b.difference.hi, "clearly best": b.clear} for b in sweep.best],
-                        columns=["measure", "rate", "best", "runner-up", "diff", "lo", "hi", "clearly best"])
+    return pd.DataFrame(
+        [
+            {
+                "measure": b.measure,
+                "rate": b.measure in sweep.rates,
+                "best": sweep.label(b.best),
+                "runner-up": sweep.label(b.runner_up),
+                "diff": b.difference.diff,
+                "lo": b.difference.lo,
+                "hi": b.difference.hi,
+                "clearly best": b.clear,
+            }
+            for b in sweep.best
+        ],
+        columns=["measure", "rate", "best", "runner-up", "diff", "lo", "hi", "clearly best"],
+    )
 
 
 def tune_findings(sweep: Sweep) -> list[str]:
@@ -33,9 +55,11 @@ def tune_findings(sweep: Sweep) -> list[str]:
     out = []
     for b in sweep.best:
         verdict = "clearly" if b.clear else "not clearly (the interval holds 0)"
-        out.append(f"{b.measure}: {sweep.label(b.best)} is best, {verdict}: "
-                   f"{_diff(b.difference, b.measure in sweep.rates)} against {sweep.label(b.runner_up)} on the "
-                   "same deals.")
+        out.append(
+            f"{b.measure}: {sweep.label(b.best)} is best, {verdict}: "
+            f"{_diff(b.difference, b.measure in sweep.rates)} against {sweep.label(b.runner_up)} on the "
+            "same deals."
+        )
     return out
 
 
@@ -46,22 +70,46 @@ def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
     report = Report(f"{provenance.get('game', '')} tuning sweep: {', '.join(keys)}", provenance, command)
     for sentence in tune_findings(sweep):
         report.finding(sentence)
-    report.text(f"Every setting plays the same deals (common random numbers); measures from {sweep.side}'s side. "
-                f"Differences are against the baseline {sweep.label(sweep.baseline)}, paired deal by deal; "
-                "intervals are 95%.")
-    report.table("best", best_frame(sweep), "The best setting per measure against the runner-up (paired 95%)",
-                 **{**EXPERIMENT_TABLE, "labels": {"diff": "best - runner-up"}})
+    report.text(
+        f"Every setting plays the same deals (common random numbers); measures from {sweep.side}'s side. "
+        f"Differences are against the baseline {sweep.label(sweep.baseline)}, paired deal by deal; "
+        "intervals are 95%."
+    )
+    report.table(
+        "best",
+        best_frame(sweep),
+        "The best setting per measure against the runner-up (paired 95%)",
+        **{**EXPERIMENT_TABLE, "labels": {"diff": "best - runner-up"}},
+    )
     table = sweep.table()
     table.insert(len(keys) + 1, "rate", table["measure"].isin(sweep.rates))
-    report.table("tune", table, "Every setting and measure: value and the paired difference against the baseline",
-                 rate_rows="rate", interval={"value": ("lo", "hi"), "diff": ("diff lo", "diff hi")}, signed=("diff",),
-                 scaled=("value", "diff"), labels={"diff": "against the baseline"})
+    report.table(
+        "tune",
+        table,
+        "Every setting and measure: value and the paired difference against the baseline",
+        rate_rows="rate",
+        interval={"value": ("lo", "hi"), "diff": ("diff lo", "diff hi")},
+        signed=("diff",),
+        scaled=("value", "diff"),
+        labels={"diff": "against the baseline"},
+    )
     for m in sweep.measures:
-        part = sweep.long(m).drop(columns=["value", "lo", "hi"]).rename(
-            columns={"diff": "value", "diff lo": "lo", "diff hi": "hi"})
-        fig = rate_plot(part, keys[0], group=keys[1] if len(keys) > 1 else None, title=f"{m}: against the baseline",
-                        ylabel=f"{m}, difference", percent=m in sweep.rates)
-        report.figure(f"tune_{m}", fig, f"{m}, paired difference against {sweep.label(sweep.baseline)}, by {keys[0]}")
+        part = (
+            sweep.long(m)
+            .drop(columns=["value", "lo", "hi"])
+            .rename(columns={"diff": "value", "diff lo": "lo", "diff hi": "hi"})
+        )
+        fig = rate_plot(
+            part,
+            keys[0],
+            group=keys[1] if len(keys) > 1 else None,
+            title=f"{m}: against the baseline",
+            ylabel=f"{m}, difference",
+            percent=m in sweep.rates,
+        )
+        report.figure(
+            f"tune_{m}", fig, f"{m}, paired difference against {sweep.label(sweep.baseline)}, by {keys[0]}"
+        )
     return report
 
 
@@ -83,9 +131,11 @@ def compare_report(comparison: Comparison, provenance: dict, command: str) -> Re
     report = Report(f"{provenance.get('game', '')} paired comparison", provenance, command)
     for sentence in compare_findings(comparison):
         report.finding(sentence)
-    report.text(f"Arm B: {comparison.arm_b_in_words()}; all else as arm A, on the same deals. Measured for "
-                f"{comparison.side}. 'narrowing' is how many times wider the 95% interval would be on independent "
-                "deals.")
+    report.text(
+        f"Arm B: {comparison.arm_b_in_words()}; all else as arm A, on the same deals. Measured for "
+        f"{comparison.side}. 'narrowing' is how many times wider the 95% interval would be on independent "
+        "deals."
+    )
     frame.insert(1, "rate", frame["measure"].isin(comparison.rates))
     report.table("compare", frame, "Paired differences A - B", **EXPERIMENT_TABLE)
     panels = [(True, "rates: a - b (percentage points)"), (False, "other measures: a - b (their units)")]
@@ -95,8 +145,13 @@ def compare_report(comparison: Comparison, provenance: dict, command: str) -> Re
         part = frame[frame["measure"].isin(comparison.rates) == is_rate]
         scale = 100 if is_rate else 1
         y = range(len(part))
-        ax.errorbar(scale * part["diff"], list(y), xerr=[scale * (part["diff"] - part["lo"]),
-                                                          scale * (part["hi"] - part["diff"])], fmt="o", capsize=3)
+        ax.errorbar(
+            scale * part["diff"],
+            list(y),
+            xerr=[scale * (part["diff"] - part["lo"]), scale * (part["hi"] - part["diff"])],
+            fmt="o",
+            capsize=3,
+        )
         ax.axvline(0, color="grey", lw=1)
         ax.set_yticks(list(y), part["measure"])
         ax.set_xlabel(label + ", 95% paired interval")

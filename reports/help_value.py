@@ -30,16 +30,28 @@ READINGS = ("captured", "missing")
 # What each comparison is judged on, from seat 0's point of view. Roles follow the standings, which differ
 # between arms from the third hand on; the second hand's roles come from the first hand, which has no help
 # and plays the same in both arms: the "in hand 2" measures compare the same hands in both arms.
-ASKING = ("team's points per hand", "points per hand", "game win rate", "team's points in hand 2 as junior",
-          "place in hand 2 as junior")
-ANSWERING = ("team's points per hand", "points per hand", "game win rate", "team's points in hand 2 as senior",
-             "place in hand 2 as senior")
+ASKING = (
+    "team's points per hand",
+    "points per hand",
+    "game win rate",
+    "team's points in hand 2 as junior",
+    "place in hand 2 as junior",
+)
+ANSWERING = (
+    "team's points per hand",
+    "points per hand",
+    "game win rate",
+    "team's points in hand 2 as senior",
+    "place in hand 2 as senior",
+)
 
 
 def _arm(base: Run, players: int, reading: str, **seat0: str) -> Run:
     """The base run for that player count and hedgehog rule; seat 0 plays its own strategy (with `seat0`
     parameters set), every other seat the strategy of seat 1."""
-    rules = options.build(type(base.rules), "rule", {"players": players, "hedgehog_penalty": reading}, base=base.rules)
+    rules = options.build(
+        type(base.rules), "rule", {"players": players, "hedgehog_penalty": reading}, base=base.rules
+    )
     first = with_params(base.seats[0], seat0, base.game) if seat0 else base.seats[0]
     return dataclasses.replace(base, rules=rules, seats=(first, *[base.seats[1]] * (players - 1)))
 
@@ -47,13 +59,18 @@ def _arm(base: Run, players: int, reading: str, **seat0: str) -> Run:
 def arms(base: Run) -> list[tuple[int, str, Run, Run, Run]]:
     """Every (players, hedgehog rule, arm A, never asking, never answering), checked before anything runs."""
     if len(set(base.seats[1:])) != 1:
-        raise DealsimError("help-value varies the player count: every seat but 0 must play the same strategy "
-                           f"(got {', '.join(base.seats[1:])})")
+        raise DealsimError(
+            "help-value varies the player count: every seat but 0 must play the same strategy "
+            f"(got {', '.join(base.seats[1:])})"
+        )
     out = []
     for players in PLAYERS:
         for reading in READINGS:
-            runs = [_arm(base, players, reading), _arm(base, players, reading, ask="false"),
-                    _arm(base, players, reading, answer="false")]
+            runs = [
+                _arm(base, players, reading),
+                _arm(base, players, reading, ask="false"),
+                _arm(base, players, reading, answer="false"),
+            ]
             for run in runs:
                 run.strategies()  # an unknown parameter (a strategy without ask/answer) fails here
             out.append((players, reading, *runs))
@@ -68,8 +85,11 @@ def _seat0(tables: dict[str, pd.DataFrame], unit: str, game) -> dict[str, Measur
     """Seat 0's measures by the names of ASKING and ANSWERING."""
     by_name = {m.name: m for m in game.measures(tables, unit, 0)}
     h = tables["deals"]
-    out = {"team's points per hand": by_name["seat 0 team's points per hand"],
-           "points per hand": by_name["seat 0 points per hand"], "game win rate": by_name["seat 0 wins"]}
+    out = {
+        "team's points per hand": by_name["seat 0 team's points per hand"],
+        "points per hand": by_name["seat 0 points per hand"],
+        "game win rate": by_name["seat 0 wins"],
+    }
     team = team_points(h)
     mine = (h["player"] == 0).to_numpy() & (h["number"] == 2).to_numpy()
     for role in ("junior", "senior"):
@@ -84,8 +104,17 @@ def _paired_rows(ta: dict, tb: dict, unit: str, game, label: dict, shown: tuple[
     rows = []
     for name in shown:
         d = paired(ma[name], mb[name])
-        rows.append({**label, "measure": name, "with": d.a, "without": d.b, "difference": d.diff, "lo": d.lo,
-                     "hi": d.hi})
+        rows.append(
+            {
+                **label,
+                "measure": name,
+                "with": d.a,
+                "without": d.b,
+                "difference": d.diff,
+                "lo": d.lo,
+                "hi": d.hi,
+            }
+        )
     return rows
 
 
@@ -93,8 +122,11 @@ def _per_game(h: pd.DataFrame, values: np.ndarray, weight: np.ndarray) -> Measur
     """A per-hand figure as a ratio over each game's hands (the game is the independent unit)."""
     games = pd.Index(np.unique(h["match"]))
     at = games.get_indexer(h["match"])
-    return Measure("", np.bincount(at, weights=values * weight, minlength=len(games)),
-                   np.bincount(at, weights=weight, minlength=len(games)))
+    return Measure(
+        "",
+        np.bincount(at, weights=values * weight, minlength=len(games)),
+        np.bincount(at, weights=weight, minlength=len(games)),
+    )
 
 
 def _edge(h: pd.DataFrame, who: np.ndarray, hands: np.ndarray) -> dict:
@@ -123,16 +155,24 @@ def _requests(run: Run) -> pd.DataFrame:
         r, j = np.nonzero((kind == PLAY) & (action >= ASK))
         table = action[r, last_set[r, j - 1]] - 1
         partial = C.PARTIALS[action[r, j] - ASK]
-        rows.append(pd.DataFrame({"table kind": np.asarray(C.KINDS)[C.SETS[table, 0]],
-                                  "table size": C.SET_SIZE[table], "cards laid": partial[:, 1:].sum(axis=1),
-                                  "granted": action[r, j + 1] > 0}))
+        rows.append(
+            pd.DataFrame(
+                {
+                    "table kind": np.asarray(C.KINDS)[C.SETS[table, 0]],
+                    "table size": C.SET_SIZE[table],
+                    "cards laid": partial[:, 1:].sum(axis=1),
+                    "granted": action[r, j + 1] > 0,
+                }
+            )
+        )
 
     runner.play_chunk(runner.chunk(run, 0), on_deals=collect)
     return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame()
 
 
-def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
-          provenance: dict) -> tuple[Report, tuple[str, list[str], list[list]]]:
+def build(
+    base: Run, matches: int, jobs: int, progress: bool, command: str, provenance: dict
+) -> tuple[Report, tuple[str, list[str], list[list]]]:
     game, unit = base.game, base.unit
     reading0 = base.rules.hedgehog_penalty
     report = Report("Frank's Zoo: what is asking for help worth?", provenance, command)
@@ -145,9 +185,15 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
         h = ta["deals"]
         juniors = h[h["role"] == "junior"]
         asked, given, won = (int(h[c].sum()) for c in ("help_asked", "help_given", "help_won"))
-        freq_rows.append({**label, "junior hands": len(juniors),
-                          "requests per junior hand": juniors["help_asked"].mean(),
-                          "granted": given / max(asked, 1), "helped sets taking the trick": won / max(given, 1)})
+        freq_rows.append(
+            {
+                **label,
+                "junior hands": len(juniors),
+                "requests per junior hand": juniors["help_asked"].mean(),
+                "granted": given / max(asked, 1),
+                "helped sets taking the trick": won / max(given, 1),
+            }
+        )
         if players == base.rules.players and reading == reading0:
             main = {"run": a, "tables": ta}
     asking, answering, freq = pd.DataFrame(ask_rows), pd.DataFrame(answer_rows), pd.DataFrame(freq_rows)
@@ -159,18 +205,30 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
     solo = _edge(h, (h["role"] == "solo").to_numpy(), team) if (h["role"] == "solo").any() else None
     # the first hand's leader is the dealer's left, fixed by the deal; in team hands it is the last-ranked player
     leading = _edge(h, h["led_first"].to_numpy(), (h["number"] == 1).to_numpy())
-    no_exchange = _complete(dataclasses.replace(main["run"], rules=dataclasses.replace(main["run"].rules,
-                                                                                       exchange_cards=0)),
-                            jobs, progress)["deals"]
+    no_exchange = _complete(
+        dataclasses.replace(main["run"], rules=dataclasses.replace(main["run"].rules, exchange_cards=0)),
+        jobs,
+        progress,
+    )["deals"]
     exchange_rows = []
     for role in ("senior", "junior", "solo"):
         ra, rb = ((t["role"] == role).to_numpy() for t in (h, no_exchange))
         if not ra.any():
             continue
-        d = paired(_per_game(h, h["points"].to_numpy(float), ra.astype(float)),
-                   _per_game(no_exchange, no_exchange["points"].to_numpy(float), rb.astype(float)))
-        exchange_rows.append({"role": role, f"with {main['run'].rules.exchange_cards} cards": d.a,
-                              "without exchange": d.b, "difference": d.diff, "lo": d.lo, "hi": d.hi})
+        d = paired(
+            _per_game(h, h["points"].to_numpy(float), ra.astype(float)),
+            _per_game(no_exchange, no_exchange["points"].to_numpy(float), rb.astype(float)),
+        )
+        exchange_rows.append(
+            {
+                "role": role,
+                f"with {main['run'].rules.exchange_cards} cards": d.a,
+                "without exchange": d.b,
+                "difference": d.diff,
+                "lo": d.lo,
+                "hi": d.hi,
+            }
+        )
     exchange = pd.DataFrame(exchange_rows)
     requests = _requests(main["run"])
 
@@ -178,60 +236,125 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
     _findings(report, asking, answering, freq, chameleon, solo, leading, exchange, p0, r0, base)
 
     report.heading("The value of asking for help")
-    report.text(f"Seat 0 plays {base.seats[0]} and asks for help by its policy (arm A) or never asks (arm B); every "
-                f"other seat plays {base.seats[1]} in both arms, on the same {base.n:,} games per setting. Differences "
-                "are A - B with paired 95% intervals, the game as the unit. A team's points are both partners' (the "
-                "player's own when he has no partner). 'In hand 2 as junior' counts the games in which seat 0 is a "
-                "junior in the second hand: those roles come from the first hand, which plays the same in both arms.")
-    report.table("value_of_asking", _rated(asking), "What asking is worth to seat 0, by player count and hedgehog rule",
-                 **PAIRED)
-    report.figure("value_of_asking", _forest(asking, "team's points per hand",
-                                             "Seat 0's team's points per hand, asking minus never asking"),
-                  "The value of asking: seat 0's team's points per hand, with 95% paired intervals")
+    report.text(
+        f"Seat 0 plays {base.seats[0]} and asks for help by its policy (arm A) or never asks (arm B); every "
+        f"other seat plays {base.seats[1]} in both arms, on the same {base.n:,} games per setting. Differences "
+        "are A - B with paired 95% intervals, the game as the unit. A team's points are both partners' (the "
+        "player's own when he has no partner). 'In hand 2 as junior' counts the games in which seat 0 is a "
+        "junior in the second hand: those roles come from the first hand, which plays the same in both arms."
+    )
+    report.table(
+        "value_of_asking",
+        _rated(asking),
+        "What asking is worth to seat 0, by player count and hedgehog rule",
+        **PAIRED,
+    )
+    report.figure(
+        "value_of_asking",
+        _forest(
+            asking, "team's points per hand", "Seat 0's team's points per hand, asking minus never asking"
+        ),
+        "The value of asking: seat 0's team's points per hand, with 95% paired intervals",
+    )
 
     report.heading("The value of answering")
     report.text("Arm B: seat 0 never answers a request (when it is the senior); all else the same.")
-    report.table("value_of_answering", _rated(answering),
-                 "What answering is worth to seat 0, by player count and hedgehog rule", **PAIRED)
-    report.figure("value_of_answering", _forest(answering, "team's points per hand",
-                                                "Seat 0's team's points per hand, answering minus never answering"),
-                  "The value of answering: seat 0's team's points per hand, with 95% paired intervals")
+    report.table(
+        "value_of_answering",
+        _rated(answering),
+        "What answering is worth to seat 0, by player count and hedgehog rule",
+        **PAIRED,
+    )
+    report.figure(
+        "value_of_answering",
+        _forest(
+            answering,
+            "team's points per hand",
+            "Seat 0's team's points per hand, answering minus never answering",
+        ),
+        "The value of answering: seat 0's team's points per hand, with 95% paired intervals",
+    )
 
     report.heading("How often help is asked, granted and wins the trick")
-    report.table("help_frequency", freq, "Help requests in arm A (every seat by its strategy)",
-                 percent={"granted": None, "helped sets taking the trick": None},
-                 labels={"granted": "requests granted", "helped sets taking the trick": "helped sets taking the trick"})
+    report.table(
+        "help_frequency",
+        freq,
+        "Help requests in arm A (every seat by its strategy)",
+        percent={"granted": None, "helped sets taking the trick": None},
+        labels={
+            "granted": "requests granted",
+            "helped sets taking the trick": "helped sets taking the trick",
+        },
+    )
     if len(requests):
-        by = (requests.groupby(["table kind", "cards laid"], observed=True)["granted"]
-              .agg(requests="size", granted="mean").reset_index())
-        report.text(f"Requests of the first chunk of the {p0}-player arm A ({len(requests):,} requests), by the kind "
-                    "of the set on the table and the number of cards the junior laid.")
+        by = (
+            requests.groupby(["table kind", "cards laid"], observed=True)["granted"]
+            .agg(requests="size", granted="mean")
+            .reset_index()
+        )
+        report.text(
+            f"Requests of the first chunk of the {p0}-player arm A ({len(requests):,} requests), by the kind "
+            "of the set on the table and the number of cards the junior laid."
+        )
         by["lo"], by["hi"] = wilson(np.round(by["granted"] * by["requests"]), by["requests"])
-        report.table("requests_by_table", by, "Share of requests granted, Wilson 95% intervals",
-                     percent={"granted": ("lo", "hi")}, n="requests")
+        report.table(
+            "requests_by_table",
+            by,
+            "Share of requests granted, Wilson 95% intervals",
+            percent={"granted": ("lo", "hi")},
+            n="requests",
+        )
 
     report.heading("The chameleon, the solo seat, leading first and the exchange")
-    edges = [{"who": "dealt the chameleon", **chameleon}, {"who": "led the first trick of the first hand", **leading}]
+    edges = [
+        {"who": "dealt the chameleon", **chameleon},
+        {"who": "led the first trick of the first hand", **leading},
+    ]
     if solo:
         edges.append({"who": "solo (team hands)", **solo})
-    report.table("edges", pd.DataFrame(edges), f"Points per hand above the other players of the same hand "
-                                                f"({p0} players, {r0}); 95% intervals, the game as the unit",
-                 interval={"edge": ("lo", "hi")}, signed=("edge",), labels={"edge": "edge (points per hand)"})
+    report.table(
+        "edges",
+        pd.DataFrame(edges),
+        f"Points per hand above the other players of the same hand "
+        f"({p0} players, {r0}); 95% intervals, the game as the unit",
+        interval={"edge": ("lo", "hi")},
+        signed=("edge",),
+        labels={"edge": "edge (points per hand)"},
+    )
     if len(exchange):
-        report.table("exchange", exchange, f"Points per hand by role with and without the exchange, on the same "
-                                           f"deals ({p0} players); paired 95% intervals",
-                     interval={"difference": ("lo", "hi")}, signed=("difference",))
+        report.table(
+            "exchange",
+            exchange,
+            f"Points per hand by role with and without the exchange, on the same "
+            f"deals ({p0} players); paired 95% intervals",
+            interval={"difference": ("lo", "hi")},
+            signed=("difference",),
+        )
     five = asking[(asking["players"] == p0) & (asking["hedgehog"] == r0)]
-    headline = [[r["measure"], f"{r['with']:.3f}", f"{r['without']:.3f}",
-                 f"{r['difference']:+.3f} [{r['lo']:+.3f}, {r['hi']:+.3f}]"] for r in five.to_dict(orient="records")]
-    return report, (f"The value of asking, {p0} players, {r0} hedgehogs (seat 0, paired 95%)",
-                    ["measure", "asking", "never asking", "difference"], headline)
+    headline = [
+        [
+            r["measure"],
+            f"{r['with']:.3f}",
+            f"{r['without']:.3f}",
+            f"{r['difference']:+.3f} [{r['lo']:+.3f}, {r['hi']:+.3f}]",
+        ]
+        for r in five.to_dict(orient="records")
+    ]
+    return report, (
+        f"The value of asking, {p0} players, {r0} hedgehogs (seat 0, paired 95%)",
+        ["measure", "asking", "never asking", "difference"],
+        headline,
+    )
 
 
 # The paired tables: seat 0's measures with and without, the difference with its interval; the win rate in
 # % and its difference in percentage points.
-PAIRED = {"rate_rows": "rate", "scaled": ("with", "without", "difference"), "interval": {"difference": ("lo", "hi")},
-              "signed": ("difference",)}
+PAIRED = {
+    "rate_rows": "rate",
+    "scaled": ("with", "without", "difference"),
+    "interval": {"difference": ("lo", "hi")},
+    "signed": ("difference",),
+}
 
 
 def _rated(frame: pd.DataFrame) -> pd.DataFrame:
@@ -247,51 +370,81 @@ def _verdict(row: pd.Series, unit: str, digits: int = 2) -> str:
     return text
 
 
-def _findings(report: Report, asking, answering, freq, chameleon, solo, leading, exchange, p0, r0, base) -> None:
+def _findings(
+    report: Report, asking, answering, freq, chameleon, solo, leading, exchange, p0, r0, base
+) -> None:
     def pick(frame: pd.DataFrame, measure: str) -> pd.Series:
-        return frame[(frame["players"] == p0) & (frame["hedgehog"] == r0) & (frame["measure"] == measure)].iloc[0]
+        return frame[
+            (frame["players"] == p0) & (frame["hedgehog"] == r0) & (frame["measure"] == measure)
+        ].iloc[0]
 
     team, points = pick(asking, "team's points per hand"), pick(asking, "points per hand")
     junior = pick(asking, "team's points in hand 2 as junior")
     wins = pick(asking, "game win rate").copy()
     wins[["difference", "lo", "hi"]] *= 100  # as percentage points
-    report.finding(f"With {p0} players ({r0} hedgehogs), a seat that asks for help by the {base.seats[0].split(':')[0]} "
-                   f"policy, against the same seat never asking on the same deals, gains its team "
-                   f"{_verdict(team, 'points per hand')}; itself {_verdict(points, 'points per hand')}; "
-                   f"{_verdict(wins, 'percentage points of game win rate', 1)}; in the hands it plays as junior "
-                   f"(second hands) its team gains {_verdict(junior, 'points')}.")
+    report.finding(
+        f"With {p0} players ({r0} hedgehogs), a seat that asks for help by the {base.seats[0].split(':')[0]} "
+        f"policy, against the same seat never asking on the same deals, gains its team "
+        f"{_verdict(team, 'points per hand')}; itself {_verdict(points, 'points per hand')}; "
+        f"{_verdict(wins, 'percentage points of game win rate', 1)}; in the hands it plays as junior "
+        f"(second hands) its team gains {_verdict(junior, 'points')}."
+    )
     best = asking[asking["measure"] == "team's points per hand"].sort_values("difference")
     top, low = best.iloc[-1], best.iloc[0]
-    report.finding(f"Across 4-7 players and both hedgehog rules the value of asking runs from {_verdict(low, 'points')} "
-                   f"({low['players']} players, {low['hedgehog']}) to {_verdict(top, 'points')} ({top['players']} "
-                   f"players, {top['hedgehog']}).")
-    ans, ans2 = pick(answering, "team's points per hand"), pick(answering, "team's points in hand 2 as senior")
-    report.finding(f"Answering requests is worth {_verdict(ans, 'points per hand')} to the answering seat's team; "
-                   f"in the second hands it plays as senior, {_verdict(ans2, 'points')}.")
+    report.finding(
+        f"Across 4-7 players and both hedgehog rules the value of asking runs from {_verdict(low, 'points')} "
+        f"({low['players']} players, {low['hedgehog']}) to {_verdict(top, 'points')} ({top['players']} "
+        f"players, {top['hedgehog']})."
+    )
+    ans, ans2 = (
+        pick(answering, "team's points per hand"),
+        pick(answering, "team's points in hand 2 as senior"),
+    )
+    report.finding(
+        f"Answering requests is worth {_verdict(ans, 'points per hand')} to the answering seat's team; "
+        f"in the second hands it plays as senior, {_verdict(ans2, 'points')}."
+    )
     f = freq[(freq["players"] == p0) & (freq["hedgehog"] == r0)].iloc[0]
-    report.finding(f"A junior asks {f['requests per junior hand']:.2f} times per hand; {pct(f['granted'])} of "
-                   f"requests are granted and {pct(f['helped sets taking the trick'])} of helped sets take the trick.")
+    report.finding(
+        f"A junior asks {f['requests per junior hand']:.2f} times per hand; {pct(f['granted'])} of "
+        f"requests are granted and {pct(f['helped sets taking the trick'])} of helped sets take the trick."
+    )
+
     def edge(e: dict) -> str:
         return num(e["edge"], e["lo"], e["hi"], signed=True)
 
-    parts = [(f"the player dealt the chameleon scores {edge(chameleon)} points per hand above the others of the same "
-             "hand"), f"the player who leads the first trick of a game {edge(leading)}"]
+    parts = [
+        (
+            f"the player dealt the chameleon scores {edge(chameleon)} points per hand above the others of the same "
+            "hand"
+        ),
+        f"the player who leads the first trick of a game {edge(leading)}",
+    ]
     if solo:
         parts.append(f"the solo player {edge(solo)} in team hands")
     report.finding("With " + f"{p0} players, " + "; ".join(parts) + ".")
     if len(exchange):
-        moved = "; ".join(f"{r['role']}s {num(r['difference'], r['lo'], r['hi'], signed=True)}"
-                          for r in exchange.to_dict(orient="records"))
-        report.finding(f"The exchange of {base.rules.exchange_cards} cards moves points per hand by role: {moved} "
-                       "(against no exchange, same deals).")
+        moved = "; ".join(
+            f"{r['role']}s {num(r['difference'], r['lo'], r['hi'], signed=True)}"
+            for r in exchange.to_dict(orient="records")
+        )
+        report.finding(
+            f"The exchange of {base.rules.exchange_cards} cards moves points per hand by role: {moved} "
+            "(against no exchange, same deals)."
+        )
 
 
 def _forest(frame: pd.DataFrame, measure: str, title: str) -> plt.Figure:
     part = frame[frame["measure"] == measure].reset_index(drop=True)
     fig, ax = plt.subplots(figsize=(7, 0.6 + 0.4 * len(part)))
     y = np.arange(len(part))
-    ax.errorbar(part["difference"], y, xerr=[part["difference"] - part["lo"], part["hi"] - part["difference"]],
-                fmt="o", capsize=3)
+    ax.errorbar(
+        part["difference"],
+        y,
+        xerr=[part["difference"] - part["lo"], part["hi"] - part["difference"]],
+        fmt="o",
+        capsize=3,
+    )
     ax.axvline(0, color="grey", lw=1)
     ax.set_yticks(y, [f"{p} players, {h}" for p, h in zip(part["players"], part["hedgehog"])])
     ax.set_xlabel(f"{measure}: A - B (95% paired interval)")
@@ -300,7 +453,13 @@ def _forest(frame: pd.DataFrame, measure: str, title: str) -> plt.Figure:
     return fig
 
 
-STUDY = Study(name="help-value", game="franks-zoo", unit="match",
-              summary="what asking for help and answering are worth, by player count and hedgehog rule; the "
-                      "chameleon, the solo seat, leading first and the exchange",
-              default_matches=lambda deals: 0, build=build, default_deals=30_000)
+STUDY = Study(
+    name="help-value",
+    game="franks-zoo",
+    unit="match",
+    summary="what asking for help and answering are worth, by player count and hedgehog rule; the "
+    "chameleon, the solo seat, leading first and the exchange",
+    default_matches=lambda deals: 0,
+    build=build,
+    default_deals=30_000,
+)

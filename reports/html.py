@@ -65,11 +65,23 @@ class Report:
     def text(self, text: str) -> None:
         self._body.append(f"<p>{html.escape(text)}</p>")
 
-    def table(self, name: str, frame: pd.DataFrame, caption: str, *, labels: Mapping[str, str] | None = None,
-              percent: Mapping[str, tuple[str, str] | None] | None = None,
-              interval: Mapping[str, tuple[str, str]] | None = None, error: Mapping[str, str] | None = None,
-              signed: Iterable[str] = (), n: str | None = None, digits: int = 2,
-              rate_rows: str | None = None, scaled: Iterable[str] = (), csv: pd.DataFrame | None = None) -> None:
+    def table(
+        self,
+        name: str,
+        frame: pd.DataFrame,
+        caption: str,
+        *,
+        labels: Mapping[str, str] | None = None,
+        percent: Mapping[str, tuple[str, str] | None] | None = None,
+        interval: Mapping[str, tuple[str, str]] | None = None,
+        error: Mapping[str, str] | None = None,
+        signed: Iterable[str] = (),
+        n: str | None = None,
+        digits: int = 2,
+        rate_rows: str | None = None,
+        scaled: Iterable[str] = (),
+        csv: pd.DataFrame | None = None,
+    ) -> None:
         """A table in the page and as NAME.csv (the CSV keeps the frame's columns at full precision).
 
         In the page: `labels` gives columns their headers in words; a `percent` column is shown as a
@@ -84,7 +96,9 @@ class Report:
         self._tables[name] = frame if csv is None else csv
         labels, percent, interval, error = labels or {}, percent or {}, interval or {}, error or {}
         signed, scaled = set(signed), set(scaled)
-        folded = {c for pair in [*percent.values(), *interval.values()] if pair for c in pair} | set(error.values())
+        folded = {c for pair in [*percent.values(), *interval.values()] if pair for c in pair} | set(
+            error.values()
+        )
 
         def cell(row: Mapping[str, Any], col: str, first: bool) -> str:
             v = row[col]
@@ -93,8 +107,11 @@ class Report:
                     return f"{v} (%)"
                 if col in scaled:
                     x = [100 * row[c] for c in (col, *interval.get(col, ()))]
-                    return (pm(x[0], 100 * row[error[col]], digits=1) if col in error
-                            else num(*x, digits=1, signed=col in signed))
+                    return (
+                        pm(x[0], 100 * row[error[col]], digits=1)
+                        if col in error
+                        else num(*x, digits=1, signed=col in signed)
+                    )
             if col in percent:
                 pair = percent[col]
                 return pct(v, *(row[c] for c in pair)) if pair else pct(v)
@@ -105,19 +122,27 @@ class Report:
             return num(v, digits=digits, signed=col in signed)
 
         columns = [c for c in frame.columns if c not in folded and c != rate_rows]
-        label_col = "measure" if "measure" in columns else next(
-            (c for c in columns if pd.api.types.is_string_dtype(frame[c])), None)
+        label_col = (
+            "measure"
+            if "measure" in columns
+            else next((c for c in columns if pd.api.types.is_string_dtype(frame[c])), None)
+        )
         head = "".join(f"<th>{html.escape(labels.get(c, str(c).replace('_', ' ')))}</th>" for c in columns)
         rows = []
         for row in frame.to_dict(orient="records"):
             thin = n is not None and pd.notna(row[n]) and row[n] < MIN_CASES
-            tds = "".join(f"<td{' class=text' if isinstance(row[c], str) else ''}>"
-                          f"{html.escape(cell(row, c, c == label_col))}</td>" for c in columns)
+            tds = "".join(
+                f"<td{' class=text' if isinstance(row[c], str) else ''}>"
+                f"{html.escape(cell(row, c, c == label_col))}</td>"
+                for c in columns
+            )
             rows.append(f"<tr{' class=thin' if thin else ''}>{tds}</tr>")
         note = f"; grey rows: fewer than {MIN_CASES} cases, too few to read" if n is not None else ""
         note += "; rows marked (%): rates in %, their differences in percentage points" if rate_rows else ""
-        self._body.append(f"<table id='{name}'><caption>{html.escape(caption)} <small>({name}.csv{note})</small>"
-                          f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+        self._body.append(
+            f"<table id='{name}'><caption>{html.escape(caption)} <small>({name}.csv{note})</small>"
+            f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        )
 
     def figure(self, name: str, fig: plt.Figure, caption: str) -> None:
         """A plot in the page (embedded) and as NAME.png."""
@@ -127,8 +152,10 @@ class Report:
         plt.close(fig)
         self._figures[name] = buf.getvalue()
         data = base64.b64encode(self._figures[name]).decode("ascii")
-        self._body.append(f"<figure><img alt='{html.escape(caption)}' src='data:image/png;base64,{data}'>"
-                          f"<figcaption>{html.escape(caption)} ({name}.png)</figcaption></figure>")
+        self._body.append(
+            f"<figure><img alt='{html.escape(caption)}' src='data:image/png;base64,{data}'>"
+            f"<figcaption>{html.escape(caption)} ({name}.png)</figcaption></figure>"
+        )
 
     def write(self, folder: Path) -> list[Path]:
         """report.html, the tables as CSV, the plots as PNG and provenance.json; the paths written."""
@@ -145,34 +172,58 @@ class Report:
         return [folder / "report.html", *written, folder / "provenance.json"]
 
     def html(self) -> str:
-        rows = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(_show(v))}</td></tr>"
-                       for k, v in self.provenance.items())
+        rows = "".join(
+            f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(_show(v))}</td></tr>"
+            for k, v in self.provenance.items()
+        )
         findings = "".join(f"<li>{html.escape(f)}</li>" for f in self._findings)
-        return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(self.title)}</title>"
-                f"<style>{_STYLE}</style></head><body><h1>{html.escape(self.title)}</h1>"
-                + (f"<h2>Findings</h2><ul class='findings'>{findings}</ul>" if findings else "")
-                + "\n".join(self._body)
-                + f"<h2>Provenance</h2><table class='provenance'>{rows}</table>"
-                f"<p>Reproduce with:</p><pre>{html.escape(self.command)}</pre></body></html>")
+        return (
+            f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(self.title)}</title>"
+            f"<style>{_STYLE}</style></head><body><h1>{html.escape(self.title)}</h1>"
+            + (f"<h2>Findings</h2><ul class='findings'>{findings}</ul>" if findings else "")
+            + "\n".join(self._body)
+            + f"<h2>Provenance</h2><table class='provenance'>{rows}</table>"
+            f"<p>Reproduce with:</p><pre>{html.escape(self.command)}</pre></body></html>"
+        )
 
 
 def _show(value: Any) -> str:
     """A provenance value in words: mappings as `key=value` lists, nested ones as `key: (...)`."""
     if isinstance(value, dict):
-        return ", ".join(f"{k}: ({_show(v)})" if isinstance(v, dict) else f"{k}={v}" for k, v in value.items())
+        return ", ".join(
+            f"{k}: ({_show(v)})" if isinstance(v, dict) else f"{k}={v}" for k, v in value.items()
+        )
     return str(value)
 
 
 def rate_row(label: object, count: int, of: int, **extra: object) -> dict:
     """One row of a rates table: `extra` columns, the label, count of `of`, the rate and its Wilson interval."""
     lo, hi = wilson(count, of)
-    return {**extra, "": label, "count": int(count), "of": int(of), "rate": count / of if of else float("nan"),
-            "lo": float(lo), "hi": float(hi)}
+    return {
+        **extra,
+        "": label,
+        "count": int(count),
+        "of": int(of),
+        "rate": count / of if of else float("nan"),
+        "lo": float(lo),
+        "hi": float(hi),
+    }
 
 
-def rate_plot(frame: pd.DataFrame, x: str, value: str = "value", lo: str = "lo", hi: str = "hi",
-              group: str | None = None, title: str = "", ylabel: str = "", percent: bool = True,
-              xlabel: str | None = None, legend: str | None = None, n: str | None = None) -> plt.Figure:
+def rate_plot(
+    frame: pd.DataFrame,
+    x: str,
+    value: str = "value",
+    lo: str = "lo",
+    hi: str = "hi",
+    group: str | None = None,
+    title: str = "",
+    ylabel: str = "",
+    percent: bool = True,
+    xlabel: str | None = None,
+    legend: str | None = None,
+    n: str | None = None,
+) -> plt.Figure:
     """Points with 95% interval bars against x, one series per value of `group` (its legend entries
     "`legend` value"); points with fewer than MIN_CASES cases in column `n` are left out."""
     fig, ax = plt.subplots(figsize=(7, 4))
@@ -180,13 +231,22 @@ def rate_plot(frame: pd.DataFrame, x: str, value: str = "value", lo: str = "lo",
     if n is not None:
         frame = frame[frame[n] >= MIN_CASES]
     series = [(None, frame)] if group is None else list(frame.groupby(group, sort=True))
-    categorical = not pd.api.types.is_numeric_dtype(frame[x])  # categories are not joined by lines, and their labels slant
+    categorical = not pd.api.types.is_numeric_dtype(
+        frame[x]
+    )  # categories are not joined by lines, and their labels slant
     for label, part in series:
         part = part if categorical else part.sort_values(x)
         y = part[value].to_numpy(float) * scale
         err = np.clip([y - part[lo].to_numpy(float) * scale, part[hi].to_numpy(float) * scale - y], 0, None)
-        ax.errorbar(part[x].astype(str) if categorical else part[x], y, yerr=err, marker="o",
-                    linestyle="none" if categorical else "-", capsize=3, label=None if label is None else f"{legend or group.replace('_', ' ')} {label}")
+        ax.errorbar(
+            part[x].astype(str) if categorical else part[x],
+            y,
+            yerr=err,
+            marker="o",
+            linestyle="none" if categorical else "-",
+            capsize=3,
+            label=None if label is None else f"{legend or group.replace('_', ' ')} {label}",
+        )
     if pd.api.types.is_integer_dtype(frame[x]):
         ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     ax.set_xlabel(xlabel if xlabel is not None else x.replace("_", " "))

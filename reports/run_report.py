@@ -48,19 +48,36 @@ def build(summary: dict, manifest: dict, title: str) -> Report:
     top = ~figures["metric"].str.contains(r"\[", regex=True)  # the run's own figures before per-group ones
     headline = pd.concat([rates[top[rates.index]].head(3), means[top[means.index]].head(2)])
     for _, row in headline.iterrows():
-        report.finding(f"{human(row['metric'])}: {_fmt(row)}" + (f" (of {int(row['of']):,})" if pd.notna(row["of"])
-                                                                 else "") + ".")
+        report.finding(
+            f"{human(row['metric'])}: {_fmt(row)}"
+            + (f" (of {int(row['of']):,})" if pd.notna(row["of"]) else "")
+            + "."
+        )
     if not manifest.get("complete", True):
-        report.finding(f"The run was interrupted: these figures cover its first {manifest.get('deals_done', 0):,} "
-                       "deals.")
+        report.finding(
+            f"The run was interrupted: these figures cover its first {manifest.get('deals_done', 0):,} deals."
+        )
     report.heading("Every figure of the summary")
-    report.text("Rates are percentages with Wilson 95% intervals (or, for several trials per deal, intervals with the "
-                f"deal as the unit); means carry standard errors. Rates of fewer than {MIN_CASES} trials are greyed "
-                "here and left out of the plots.")
-    shown = pd.DataFrame({"figure": flat["metric"].map(human), "value": [_fmt(r) for _, r in flat.iterrows()],
-                          "cases": flat["count"].astype("Int64"), "of": flat["of"].astype("Int64")})
-    report.table("summary", shown, "The run's summary, one figure per row (summary.csv keeps the summary's keys "
-                 "and full precision)", n="of", csv=flat.astype({"count": "Int64", "of": "Int64"}))
+    report.text(
+        "Rates are percentages with Wilson 95% intervals (or, for several trials per deal, intervals with the "
+        f"deal as the unit); means carry standard errors. Rates of fewer than {MIN_CASES} trials are greyed "
+        "here and left out of the plots."
+    )
+    shown = pd.DataFrame(
+        {
+            "figure": flat["metric"].map(human),
+            "value": [_fmt(r) for _, r in flat.iterrows()],
+            "cases": flat["count"].astype("Int64"),
+            "of": flat["of"].astype("Int64"),
+        }
+    )
+    report.table(
+        "summary",
+        shown,
+        "The run's summary, one figure per row (summary.csv keeps the summary's keys and full precision)",
+        n="of",
+        csv=flat.astype({"count": "Int64", "of": "Int64"}),
+    )
     for name, part, percent in (("rates", rates, True), ("means", means, False)):
         if not len(part):
             continue

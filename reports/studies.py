@@ -6,8 +6,10 @@ from reports import bid_guide, bid_success, help_value, play_quality, sweep_valu
 from reports.study import Study
 from simulator.errors import DealsimError
 
-STUDIES: dict[str, Study] = {s.name: s for s in (bid_success.STUDY, bid_guide.STUDY, sweep_value.STUDY, help_value.STUDY,
-                                                 play_quality.STUDY)}
+STUDIES: dict[str, Study] = {
+    s.name: s
+    for s in (bid_success.STUDY, bid_guide.STUDY, sweep_value.STUDY, help_value.STUDY, play_quality.STUDY)
+}
 
 
 def get(name: str) -> Study:

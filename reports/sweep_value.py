@@ -39,9 +39,19 @@ def _fifth_trick(g: pd.DataFrame, bonus: int) -> tuple[pd.DataFrame, pd.DataFram
         n_at = int(at.sum())
         p_lo, p_hi = wilson(int((at & pays).sum()), n_at)
         t_lo, t_hi = wilson(int(took.sum()), n_at)
-        rows.append({"stage": str(k), "stages decided at trick 5": n_at, "share of stages": at.mean(),
-                     "taking pays": (at & pays).sum() / n_at if n_at else np.nan, "pays lo": p_lo, "pays hi": p_hi,
-                     "fifth trick taken": took.sum() / n_at if n_at else np.nan, "taken lo": t_lo, "taken hi": t_hi})
+        rows.append(
+            {
+                "stage": str(k),
+                "stages decided at trick 5": n_at,
+                "share of stages": at.mean(),
+                "taking pays": (at & pays).sum() / n_at if n_at else np.nan,
+                "pays lo": p_lo,
+                "pays hi": p_hi,
+                "fifth trick taken": took.sum() / n_at if n_at else np.nan,
+                "taken lo": t_lo,
+                "taken hi": t_hi,
+            }
+        )
         if k < 5:  # in stage 5 each player holds one card at trick 5: nothing to decide
             at_all.append(at), pays_all.append(pays), call_all.append(g[f"s{k}_fifth_call"].to_numpy())
     at, pays, call = (np.concatenate(x) for x in (at_all, pays_all, call_all))
@@ -49,25 +59,44 @@ def _fifth_trick(g: pd.DataFrame, bonus: int) -> tuple[pd.DataFrame, pd.DataFram
     p_lo, p_hi = wilson(int((at & pays).sum()), n_at)
     took = at & np.isin(call, [LET_THROUGH, TOOK, NO_CHOICE])
     t_lo, t_hi = wilson(int(took.sum()), n_at)
-    rows.append({"stage": "1-4", "stages decided at trick 5": n_at, "share of stages": at.mean(),
-                 "taking pays": (at & pays).sum() / n_at if n_at else np.nan, "pays lo": p_lo, "pays hi": p_hi,
-                 "fifth trick taken": took.sum() / n_at if n_at else np.nan, "taken lo": t_lo, "taken hi": t_hi})
+    rows.append(
+        {
+            "stage": "1-4",
+            "stages decided at trick 5": n_at,
+            "share of stages": at.mean(),
+            "taking pays": (at & pays).sum() / n_at if n_at else np.nan,
+            "pays lo": p_lo,
+            "pays hi": p_hi,
+            "fifth trick taken": took.sum() / n_at if n_at else np.nan,
+            "taken lo": t_lo,
+            "taken hi": t_hi,
+        }
+    )
     for situation, where in (("ducking paid", at & ~pays), ("taking paid", at & pays)):
         for code, name in CALL_NAMES.items():
-            calls.append(rate_row(name, int((where & (call == code)).sum()), int(where.sum()), situation=situation))
+            calls.append(
+                rate_row(name, int((where & (call == code)).sum()), int(where.sum()), situation=situation)
+            )
     return pd.DataFrame(rows), pd.DataFrame(calls)
 
 
-def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
-          provenance: dict) -> tuple[Report, tuple[str, list[str], list[list]]]:
+def build(
+    base: Run, matches: int, jobs: int, progress: bool, command: str, provenance: dict
+) -> tuple[Report, tuple[str, list[str], list[list]]]:
     game = base.game
     bonus = base.rules.sweep_bonus
     report = Report(f"Rounds: what is a sweep worth? (sweep bonus {bonus})", provenance, command)
     if not base.seats[0].startswith("heuristic"):
-        raise DealsimError("sweep-value weighs seat 0's ducking: seat 0 must play the heuristic "
-                           f"(--seat 0=heuristic[:...]), not {base.seats[0]!r}")
-    base = dataclasses.replace(base, seats=(with_params(base.seats[0], {"duck": "true"}, game), *base.seats[1:]))
-    duck_off = dataclasses.replace(base, seats=(with_params(base.seats[0], {"duck": "false"}, game), *base.seats[1:]))
+        raise DealsimError(
+            "sweep-value weighs seat 0's ducking: seat 0 must play the heuristic "
+            f"(--seat 0=heuristic[:...]), not {base.seats[0]!r}"
+        )
+    base = dataclasses.replace(
+        base, seats=(with_params(base.seats[0], {"duck": "true"}, game), *base.seats[1:])
+    )
+    duck_off = dataclasses.replace(
+        base, seats=(with_params(base.seats[0], {"duck": "false"}, game), *base.seats[1:])
+    )
     main = execute(base, jobs=jobs, progress=progress).whole()
     g = main.tables["deals"]
     fifth, calls = _fifth_trick(g, bonus)
@@ -75,101 +104,206 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
     # The value of ducking, paired: per game on the study's games, in match wins on its matches.
     ma = game.measures(main.tables, base.unit, 0)
     mb = game.measures(execute(duck_off, jobs=jobs, progress=progress).whole().tables, base.unit, 0)
-    value = [{"unit": "games", "measure": a.name, "rate": a.binary, **paired(a, b).as_dict()}
-             for a, b in zip(ma, mb)]
+    value = [
+        {"unit": "games", "measure": a.name, "rate": a.binary, **paired(a, b).as_dict()}
+        for a, b in zip(ma, mb)
+    ]
     if matches > 0:
         in_matches = {"n": matches, "unit": "match", "chunk_size": game.default_chunk["match"]}
         ta = execute(dataclasses.replace(base, **in_matches), jobs=jobs, progress=progress).whole().tables
         tb = execute(dataclasses.replace(duck_off, **in_matches), jobs=jobs, progress=progress).whole().tables
         for a, b in zip(game.measures(ta, "match", 0), game.measures(tb, "match", 0)):
             if a.name in ("player 0 wins", "games per match"):
-                value.append({"unit": "matches", "measure": a.name, "rate": a.binary, **paired(a, b).as_dict()})
+                value.append(
+                    {"unit": "matches", "measure": a.name, "rate": a.binary, **paired(a, b).as_dict()}
+                )
     value = pd.DataFrame(value)
 
     # The findings: what a sweep is worth, when taking pays, who decides, what ducking is worth.
     stages14 = [k for k in STAGES if k < 5]
-    swept = np.concatenate([g.loc[g[f"s{k}_sweep"] >= 0, f"s{k}_swept_cards"].to_numpy(float) for k in stages14])
-    short = np.concatenate([g.loc[g[f"s{k}_sweep"] >= 0, f"s{k}_short_sweep"].to_numpy(bool) for k in stages14])
-    sweeps = pd.DataFrame([{"": "card points a sweep's five tricks hold", "mean": mean_se(swept)[0],
-                            "se": mean_se(swept)[1], "sweeps": len(swept)}])
+    swept = np.concatenate(
+        [g.loc[g[f"s{k}_sweep"] >= 0, f"s{k}_swept_cards"].to_numpy(float) for k in stages14]
+    )
+    short = np.concatenate(
+        [g.loc[g[f"s{k}_sweep"] >= 0, f"s{k}_short_sweep"].to_numpy(bool) for k in stages14]
+    )
+    sweeps = pd.DataFrame(
+        [
+            {
+                "": "card points a sweep's five tricks hold",
+                "mean": mean_se(swept)[0],
+                "se": mean_se(swept)[1],
+                "sweeps": len(swept),
+            }
+        ]
+    )
     short_row = rate_row("sweeps scoring less than their cards", int(short.sum()), len(short))
-    report.finding(f"A sweep scores the bonus of {bonus} in place of its cards, which hold {pm(*mean_se(swept))} "
-                   f"card points on average over {len(swept):,} sweeps of stages 1-4; "
-                   f"{pct(short_row['rate'], short_row['lo'], short_row['hi'])} of sweeps score less than their cards.")
+    report.finding(
+        f"A sweep scores the bonus of {bonus} in place of its cards, which hold {pm(*mean_se(swept))} "
+        f"card points on average over {len(swept):,} sweeps of stages 1-4; "
+        f"{pct(short_row['rate'], short_row['lo'], short_row['hi'])} of sweeps score less than their cards."
+    )
     pooled = fifth.iloc[-1]
-    report.finding(f"{pct(pooled['share of stages'])} of stages 1-4 hang on the fifth trick; in "
-                   f"{pct(pooled['taking pays'], pooled['pays lo'], pooled['pays hi'])} of them taking it pays "
-                   f"(the bonus beats the cards of tricks 1-4 less the fifth trick's); in stage 5 the fifth trick is "
-                   "forced.")
+    report.finding(
+        f"{pct(pooled['share of stages'])} of stages 1-4 hang on the fifth trick; in "
+        f"{pct(pooled['taking pays'], pooled['pays lo'], pooled['pays hi'])} of them taking it pays "
+        f"(the bonus beats the cards of tricks 1-4 less the fifth trick's); in stage 5 the fifth trick is "
+        "forced."
+    )
     paid = calls[calls["situation"] == "ducking paid"].set_index("")
     if paid["of"].iloc[0] >= MIN_CASES:
         d, lt, tk, nd = (paid.loc[CALL_NAMES[c]] for c in (OPPONENT_TOOK, LET_THROUGH, TOOK, NO_CHOICE))
-        report.finding(f"When ducking paid ({int(d['of']):,} stages), the holder led a card the opponent could beat "
-                       f"and the opponent took the trick in {pct(d['rate'], d['lo'], d['hi'])}, or let the sweep "
-                       f"through in {pct(lt['rate'], lt['lo'], lt['hi'])}; the holder took the trick though he held "
-                       f"a card the opponent could beat in {pct(tk['rate'], tk['lo'], tk['hi'])}, and held none in "
-                       f"{pct(nd['rate'], nd['lo'], nd['hi'])}.")
+        report.finding(
+            f"When ducking paid ({int(d['of']):,} stages), the holder led a card the opponent could beat "
+            f"and the opponent took the trick in {pct(d['rate'], d['lo'], d['hi'])}, or let the sweep "
+            f"through in {pct(lt['rate'], lt['lo'], lt['hi'])}; the holder took the trick though he held "
+            f"a card the opponent could beat in {pct(tk['rate'], tk['lo'], tk['hi'])}, and held none in "
+            f"{pct(nd['rate'], nd['lo'], nd['hi'])}."
+        )
     margin = value[value["measure"] == "player 0 margin per game"].iloc[0]
-    sentence = (f"Ducking the fifth trick when it pays is worth {num(margin['diff'], margin['lo'], margin['hi'], signed=True)} "
-                f"points of margin per game to player 0 on the same {base.n:,} games ({_verdict(margin)})")
+    sentence = (
+        f"Ducking the fifth trick when it pays is worth {num(margin['diff'], margin['lo'], margin['hi'], signed=True)} "
+        f"points of margin per game to player 0 on the same {base.n:,} games ({_verdict(margin)})"
+    )
     wins = value[value["measure"] == "player 0 wins"]
     if len(wins):
         w = wins.iloc[0]
-        sentence += (f", and {pp(w['diff'], w['lo'], w['hi'])} of match wins on the same {matches:,} matches "
-                     f"({_verdict(w)})")
+        sentence += (
+            f", and {pp(w['diff'], w['lo'], w['hi'])} of match wins on the same {matches:,} matches "
+            f"({_verdict(w)})"
+        )
     report.finding(sentence + ".")
 
     report.heading("What a sweep is worth")
-    report.table("sweeps", pd.concat([sweeps.rename(columns={"sweeps": "of"}), pd.DataFrame([short_row])])
-                 .astype({"count": "Int64"}),
-                 "Sweeps of stages 1-4", labels={"mean": "mean", "of": "of", "rate": "share"},
-                 error={"mean": "se"}, percent=PCT)
+    report.table(
+        "sweeps",
+        pd.concat([sweeps.rename(columns={"sweeps": "of"}), pd.DataFrame([short_row])]).astype(
+            {"count": "Int64"}
+        ),
+        "Sweeps of stages 1-4",
+        labels={"mean": "mean", "of": "of", "rate": "share"},
+        error={"mean": "se"},
+        percent=PCT,
+    )
 
     report.heading("Taking the fifth trick")
-    report.text("A stage in which one player took tricks 1-4 hangs on trick 5: taking it sweeps (the bonus "
-                "replaces the stage's card points), losing it keeps the card points of tricks 1-4 and gives "
-                "away the fifth trick's. Taking pays when the bonus beats the card points of tricks 1-4 less "
-                "those of the fifth trick (as it was played). In stage 5 each player holds one card at trick 5: "
-                "there the fifth trick is not a choice. Wilson 95% intervals.")
-    report.table("fifth_trick", fifth, "Stages decided at the fifth trick, by stage",
-                 percent={"share of stages": None, "taking pays": ("pays lo", "pays hi"),
-                          "fifth trick taken": ("taken lo", "taken hi")}, n="stages decided at trick 5")
-    pays_rows = pd.DataFrame([rate_row(r["stage"], round(np.nan_to_num(r["taking pays"]) * r["stages decided at trick 5"]),
-                                        r["stages decided at trick 5"], stage=int(r["stage"]))
-                              for r in fifth.to_dict(orient="records") if r["stage"] != "1-4"])
-    report.figure("taking_pays", rate_plot(pays_rows, "stage", value="rate", title="Taking the fifth trick pays",
-                                           ylabel="stages where taking pays", n="of"),
-                  "Share of stages decided at trick 5 in which the sweep bonus beats the cards of tricks 1-4, 95% "
-                  "intervals")
+    report.text(
+        "A stage in which one player took tricks 1-4 hangs on trick 5: taking it sweeps (the bonus "
+        "replaces the stage's card points), losing it keeps the card points of tricks 1-4 and gives "
+        "away the fifth trick's. Taking pays when the bonus beats the card points of tricks 1-4 less "
+        "those of the fifth trick (as it was played). In stage 5 each player holds one card at trick 5: "
+        "there the fifth trick is not a choice. Wilson 95% intervals."
+    )
+    report.table(
+        "fifth_trick",
+        fifth,
+        "Stages decided at the fifth trick, by stage",
+        percent={
+            "share of stages": None,
+            "taking pays": ("pays lo", "pays hi"),
+            "fifth trick taken": ("taken lo", "taken hi"),
+        },
+        n="stages decided at trick 5",
+    )
+    pays_rows = pd.DataFrame(
+        [
+            rate_row(
+                r["stage"],
+                round(np.nan_to_num(r["taking pays"]) * r["stages decided at trick 5"]),
+                r["stages decided at trick 5"],
+                stage=int(r["stage"]),
+            )
+            for r in fifth.to_dict(orient="records")
+            if r["stage"] != "1-4"
+        ]
+    )
+    report.figure(
+        "taking_pays",
+        rate_plot(
+            pays_rows,
+            "stage",
+            value="rate",
+            title="Taking the fifth trick pays",
+            ylabel="stages where taking pays",
+            n="of",
+        ),
+        "Share of stages decided at trick 5 in which the sweep bonus beats the cards of tricks 1-4, 95% "
+        "intervals",
+    )
 
     report.heading("Who decided the fifth trick")
-    report.text("The holder of tricks 1-4 leads trick 5. He can lose it only by leading a card the opponent can "
-                "beat; the opponent then takes it or lets it through and hands him the sweep. Judged on both actual "
-                "hands at trick 5 (neither player sees the other's), stages 1-4 pooled.")
-    report.table("who_decided", calls, "How trick 5 went, when ducking paid and when taking paid",
-                 labels={"": "trick 5", "count": "stages", "of": "of", "rate": "share"}, percent=PCT, n="of")
-    report.figure("who_decided", rate_plot(calls, "", value="rate", group="situation", legend="when",
-                                           title="Who decided the fifth trick", ylabel="stages", xlabel="", n="of"),
-                  "Share of stages 1-4 at stake by how trick 5 went, 95% intervals")
+    report.text(
+        "The holder of tricks 1-4 leads trick 5. He can lose it only by leading a card the opponent can "
+        "beat; the opponent then takes it or lets it through and hands him the sweep. Judged on both actual "
+        "hands at trick 5 (neither player sees the other's), stages 1-4 pooled."
+    )
+    report.table(
+        "who_decided",
+        calls,
+        "How trick 5 went, when ducking paid and when taking paid",
+        labels={"": "trick 5", "count": "stages", "of": "of", "rate": "share"},
+        percent=PCT,
+        n="of",
+    )
+    report.figure(
+        "who_decided",
+        rate_plot(
+            calls,
+            "",
+            value="rate",
+            group="situation",
+            legend="when",
+            title="Who decided the fifth trick",
+            ylabel="stages",
+            xlabel="",
+            n="of",
+        ),
+        "Share of stages 1-4 at stake by how trick 5 went, 95% intervals",
+    )
 
     report.heading("The value of ducking (paired)")
-    report.text(f"Player 0 plays {base.seats[0]} (ducking when it pays) against {duck_off.seats[0]} on the same "
-                f"deals; player 1 plays {base.seats[1]} in both. Differences are with ducking minus without, with "
-                "paired 95% intervals; rates in percentage points.")
+    report.text(
+        f"Player 0 plays {base.seats[0]} (ducking when it pays) against {duck_off.seats[0]} on the same "
+        f"deals; player 1 plays {base.seats[1]} in both. Differences are with ducking minus without, with "
+        "paired 95% intervals; rates in percentage points."
+    )
     shown = value.copy()  # rates as percentages, their differences in percentage points
     for col in ("a", "b", "diff", "lo", "hi", "se", "se_independent"):
         shown[col] = np.where(shown["rate"], 100 * shown[col], shown[col])
-    shown["measure"] = [f"{m} (%; difference in pp)" if r else m for m, r in zip(shown["measure"], shown["rate"])]
-    labels = {"a": "ducking", "b": "never ducking", "diff": "difference", "se": "paired se",
-              "se_independent": "independent se", "deals": "games or matches"}
-    report.table("value_of_ducking", shown[~shown["rate"]].drop(columns="rate"),
-                 "What ducking the fifth trick is worth to player 0, in points",
-                 labels=labels, interval={"diff": ("lo", "hi")}, signed=("diff",))
-    report.table("value_of_ducking_rates", shown[shown["rate"]].drop(columns="rate"),
-                 "What ducking the fifth trick is worth to player 0 in rates: percentages, differences in "
-                 "percentage points", labels=labels, interval={"diff": ("lo", "hi")}, signed=("diff",), digits=1)
-    report.figure("value_of_ducking", _forest(shown), "The value of ducking: paired differences with 95% intervals "
-                                                      "(rates in percentage points)")
+    shown["measure"] = [
+        f"{m} (%; difference in pp)" if r else m for m, r in zip(shown["measure"], shown["rate"])
+    ]
+    labels = {
+        "a": "ducking",
+        "b": "never ducking",
+        "diff": "difference",
+        "se": "paired se",
+        "se_independent": "independent se",
+        "deals": "games or matches",
+    }
+    report.table(
+        "value_of_ducking",
+        shown[~shown["rate"]].drop(columns="rate"),
+        "What ducking the fifth trick is worth to player 0, in points",
+        labels=labels,
+        interval={"diff": ("lo", "hi")},
+        signed=("diff",),
+    )
+    report.table(
+        "value_of_ducking_rates",
+        shown[shown["rate"]].drop(columns="rate"),
+        "What ducking the fifth trick is worth to player 0 in rates: percentages, differences in "
+        "percentage points",
+        labels=labels,
+        interval={"diff": ("lo", "hi")},
+        signed=("diff",),
+        digits=1,
+    )
+    report.figure(
+        "value_of_ducking",
+        _forest(shown),
+        "The value of ducking: paired differences with 95% intervals (rates in percentage points)",
+    )
 
     report.heading("The dealer's and the leader's edge, by stage")
     edge = []
@@ -180,30 +314,69 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
         # tricks of one game are not independent: the game is the unit of the interval
         d = estimate(Measure("dealer", g[f"s{k}_dealer_tricks"].to_numpy(float), np.full(len(g), 5.0)))
         lead = estimate(Measure("leader", g[f"s{k}_leader_tricks"].to_numpy(float), np.full(len(g), 5.0)))
-        edge.append({"stage": k, "dealer's tricks": d.value, "dealer lo": d.lo, "dealer hi": d.hi,
-                     "leader's tricks": lead.value, "leader lo": lead.lo, "leader hi": lead.hi,
-                     "dealer's points minus the other's": m, "se": se})
+        edge.append(
+            {
+                "stage": k,
+                "dealer's tricks": d.value,
+                "dealer lo": d.lo,
+                "dealer hi": d.hi,
+                "leader's tricks": lead.value,
+                "leader lo": lead.lo,
+                "leader hi": lead.hi,
+                "dealer's points minus the other's": m,
+                "se": se,
+            }
+        )
     edge = pd.DataFrame(edge)
-    report.table("edge_by_stage", edge, "Share of tricks taken by the stage's dealer and by the trick's leader",
-                 percent={"dealer's tricks": ("dealer lo", "dealer hi"), "leader's tricks": ("leader lo", "leader hi")},
-                 error={"dealer's points minus the other's": "se"}, signed=("dealer's points minus the other's",))
+    report.table(
+        "edge_by_stage",
+        edge,
+        "Share of tricks taken by the stage's dealer and by the trick's leader",
+        percent={
+            "dealer's tricks": ("dealer lo", "dealer hi"),
+            "leader's tricks": ("leader lo", "leader hi"),
+        },
+        error={"dealer's points minus the other's": "se"},
+        signed=("dealer's points minus the other's",),
+    )
     fig, ax = plt.subplots(figsize=(7, 4))
-    for col, lo, hi, label in (("dealer's tricks", "dealer lo", "dealer hi", "dealer"),
-                               ("leader's tricks", "leader lo", "leader hi", "leader")):
+    for col, lo, hi, label in (
+        ("dealer's tricks", "dealer lo", "dealer hi", "dealer"),
+        ("leader's tricks", "leader lo", "leader hi", "leader"),
+    ):
         y = 100 * edge[col]
-        ax.errorbar(edge["stage"], y, yerr=[y - 100 * edge[lo], 100 * edge[hi] - y], marker="o", capsize=3, label=label)
+        ax.errorbar(
+            edge["stage"],
+            y,
+            yerr=[y - 100 * edge[lo], 100 * edge[hi] - y],
+            marker="o",
+            capsize=3,
+            label=label,
+        )
     ax.axhline(50, color="grey", lw=1)
     ax.set_xlabel("stage"), ax.set_ylabel("tricks taken (%)"), ax.legend(), ax.grid(alpha=0.3)
     report.figure("edge_by_stage", fig, "Tricks taken by the stage's dealer and by the leader, 95% intervals")
 
-    headline = [[r["stage"], pct(r["share of stages"]), pct(r["taking pays"], r["pays lo"], r["pays hi"]),
-                 pct(r["fifth trick taken"], r["taken lo"], r["taken hi"])] for r in fifth.to_dict(orient="records")]
+    headline = [
+        [
+            r["stage"],
+            pct(r["share of stages"]),
+            pct(r["taking pays"], r["pays lo"], r["pays hi"]),
+            pct(r["fifth trick taken"], r["taken lo"], r["taken hi"]),
+        ]
+        for r in fifth.to_dict(orient="records")
+    ]
     if matches > 0:
         report.heading(f"Matches to {base.rules.target}, by sweep bonus")
         length = []
         for b in sorted({*BONUSES, bonus}):
-            run = dataclasses.replace(base, n=matches, unit="match", chunk_size=game.default_chunk["match"],
-                                      rules=dataclasses.replace(base.rules, sweep_bonus=b))
+            run = dataclasses.replace(
+                base,
+                n=matches,
+                unit="match",
+                chunk_size=game.default_chunk["match"],
+                rules=dataclasses.replace(base.rules, sweep_bonus=b),
+            )
             result = execute(run, jobs=jobs, progress=progress).whole()
             row = {"sweep_bonus": b}
             for measure in game.measures(result.tables, "match", 0):
@@ -211,24 +384,54 @@ def build(base: Run, matches: int, jobs: int, progress: bool, command: str,
                 row[measure.name], row[f"{measure.name} lo"], row[f"{measure.name} hi"] = e.value, e.lo, e.hi
             length.append(row)
         length = pd.DataFrame(length)
-        shown = ["games per match", "stages swept", "sweeps scoring less than their cards", "first dealer wins"]
-        report.table("matches_by_bonus", length[["sweep_bonus", *[f"{m}{x}" for m in shown for x in ("", " lo", " hi")]]],
-                     f"{matches:,} matches per sweep bonus, on common deals (95% intervals)",
-                     labels={"sweep_bonus": "sweep bonus (points)"},
-                     interval={"games per match": ("games per match lo", "games per match hi")},
-                     percent={m: (f"{m} lo", f"{m} hi") for m in shown[1:]})
-        part = length[["sweep_bonus", "games per match", "games per match lo", "games per match hi"]].set_axis(
-            ["sweep_bonus", "value", "lo", "hi"], axis=1)
-        report.figure("games_per_match", rate_plot(part, "sweep_bonus", title="Games per match", ylabel="games",
-                                                   percent=False, xlabel="sweep bonus (points)"),
-                      f"Games in a match to {base.rules.target} against the sweep bonus, 95% intervals")
+        shown = [
+            "games per match",
+            "stages swept",
+            "sweeps scoring less than their cards",
+            "first dealer wins",
+        ]
+        report.table(
+            "matches_by_bonus",
+            length[["sweep_bonus", *[f"{m}{x}" for m in shown for x in ("", " lo", " hi")]]],
+            f"{matches:,} matches per sweep bonus, on common deals (95% intervals)",
+            labels={"sweep_bonus": "sweep bonus (points)"},
+            interval={"games per match": ("games per match lo", "games per match hi")},
+            percent={m: (f"{m} lo", f"{m} hi") for m in shown[1:]},
+        )
+        part = length[
+            ["sweep_bonus", "games per match", "games per match lo", "games per match hi"]
+        ].set_axis(["sweep_bonus", "value", "lo", "hi"], axis=1)
+        report.figure(
+            "games_per_match",
+            rate_plot(
+                part,
+                "sweep_bonus",
+                title="Games per match",
+                ylabel="games",
+                percent=False,
+                xlabel="sweep bonus (points)",
+            ),
+            f"Games in a match to {base.rules.target} against the sweep bonus, 95% intervals",
+        )
         part = length[["sweep_bonus", "stages swept", "stages swept lo", "stages swept hi"]].set_axis(
-            ["sweep_bonus", "value", "lo", "hi"], axis=1)
-        report.figure("sweeps_by_bonus", rate_plot(part, "sweep_bonus", title="Stages swept", ylabel="stages swept",
-                                                   xlabel="sweep bonus (points)"),
-                      "Share of stages swept against the sweep bonus, 95% intervals")
-    return report, ("Stages decided at the fifth trick", ["stage", "share of stages", "taking pays", "taken"],
-                    headline)
+            ["sweep_bonus", "value", "lo", "hi"], axis=1
+        )
+        report.figure(
+            "sweeps_by_bonus",
+            rate_plot(
+                part,
+                "sweep_bonus",
+                title="Stages swept",
+                ylabel="stages swept",
+                xlabel="sweep bonus (points)",
+            ),
+            "Share of stages swept against the sweep bonus, 95% intervals",
+        )
+    return report, (
+        "Stages decided at the fifth trick",
+        ["stage", "share of stages", "taking pays", "taken"],
+        headline,
+    )
 
 
 def _verdict(d: pd.Series) -> str:
@@ -245,16 +448,28 @@ def _forest(shown: pd.DataFrame) -> plt.Figure:
     for ax, (is_rate, label) in zip(axes[:, 0], panels):
         part = shown[shown["rate"] == is_rate]
         y = np.arange(len(part))
-        ax.errorbar(part["diff"], y, xerr=[part["diff"] - part["lo"], part["hi"] - part["diff"]], fmt="o", capsize=3)
+        ax.errorbar(
+            part["diff"], y, xerr=[part["diff"] - part["lo"], part["hi"] - part["diff"]], fmt="o", capsize=3
+        )
         ax.axvline(0, color="grey", lw=1)
-        ax.set_yticks(y, [f"{m.split(' (')[0]} (per {u[:-1] if u != 'matches' else 'match'})"
-                          for m, u in zip(part["measure"], part["unit"])])
+        ax.set_yticks(
+            y,
+            [
+                f"{m.split(' (')[0]} (per {u[:-1] if u != 'matches' else 'match'})"
+                for m, u in zip(part["measure"], part["unit"])
+            ],
+        )
         ax.set_xlabel(label + ", 95% paired interval")
         ax.grid(alpha=0.3, axis="x")
     fig.tight_layout()
     return fig
 
 
-STUDY = Study(name="sweep-value", game="rounds", unit="deal",
-              summary="when taking the fifth trick pays, the value of ducking, dealer and leader edges, match length",
-              default_matches=lambda deals: deals // 50, build=build)
+STUDY = Study(
+    name="sweep-value",
+    game="rounds",
+    unit="deal",
+    summary="when taking the fifth trick pays, the value of ducking, dealer and leader edges, match length",
+    default_matches=lambda deals: deals // 50,
+    build=build,
+)

@@ -5,8 +5,17 @@ The Python API is the application layer, `simulator.app`, re-exported here: `sim
 
 from simulator.version import __version__
 
-__all__ = ["__version__", "analyze", "compare", "make_run", "report", "run_from_manifest", "simulate", "trace",
-           "tune"]
+__all__ = [
+    "__version__",
+    "analyze",
+    "compare",
+    "make_run",
+    "report",
+    "run_from_manifest",
+    "simulate",
+    "trace",
+    "tune",
+]
 _API = frozenset(__all__) - {"__version__"}
 
 

@@ -54,12 +54,22 @@ from simulator.summaries import flatten, json_safe, to_json
 from simulator.version import __version__
 
 Assignments = Mapping[str, str] | Sequence[str] | None  # {"NS": "heuristic"} or ["NS=heuristic"]
-RuleValues = Mapping[str, Any] | Sequence[str] | None   # {"min_bid": 31} or ["min_bid=31"]
+RuleValues = Mapping[str, Any] | Sequence[str] | None  # {"min_bid": 31} or ["min_bid=31"]
 
 
-def make_run(game: str | Game, n: int = 100_000, seed: int = 1, *, seats: Assignments = None,
-             rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (),
-             unit: str | None = None, chunk_size: int | None = None, measures: Sequence[str] = ()) -> Run:
+def make_run(
+    game: str | Game,
+    n: int = 100_000,
+    seed: int = 1,
+    *,
+    seats: Assignments = None,
+    rules: RuleValues = None,
+    preset: str = "seed",
+    rules_files: Sequence[str] = (),
+    unit: str | None = None,
+    chunk_size: int | None = None,
+    measures: Sequence[str] = (),
+) -> Run:
     """A checked run: rules from the preset, files and overrides; each seat's strategy over the game's
     default; the unit by its name or the game's word for it; the chunk size by default per game and unit;
     extra per-deal `measures` (e.g. "play-quality")."""
@@ -71,8 +81,16 @@ def make_run(game: str | Game, n: int = 100_000, seed: int = 1, *, seats: Assign
         raise DealsimError(f"n (the number of deals or matches) must be at most {MAX_DEALS:,}, not {n:,}")
     unit = g.unit(unit)
     ruleset = g.rules(preset, rules_files, rules or ())
-    run = Run(game=g, n=n, seed=seed, rules=ruleset, seats=g.seat_specs(seats or (), ruleset), unit=unit,
-              chunk_size=chunk_size or g.default_chunk[unit], measures=tuple(dict.fromkeys(measures)))
+    run = Run(
+        game=g,
+        n=n,
+        seed=seed,
+        rules=ruleset,
+        seats=g.seat_specs(seats or (), ruleset),
+        unit=unit,
+        chunk_size=chunk_size or g.default_chunk[unit],
+        measures=tuple(dict.fromkeys(measures)),
+    )
     check(run)
     return run
 
@@ -86,9 +104,16 @@ def run_from_manifest(folder: Path | str, game: str | Game | None = None) -> Run
         if game is not None and registry.get(game) is not g:
             raise DealsimError(f"{folder} holds a {m['game']} run, not {registry.get(game).name}")
         rules = build(g.rules_cls, "rule", m["rules"])
-        run = Run(game=g, n=int(m["deals"]), seed=int(m["seed"]), rules=rules,
-                  seats=tuple(m["seats"][name] for name in g.seat_names(rules)), unit=g.unit(m["unit"]),
-                  chunk_size=int(m["chunk_size"]), measures=tuple(m.get("measures", ())))
+        run = Run(
+            game=g,
+            n=int(m["deals"]),
+            seed=int(m["seed"]),
+            rules=rules,
+            seats=tuple(m["seats"][name] for name in g.seat_names(rules)),
+            unit=g.unit(m["unit"]),
+            chunk_size=int(m["chunk_size"]),
+            measures=tuple(m.get("measures", ())),
+        )
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise DealsimError(f"cannot read the run in {folder}: {type(exc).__name__}: {exc}") from None
     check(run)
@@ -100,12 +125,26 @@ def provenance(run: Run, **extra: Any) -> dict[str, Any]:
     spelled out), then whatever the command adds."""
     names = run.game.seat_names(run.rules)
     params = {name: {"strategy": s.name or s.spec, **s.params()} for name, s in zip(names, run.strategies())}
-    return {"dealsim": __version__, "python": platform.python_version(), "numpy": numpy.__version__,
-            "pandas": pandas.__version__, **run.describe(), "strategy_parameters": params, **extra}
+    return {
+        "dealsim": __version__,
+        "python": platform.python_version(),
+        "numpy": numpy.__version__,
+        "pandas": pandas.__version__,
+        **run.describe(),
+        "strategy_parameters": params,
+        **extra,
+    }
 
 
-def command_line(verb: str, run: Run, *extra: str, subject: str | None = None, unit: bool = True,
-                 chunking: bool = True, seat_flag: str = "--seat") -> str:
+def command_line(
+    verb: str,
+    run: Run,
+    *extra: str,
+    subject: str | None = None,
+    unit: bool = True,
+    chunking: bool = True,
+    seat_flag: str = "--seat",
+) -> str:
     """The `dealsim` command that reproduces `run`: every rule and seat that differs from the game's
     defaults, and the seed, size, unit and chunking always (where the command has those options)."""
     g = run.game
@@ -144,8 +183,10 @@ def _writable(folder: Path | str | None, force: bool = False, resume: bool = Fal
         return folder
     left = [p for p in folder.iterdir()]
     if left and not force:
-        raise DealsimError(f"output folder {folder} is not empty: use --force to replace what is there, or "
-                           "--resume to go on with the run in it")
+        raise DealsimError(
+            f"output folder {folder} is not empty: use --force to replace what is there, or "
+            "--resume to go on with the run in it"
+        )
     report_folder = (folder / "provenance.json").is_file()  # written by compare, tune or report
     for p in left if force else ():
         if p.is_symlink():
@@ -159,8 +200,18 @@ def _writable(folder: Path | str | None, force: bool = False, resume: bool = Fal
 
 # What dealsim writes into an output folder: with --force these go first, and nothing else of the user's (a
 # folder only when it holds dealsim's mark; CSV and PNG files only in a report folder, beside its provenance).
-OUTPUT_FILES = {"manifest.json", "summary.json", "summary.csv", "provenance.json", "report.html", "deals.parquet",
-                "matches.parquet", "games.parquet", "hands.parquet", "analyze.csv"}
+OUTPUT_FILES = {
+    "manifest.json",
+    "summary.json",
+    "summary.csv",
+    "provenance.json",
+    "report.html",
+    "deals.parquet",
+    "matches.parquet",
+    "games.parquet",
+    "hands.parquet",
+    "analyze.csv",
+}
 OUTPUT_FOLDERS = {"parts": "index.json", "runs": "*/parts/index.json", "report": "report.html"}
 
 
@@ -182,8 +233,11 @@ class Simulation:
     @property
     def tables(self) -> dict[str, Any]:
         if not self.result.tables and self.folder is not None:
-            self.result.tables = {name: pandas.read_parquet(self.folder / f"{name}.parquet")
-                                  for name in ("deals", "matches") if (self.folder / f"{name}.parquet").exists()}
+            self.result.tables = {
+                name: pandas.read_parquet(self.folder / f"{name}.parquet")
+                for name in ("deals", "matches")
+                if (self.folder / f"{name}.parquet").exists()
+            }
         return self.result.tables
 
     @property
@@ -198,20 +252,51 @@ class Simulation:
         return self.run.game.render(self.summary)
 
 
-def simulate(game: str | Game, n: int = 100_000, seed: int = 1, *, seats: Assignments = None,
-             rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (), unit: str | None = None,
-             chunk_size: int | None = None, jobs: int = 0, backend: str = "loky", scheduler: str | None = None,
-             progress: bool = False, output: Path | str | None = None, force: bool = False,
-             measures: Sequence[str] = ()) -> Simulation:
+def simulate(
+    game: str | Game,
+    n: int = 100_000,
+    seed: int = 1,
+    *,
+    seats: Assignments = None,
+    rules: RuleValues = None,
+    preset: str = "seed",
+    rules_files: Sequence[str] = (),
+    unit: str | None = None,
+    chunk_size: int | None = None,
+    jobs: int = 0,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    progress: bool = False,
+    output: Path | str | None = None,
+    force: bool = False,
+    measures: Sequence[str] = (),
+) -> Simulation:
     """Play `n` seeded deals (or matches) and summarize them; with `output`, stream every finished chunk
     there as a part (see simulator.parts) and end with the tables, summary and manifest."""
-    run = make_run(game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=unit,
-                   chunk_size=chunk_size, measures=measures)
+    run = make_run(
+        game,
+        n,
+        seed,
+        seats=seats,
+        rules=rules,
+        preset=preset,
+        rules_files=rules_files,
+        unit=unit,
+        chunk_size=chunk_size,
+        measures=measures,
+    )
     return _simulate(run, jobs, backend, scheduler, progress, _writable(output, force=force), resume=False)
 
 
-def resume(folder: Path | str, n: int | None = None, *, jobs: int = 0, backend: str = "loky",
-           scheduler: str | None = None, progress: bool = False) -> Simulation:
+def resume(
+    folder: Path | str,
+    n: int | None = None,
+    *,
+    jobs: int = 0,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    progress: bool = False,
+) -> Simulation:
     """Go on with the run in `folder` (started by simulate -o): its options from the manifest, its valid parts
     kept, missing or damaged ones played again; with `n`, the run extended (or cut) to n deals."""
     folder = Path(folder)
@@ -223,21 +308,43 @@ def resume(folder: Path | str, n: int | None = None, *, jobs: int = 0, backend: 
     return _simulate(run, jobs, backend, scheduler, progress, _writable(folder, resume=True), resume=True)
 
 
-def _simulate(run: Run, jobs: int, backend: str, scheduler: str | None, progress: bool, output: Path | None,
-              resume: bool) -> Simulation:
+def _simulate(
+    run: Run,
+    jobs: int,
+    backend: str,
+    scheduler: str | None,
+    progress: bool,
+    output: Path | None,
+    resume: bool,
+) -> Simulation:
     defined = {"command": command_line("simulate", run), **provenance(run)}
     store = None
     if output is not None:
         # the manifest comes first: a run killed before its end can be resumed from it
         _write_atomically(output / "manifest.json", to_json({**defined, "complete": False}))
         store = PartStore(output, run, reuse=resume)
-    result = execute(run, jobs=jobs, backend=backend, progress=progress, store=store, summarize=True,
-                     keep_tables=output is None, scheduler=scheduler)
+    result = execute(
+        run,
+        jobs=jobs,
+        backend=backend,
+        progress=progress,
+        store=store,
+        summarize=True,
+        keep_tables=output is None,
+        scheduler=scheduler,
+    )
     if not result.chunks_done:
         raise Interrupted("interrupted before the first chunk finished; nothing to report")
-    manifest = {**defined, "deals_done": result.deals_done, "complete": result.complete, "jobs": result.jobs,
-                "backend": backend, "chunks_reused": result.reused, "elapsed_seconds": round(result.elapsed, 3),
-                "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+    manifest = {
+        **defined,
+        "deals_done": result.deals_done,
+        "complete": result.complete,
+        "jobs": result.jobs,
+        "backend": backend,
+        "chunks_reused": result.reused,
+        "elapsed_seconds": round(result.elapsed, 3),
+        "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
     sim = Simulation(result, result.summary, manifest, output)
     if output is not None:
         # the run's definition travels with the data: pyarrow.parquet.read_schema(path).metadata[b"dealsim"]
@@ -270,21 +377,50 @@ def trace(run: Run, deal: int, as_json: bool = False) -> Any:
 
 
 # --- compare and tune -------------------------------------------------------------------------------------
-def compare(game: str | Game, *, vs: Assignments = None, vs_rules: RuleValues = None, n: int = 100_000,
-            seed: int = 1, seats: Assignments = None, rules: RuleValues = None, preset: str = "seed",
-            rules_files: Sequence[str] = (), unit: str | None = None, chunk_size: int | None = None, jobs: int = 0,
-            progress: bool = False, output: Path | str | None = None, force: bool = False,
-            resume: bool = False, measures: Sequence[str] = ()) -> experiments.Comparison:
+def compare(
+    game: str | Game,
+    *,
+    vs: Assignments = None,
+    vs_rules: RuleValues = None,
+    n: int = 100_000,
+    seed: int = 1,
+    seats: Assignments = None,
+    rules: RuleValues = None,
+    preset: str = "seed",
+    rules_files: Sequence[str] = (),
+    unit: str | None = None,
+    chunk_size: int | None = None,
+    jobs: int = 0,
+    progress: bool = False,
+    output: Path | str | None = None,
+    force: bool = False,
+    resume: bool = False,
+    measures: Sequence[str] = (),
+) -> experiments.Comparison:
     """Arm A (`seats`, `rules`) against arm B (A changed by `vs` and `vs_rules`) on the same deals, with the
     extra per-deal `measures` in both. With `output`, both arms' chunks are saved there as they finish;
     `resume` goes on from them."""
-    a = make_run(game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=unit,
-                 chunk_size=chunk_size, measures=measures)
+    a = make_run(
+        game,
+        n,
+        seed,
+        seats=seats,
+        rules=rules,
+        preset=preset,
+        rules_files=rules_files,
+        unit=unit,
+        chunk_size=chunk_size,
+        measures=measures,
+    )
     vs_list = [f"{k}={v}" for k, v in vs.items()] if isinstance(vs, Mapping) else list(vs or ())
-    vs_rule_list = [f"{k}={v}" for k, v in vs_rules.items()] if isinstance(vs_rules, Mapping) else list(vs_rules or ())
+    vs_rule_list = (
+        [f"{k}={v}" for k, v in vs_rules.items()] if isinstance(vs_rules, Mapping) else list(vs_rules or ())
+    )
     b = experiments.arm_b(a, vs_list, vs_rule_list)
     output = _writable(output, force=force, resume=resume)
-    extra = [w for item in vs_list for w in ("--vs", item)] + [w for item in vs_rule_list for w in ("--vs-rule", item)]
+    extra = [w for item in vs_list for w in ("--vs", item)] + [
+        w for item in vs_rule_list for w in ("--vs-rule", item)
+    ]
     command = command_line("compare", a, *extra)
     with _saved(output, command, resume):
         comparison = experiments.compare(a, b, jobs=jobs, progress=progress)
@@ -311,30 +447,59 @@ def recorded_command(folder: Path | str) -> list[str]:
     try:
         command = json.loads((Path(folder) / "provenance.json").read_text())["command"]
     except (OSError, ValueError, KeyError):
-        raise DealsimError(f"nothing to resume in {folder}: it has no provenance.json of a compare, tune or "
-                           "report -o run") from None
+        raise DealsimError(
+            f"nothing to resume in {folder}: it has no provenance.json of a compare, tune or report -o run"
+        ) from None
     return shlex.split(command)[1:]
 
 
 def comparison_provenance(c: experiments.Comparison) -> dict[str, Any]:
-    return provenance(c.a, arm_b={"rules": dataclasses.asdict(c.b.rules),
-                                  "seats": dict(zip(c.b.game.seat_names(c.b.rules), c.b.seats))})
+    return provenance(
+        c.a,
+        arm_b={
+            "rules": dataclasses.asdict(c.b.rules),
+            "seats": dict(zip(c.b.game.seat_names(c.b.rules), c.b.seats)),
+        },
+    )
 
 
-def tune(game: str | Game, vary: Mapping[str, str] | Sequence[str], *, n: int = 20_000, seed: int = 1,
-         seats: Assignments = None, rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (),
-         unit: str | None = "match", chunk_size: int | None = None, jobs: int = 0, progress: bool = False,
-         output: Path | str | None = None, baseline: Mapping[str, str] | Sequence[str] | None = None,
-         force: bool = False, resume: bool = False) -> experiments.Sweep:
+def tune(
+    game: str | Game,
+    vary: Mapping[str, str] | Sequence[str],
+    *,
+    n: int = 20_000,
+    seed: int = 1,
+    seats: Assignments = None,
+    rules: RuleValues = None,
+    preset: str = "seed",
+    rules_files: Sequence[str] = (),
+    unit: str | None = "match",
+    chunk_size: int | None = None,
+    jobs: int = 0,
+    progress: bool = False,
+    output: Path | str | None = None,
+    baseline: Mapping[str, str] | Sequence[str] | None = None,
+    force: bool = False,
+    resume: bool = False,
+) -> experiments.Sweep:
     """A sweep over rule options and strategy parameters (`{"min_bid": "28,30,32"}` or
     `["seat.NS.threshold=30:36"]`) on common deals: one point per setting of the grid, each compared with
     the baseline point (`baseline`, e.g. `{"min_bid": "30"}`; default: the current values) pair by pair."""
-    base = make_run(game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=unit,
-                    chunk_size=chunk_size)
+    base = make_run(
+        game,
+        n,
+        seed,
+        seats=seats,
+        rules=rules,
+        preset=preset,
+        rules_files=rules_files,
+        unit=unit,
+        chunk_size=chunk_size,
+    )
     items = [f"{k}={v}" for k, v in vary.items()] if isinstance(vary, Mapping) else list(vary)
     grid = experiments.parse_vary(items)
     experiments.settings(base, grid)  # every setting is checked before the first run
-    chosen = (dict(baseline) if isinstance(baseline, Mapping) else parse_pairs("--baseline", baseline or ()))
+    chosen = dict(baseline) if isinstance(baseline, Mapping) else parse_pairs("--baseline", baseline or ())
     output = _writable(output, force=force, resume=resume)
     extra = [w for item in items for w in ("--vary", item)]
     extra += [w for k, v in chosen.items() for w in ("--baseline", f"{k}={v}")]
@@ -361,17 +526,32 @@ def tune_provenance(sweep: experiments.Sweep, grid: list[tuple[str, list[str]]])
 class HandAnalysis:
     """Every contract the seat could choose, played on the same deals of the other hands."""
 
-    frame: Any          # one row per choice
+    frame: Any  # one row per choice
     best: dict[str, Any]
-    advice: dict[str, Any]  # the best trump against the runner-up (paired), and per trump the highest bid that pays
+    advice: dict[
+        str, Any
+    ]  # the best trump against the runner-up (paired), and per trump the highest bid that pays
     provenance: dict[str, Any]
     rendered: list[Any]
 
 
-def analyze(game: str | Game, hand: str, *, seat: str = "N", dealer: str | None = None, n: int = 20_000,
-            seed: int = 1, seats: Assignments = None, rules: RuleValues = None, preset: str = "seed",
-            rules_files: Sequence[str] = (), jobs: int = 0, progress: bool = False,
-            output: Path | str | None = None, play: str = "strategies") -> HandAnalysis:
+def analyze(
+    game: str | Game,
+    hand: str,
+    *,
+    seat: str = "N",
+    dealer: str | None = None,
+    n: int = 20_000,
+    seed: int = 1,
+    seats: Assignments = None,
+    rules: RuleValues = None,
+    preset: str = "seed",
+    rules_files: Sequence[str] = (),
+    jobs: int = 0,
+    progress: bool = False,
+    output: Path | str | None = None,
+    play: str = "strategies",
+) -> HandAnalysis:
     """Hold `hand` at `seat` (the declarer), deal the rest `n` times, and play every choice on those deals,
     by the strategies (`play="strategies"`) or double dummy (`play="perfect"`: every hand seen, perfect play).
     The dealer defaults to the seat on the declarer's right."""
@@ -382,8 +562,17 @@ def analyze(game: str | Game, hand: str, *, seat: str = "N", dealer: str | None 
         raise DealsimError(f"analyze is not available for {g.name}")
     a = g.analysis
     fixed = a.parse_hand(hand)
-    run = make_run(g, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit="deal",
-                   chunk_size=a.chunk_size)
+    run = make_run(
+        g,
+        n,
+        seed,
+        seats=seats,
+        rules=rules,
+        preset=preset,
+        rules_files=rules_files,
+        unit="deal",
+        chunk_size=a.chunk_size,
+    )
     names = list(g.seat_names(run.rules))
 
     def one_seat(option: str, name: str) -> int:
@@ -398,17 +587,24 @@ def analyze(game: str | Game, hand: str, *, seat: str = "N", dealer: str | None 
     start = time.perf_counter()
 
     def one(r: Run, k: int) -> Any:
-        return a.play_chunk(fixed, seat_i, dealer_i, r.rules, chunk(r, k), **({"perfect": True} if play == "perfect"
-                                                                            else {}))
+        return a.play_chunk(
+            fixed, seat_i, dealer_i, r.rules, chunk(r, k), **({"perfect": True} if play == "perfect" else {})
+        )
 
     parts = map_chunks(one, run, jobs, progress, f"analyze: {n:,} deals")
     frame = a.frame(parts)
     elapsed = time.perf_counter() - start
     extra = ["--hand", hand, "--seat", names[seat_i], "--dealer", names[dealer_i]]
     extra += ["--play", play] if play != "strategies" else []
-    prov = provenance(run, hand=hand, seat=names[seat_i], dealer=names[dealer_i], play=play,
-                      elapsed_seconds=round(elapsed, 2),
-                      command=command_line("analyze", run, *extra, unit=False, chunking=False, seat_flag="--strategy"))
+    prov = provenance(
+        run,
+        hand=hand,
+        seat=names[seat_i],
+        dealer=names[dealer_i],
+        play=play,
+        elapsed_seconds=round(elapsed, 2),
+        command=command_line("analyze", run, *extra, unit=False, chunking=False, seat_flag="--strategy"),
+    )
     if output is not None:
         output.mkdir(parents=True, exist_ok=True)
         frame.to_csv(output / "analyze.csv", index=False)
@@ -427,15 +623,22 @@ class Bench:
     scaling: list[benchmarks.Scaling]
     cores: int
     speeds: list[benchmarks.Speeds] = field(default_factory=list)
-    load: float | None = None       # the 1-minute load average before measuring: other work skews the speed-up
+    load: float | None = None  # the 1-minute load average before measuring: other work skews the speed-up
 
     def as_dict(self) -> dict[str, Any]:
         """Every figure, for JSON: per game the deals (and hands) per second on one core, on all cores in
         total and per core, and the speed-up; per strategy its rate and its ratios to the yardstick and to
         random play."""
-        out: dict[str, Any] = {"dealsim": __version__, "commit": _commit(), "python": platform.python_version(),
-                               "numpy": np.__version__, "machine": platform.machine(), "cores": self.cores,
-                               "load_average": self.load, "games": [s.as_dict() for s in self.scaling]}
+        out: dict[str, Any] = {
+            "dealsim": __version__,
+            "commit": _commit(),
+            "python": platform.python_version(),
+            "numpy": np.__version__,
+            "machine": platform.machine(),
+            "cores": self.cores,
+            "load_average": self.load,
+            "games": [s.as_dict() for s in self.scaling],
+        }
         if self.speeds:
             out["strategies"] = [s.as_dict() for s in self.speeds]
         return out
@@ -447,17 +650,35 @@ def _commit() -> str | None:
 
     root = Path(__file__).resolve().parents[1]
     try:
-        head = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, timeout=10, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
-                               capture_output=True, text=True, timeout=10, check=True).stdout.strip()
+        head = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return None
     return head + ("+" if dirty else "")
 
 
-def bench(game: str | Game | None = None, n: int | None = None, yardstick: Path | str | None = None, *,
-          every: bool = False, repeat: int = 1, scaling: bool = True, scaling_seconds: float | None = None) -> Bench:
+def bench(
+    game: str | Game | None = None,
+    n: int | None = None,
+    yardstick: Path | str | None = None,
+    *,
+    every: bool = False,
+    repeat: int = 1,
+    scaling: bool = True,
+    scaling_seconds: float | None = None,
+) -> Bench:
     """Measure every game's default run on one core and on all cores, or only the named game's; for a named
     game (or every game with `every`), also every strategy in this process, then its yardstick (a
     subprocess), `repeat` times in turn (the median counts). `n` deals per measurement (default:
@@ -473,15 +694,21 @@ def bench(game: str | Game | None = None, n: int | None = None, yardstick: Path 
     cores = resolve_jobs(0)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     games = [registry.get(game)] if game is not None else list(registry.GAMES.values())
-    speeds = [benchmarks.speeds(g, n or benchmarks.default_deals(g, cores), yardstick, repeat)
-              for g in games] if game is not None or every else []
+    speeds = (
+        [benchmarks.speeds(g, n or benchmarks.default_deals(g, cores), yardstick, repeat) for g in games]
+        if game is not None or every
+        else []
+    )
     rates = {sp.game: sp.rate(registry.get(sp.game).default_strategy) for sp in speeds}
 
     def scaling_deals(g: Game) -> int:
         base = n or benchmarks.default_deals(g, cores)
         if scaling_seconds is None:
             return base
-        rate = rates.get(g.name) or benchmarks.measure(g, g.default_strategy, benchmarks.default_deals(g, cores))[0]
+        rate = (
+            rates.get(g.name)
+            or benchmarks.measure(g, g.default_strategy, benchmarks.default_deals(g, cores))[0]
+        )
         return max(base, math.ceil(rate * scaling_seconds))
 
     scaled = [benchmarks.scaling(g, scaling_deals(g), cores) for g in games] if scaling else []
@@ -499,28 +726,53 @@ class StudyReport:
     elapsed: float
 
 
-def report(study: str, n: int | None = None, *, matches: int | None = None, seed: int = 1, seats: Assignments = None,
-           rules: RuleValues = None, preset: str = "seed", rules_files: Sequence[str] = (),
-           chunk_size: int | None = None, jobs: int = 0, progress: bool = False,
-           output: Path | str | None = None, run_dir: Path | str | None = None, force: bool = False,
-           resume: bool = False) -> StudyReport:
+def report(
+    study: str,
+    n: int | None = None,
+    *,
+    matches: int | None = None,
+    seed: int = 1,
+    seats: Assignments = None,
+    rules: RuleValues = None,
+    preset: str = "seed",
+    rules_files: Sequence[str] = (),
+    chunk_size: int | None = None,
+    jobs: int = 0,
+    progress: bool = False,
+    output: Path | str | None = None,
+    run_dir: Path | str | None = None,
+    force: bool = False,
+    resume: bool = False,
+) -> StudyReport:
     """Run a named study and write its report (HTML, CSV, PNG, provenance) to `output` (default ./STUDY); the
     study `run` reports a finished `simulate -o` folder (`run_dir`) instead, without playing anything."""
     if study == "run":
         return _run_report(run_dir, output)
     s = studies.get(study)
     n = s.default_deals if n is None else n
-    base = make_run(s.game, n, seed, seats=seats, rules=rules, preset=preset, rules_files=rules_files, unit=s.unit,
-                    chunk_size=chunk_size)
+    base = make_run(
+        s.game,
+        n,
+        seed,
+        seats=seats,
+        rules=rules,
+        preset=preset,
+        rules_files=rules_files,
+        unit=s.unit,
+        chunk_size=chunk_size,
+    )
     matches = s.default_matches(n) if matches is None else matches
     # an explicit -o is checked like every output; the default ./STUDY holds the study's last report
     folder = _writable(output, force=force, resume=resume) or Path(study)
     start = time.perf_counter()
     uses_matches = matches or s.default_matches(n)  # a study without a match part takes no --matches
-    command = command_line("report", base, *(["--matches", str(matches)] if uses_matches else []), subject=study,
-                           unit=False)
+    command = command_line(
+        "report", base, *(["--matches", str(matches)] if uses_matches else []), subject=study, unit=False
+    )
     with _saved(folder if output is not None else None, command, resume):
-        rep, headline = s.build(base, matches, jobs, progress, command, provenance(base, study=study, matches=matches))
+        rep, headline = s.build(
+            base, matches, jobs, progress, command, provenance(base, study=study, matches=matches)
+        )
     written = rep.write(folder)
     return StudyReport(folder, written, headline, n, matches, time.perf_counter() - start)
 
@@ -533,16 +785,22 @@ def _run_report(run_dir: Path | str | None, output: Path | str | None) -> StudyR
     run = run_from_manifest(folder_in)
     manifest = json.loads((folder_in / "manifest.json").read_text())
     try:
-        tables = {name: pandas.read_parquet(folder_in / f"{name}.parquet")
-                  for name in ("deals", "matches") if (folder_in / f"{name}.parquet").exists()}
+        tables = {
+            name: pandas.read_parquet(folder_in / f"{name}.parquet")
+            for name in ("deals", "matches")
+            if (folder_in / f"{name}.parquet").exists()
+        }
     except (OSError, ValueError) as exc:
         raise DealsimError(f"cannot read the tables in {folder_in}: {exc}") from None
     if "deals" not in tables:
         raise DealsimError(f"{folder_in} has no deals.parquet")
     start = time.perf_counter()
     summary = run.game.summary(tables, run.unit)
-    rep = run_report.build(summary, manifest, f"{run.game.title}: a run of {manifest.get('deals_done', run.n):,} "
-                                              f"{run.game.plural(run.unit)}")
+    rep = run_report.build(
+        summary,
+        manifest,
+        f"{run.game.title}: a run of {manifest.get('deals_done', run.n):,} {run.game.plural(run.unit)}",
+    )
     folder = _writable(output) or folder_in / "report"
     written = rep.write(folder)
     return StudyReport(folder, written, ("", [], []), run.n, 0, time.perf_counter() - start)

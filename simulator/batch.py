@@ -42,5 +42,6 @@ class BatchState:
             raise ValueError(f"{cls.__name__}.concat needs at least one state")
         if len(states) == 1:
             return states[0]
-        return cls(**{f.name: np.concatenate([getattr(s, f.name) for s in states])
-                      for f in dataclasses.fields(cls)})
+        return cls(
+            **{f.name: np.concatenate([getattr(s, f.name) for s in states]) for f in dataclasses.fields(cls)}
+        )

@@ -33,8 +33,15 @@ def measure(game: Game, spec: str, deals: int, seed: int = 12345) -> tuple[float
     hands per second where a deal of the default unit holds several (Frank's Zoo games)."""
     rules = game.rules()
     unit = game.default_unit
-    run = Run(game=game, n=deals, seed=seed, rules=rules, seats=(spec,) * len(game.seat_names(rules)),
-              unit=unit, chunk_size=game.default_chunk[unit])
+    run = Run(
+        game=game,
+        n=deals,
+        seed=seed,
+        rules=rules,
+        seats=(spec,) * len(game.seat_names(rules)),
+        unit=unit,
+        chunk_size=game.default_chunk[unit],
+    )
     run_chunk(run, 0)  # warm up: imports, lookup tables, caches
     start = time.perf_counter()
     hands = 0
@@ -50,13 +57,13 @@ class Speeds:
     with `repeat` > 1 the strategies and the yardstick take turns and each keeps its median."""
 
     game: str
-    unit: str                          # what a deal is, in the game's words
-    deals: int                         # deals per measurement (the yardstick plays YARDSTICK_FACTOR times more)
+    unit: str  # what a deal is, in the game's words
+    deals: int  # deals per measurement (the yardstick plays YARDSTICK_FACTOR times more)
     repeat: int
-    rates: dict[str, list[float]]      # strategy -> deals/s of each repeat
+    rates: dict[str, list[float]]  # strategy -> deals/s of each repeat
     hands: dict[str, list[float]] | None  # strategy -> hands/s where a deal holds several, else None
-    yardstick: str | None              # the script's name
-    yardstick_rates: list[float]       # its deals/s of each repeat, empty when it could not run
+    yardstick: str | None  # the script's name
+    yardstick_rates: list[float]  # its deals/s of each repeat, empty when it could not run
 
     def rate(self, spec: str) -> float:
         return float(np.median(self.rates[spec]))
@@ -77,13 +84,25 @@ class Speeds:
         return self.rate(spec) / self.rate("random") if "random" in self.rates else None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "unit": self.unit, "deals": self.deals, "repeat": self.repeat,
-                "yardstick": self.yardstick, "yardstick_deals_per_second": self.yardstick_rate,
-                "yardstick_repeats": self.yardstick_rates,
-                "rates": {spec: {"deals_per_second": self.rate(spec), "repeats": runs,
-                                 "hands_per_second": self.hand_rate(spec),
-                                 "of_yardstick": self.of_yardstick(spec), "of_random": self.of_random(spec)}
-                          for spec, runs in self.rates.items()}}
+        return {
+            "game": self.game,
+            "unit": self.unit,
+            "deals": self.deals,
+            "repeat": self.repeat,
+            "yardstick": self.yardstick,
+            "yardstick_deals_per_second": self.yardstick_rate,
+            "yardstick_repeats": self.yardstick_rates,
+            "rates": {
+                spec: {
+                    "deals_per_second": self.rate(spec),
+                    "repeats": runs,
+                    "hands_per_second": self.hand_rate(spec),
+                    "of_yardstick": self.of_yardstick(spec),
+                    "of_random": self.of_random(spec),
+                }
+                for spec, runs in self.rates.items()
+            },
+        }
 
 
 # The yardstick plays this many times the deals of a strategy measurement: compiled, it is that much faster,
@@ -91,8 +110,13 @@ class Speeds:
 YARDSTICK_FACTOR = 5
 
 
-def speeds(game: Game, deals: int, yardstick: Path | str | None = None, repeat: int = 1,
-           specs: list[str] | None = None) -> Speeds:
+def speeds(
+    game: Game,
+    deals: int,
+    yardstick: Path | str | None = None,
+    repeat: int = 1,
+    specs: list[str] | None = None,
+) -> Speeds:
     """Measure each strategy (default: every one of the game) and the game's yardstick `repeat` times in turn."""
     specs = list(specs or game.strategies)
     script = yardstick or game.yardstick
@@ -109,8 +133,16 @@ def speeds(game: Game, deals: int, yardstick: Path | str | None = None, repeat: 
         y = run_yardstick(script, deals * YARDSTICK_FACTOR) if script else None
         if y is not None:
             ys.append(y)
-    return Speeds(game.name, game.plural(game.default_unit), deals, repeat, rates,
-                  hands if any(hands.values()) else None, Path(script).name if script else None, ys)
+    return Speeds(
+        game.name,
+        game.plural(game.default_unit),
+        deals,
+        repeat,
+        rates,
+        hands if any(hands.values()) else None,
+        Path(script).name if script else None,
+        ys,
+    )
 
 
 @dataclass(frozen=True)
@@ -120,13 +152,13 @@ class Scaling:
 
     game: str
     strategy: str
-    unit: str                # what a deal is, in the game's words: "hands", "games"
+    unit: str  # what a deal is, in the game's words: "hands", "games"
     deals: int
-    hands: int | None        # hands in those deals where a deal holds several (Frank's Zoo games), else None
+    hands: int | None  # hands in those deals where a deal holds several (Frank's Zoo games), else None
     chunk_size: int
     cores: int
-    seconds_one: float       # wall time with jobs=1 (in this process)
-    seconds_all: float       # wall time with jobs=cores (worker processes, started beforehand)
+    seconds_one: float  # wall time with jobs=1 (in this process)
+    seconds_all: float  # wall time with jobs=cores (worker processes, started beforehand)
 
     @property
     def speedup(self) -> float:
@@ -134,14 +166,20 @@ class Scaling:
 
     def rates(self, count: int) -> dict[str, float]:
         """`count` things (deals or hands) per second: on one core, in total on all cores, and per core there."""
-        return {"one_core": count / self.seconds_one, "all_cores": count / self.seconds_all,
-                "per_core_on_all_cores": count / self.seconds_all / self.cores}
+        return {
+            "one_core": count / self.seconds_one,
+            "all_cores": count / self.seconds_all,
+            "per_core_on_all_cores": count / self.seconds_all / self.cores,
+        }
 
     def as_dict(self) -> dict[str, Any]:
-        return {**dataclasses.asdict(self), "chunks": -(-self.deals // self.chunk_size),
-                "deals_per_second": self.rates(self.deals),
-                "hands_per_second": self.rates(self.hands) if self.hands is not None else None,
-                "speedup": self.speedup}
+        return {
+            **dataclasses.asdict(self),
+            "chunks": -(-self.deals // self.chunk_size),
+            "deals_per_second": self.rates(self.deals),
+            "hands_per_second": self.rates(self.hands) if self.hands is not None else None,
+            "speedup": self.speedup,
+        }
 
 
 def scaling(game: Game, deals: int, cores: int, seed: int = 12345) -> Scaling:
@@ -150,8 +188,15 @@ def scaling(game: Game, deals: int, cores: int, seed: int = 12345) -> Scaling:
     rules = game.rules()
     unit = game.default_unit
     chunk_size = max(1, min(game.default_chunk[unit], deals // (CHUNKS_PER_CORE * cores)))
-    run = Run(game=game, n=deals, seed=seed, rules=rules, seats=(game.default_strategy,) * len(game.seat_names(rules)),
-              unit=unit, chunk_size=chunk_size)
+    run = Run(
+        game=game,
+        n=deals,
+        seed=seed,
+        rules=rules,
+        seats=(game.default_strategy,) * len(game.seat_names(rules)),
+        unit=unit,
+        chunk_size=chunk_size,
+    )
     check(run)
     # a few small chunks: enough to import and build everything, cheap even for Frank's Zoo's whole games
     small = min(chunk_size, 20)
@@ -161,8 +206,17 @@ def scaling(game: Game, deals: int, cores: int, seed: int = 12345) -> Scaling:
     warm_pool(warm, cores)
     every = execute(run, jobs=cores)
     hands = len(one.tables["deals"]) // game.rows_per_deal(rules) if unit == "match" else None
-    return Scaling(game.name, game.default_strategy, game.plural(unit), deals, hands, chunk_size, cores,
-                   one.elapsed, every.elapsed)
+    return Scaling(
+        game.name,
+        game.default_strategy,
+        game.plural(unit),
+        deals,
+        hands,
+        chunk_size,
+        cores,
+        one.elapsed,
+        every.elapsed,
+    )
 
 
 def _pid_after(run: Run, k: int) -> int:
@@ -189,13 +243,16 @@ def run_yardstick(path: Path | str, deals: int) -> float | None:
     path = Path(path)
     if not path.exists() and len(path.parts) == 1:
         repo = Path(__file__).resolve().parents[1]
-        found = [p for p in (repo / "benchmarks" / path, repo.parent / "shared" / "bench" / path) if p.exists()]
+        found = [
+            p for p in (repo / "benchmarks" / path, repo.parent / "shared" / "bench" / path) if p.exists()
+        ]
         path = found[0] if found else path
     if not path.exists():
         return None
     try:
-        done = subprocess.run([sys.executable, str(path), str(deals)], capture_output=True, text=True, timeout=600,
-                              check=False)
+        done = subprocess.run(
+            [sys.executable, str(path), str(deals)], capture_output=True, text=True, timeout=600, check=False
+        )
     except subprocess.TimeoutExpired:
         return None
     m = re.search(r"deals_per_s=([\d,]+)", done.stdout)

@@ -38,12 +38,14 @@ class BatchCore:
     the functions work on whole batches of rows."""
 
     deal: Callable[[np.random.Generator, np.ndarray, Any], Any]  # (rng, deal numbers, rules) -> fresh states
-    inputs: Callable[..., tuple[Any, np.ndarray]]  # (state, rows, kind, rules) -> (view, legal (m, n_actions))
-    apply: Callable[..., None]                     # (state, rows, kind, actions, rules): play the actions
-    table: Callable[[Any, Any], pd.DataFrame]      # (finished state, rules) -> the per-deal outcome table
-    done: int                                      # the phase value of a finished row
+    inputs: Callable[
+        ..., tuple[Any, np.ndarray]
+    ]  # (state, rows, kind, rules) -> (view, legal (m, n_actions))
+    apply: Callable[..., None]  # (state, rows, kind, actions, rules): play the actions
+    table: Callable[[Any, Any], pd.DataFrame]  # (finished state, rules) -> the per-deal outcome table
+    done: int  # the phase value of a finished row
     kind_names: Sequence[str]
-    action_name: Callable[[int, int], str]         # (kind, action) -> text for errors
+    action_name: Callable[[int, int], str]  # (kind, action) -> text for errors
     # True when every deal goes through the kinds in order (an auction, then trumps, then play): the driver
     # then advances only the earliest pending kind, so the long later phase runs on whole, aligned batches.
     # False when kinds interleave (a help request in the middle of play): every pending kind advances.
@@ -80,17 +82,17 @@ class Reference:
     (kind, seat, action) triples in the order played."""
 
     moves: Callable[[Any, int], list[tuple[int, int, int]]]  # recorded moves of row `row` of a finished state
-    play: Callable[..., Any]             # (state, row, rules, players) -> the reference engine's record of that deal
+    play: Callable[..., Any]  # (state, row, rules, players) -> the reference engine's record of that deal
     record_moves: Callable[[Any], list[tuple[int, int, int]]]
-    score: Callable[[Any], tuple[int, ...]]          # what the deal added to each seat's or side's total
-    batch_score: Callable[[Any, Any], np.ndarray]    # (finished state, rules) -> the same, (n, sides)
+    score: Callable[[Any], tuple[int, ...]]  # what the deal added to each seat's or side's total
+    batch_score: Callable[[Any, Any], np.ndarray]  # (finished state, rules) -> the same, (n, sides)
     # Every number the deal came to (points taken, scores by source, places, tricks per stage): what the
     # two engines must agree on beyond the moves.
     outcome: Callable[[Any], tuple[int, ...]]
     batch_outcome: Callable[[Any, Any], np.ndarray]  # (finished state, rules) -> the same, (n, k)
-    text: Callable[[Any, Any], str]                  # (record, rules) -> the deal told move by move
-    to_dict: Callable[[Any], dict[str, Any]]         # record -> a JSON-able dict
-    sides: Callable[[Any], Sequence[str]]            # rules -> names of the score columns
+    text: Callable[[Any, Any], str]  # (record, rules) -> the deal told move by move
+    to_dict: Callable[[Any], dict[str, Any]]  # record -> a JSON-able dict
+    sides: Callable[[Any], Sequence[str]]  # rules -> names of the score columns
 
 
 @dataclass(frozen=True)
@@ -98,13 +100,13 @@ class Analysis:
     """One hand held fixed at one seat, the other hands dealt many times, and every contract the seat could
     choose played out on the same deals (`dealsim analyze`)."""
 
-    parse_hand: Callable[[str], Any]          # text -> the hand
+    parse_hand: Callable[[str], Any]  # text -> the hand
     # (hand, seat, dealer, rules, chunk) -> the chunk's per-choice outcomes; chunk is a runner.Chunk
     play_chunk: Callable[..., Any]
-    frame: Callable[[list], pd.DataFrame]     # every chunk's outcomes -> one row per choice
-    best: Callable[[pd.DataFrame], dict]      # the best choice's row
+    frame: Callable[[list], pd.DataFrame]  # every chunk's outcomes -> one row per choice
+    best: Callable[[pd.DataFrame], dict]  # the best choice's row
     advise: Callable[[list, pd.DataFrame], dict]  # (chunks' outcomes, frame) -> advice (paired, break-even)
-    render: Callable[..., list]               # (frame, advice, hand text, seat name, deals) -> rich renderables
+    render: Callable[..., list]  # (frame, advice, hand text, seat name, deals) -> rich renderables
     chunk_size: int = 5_000
 
 
@@ -112,19 +114,19 @@ class Analysis:
 class Game:
     name: str
     title: str
-    module: str                    # where this object is defined (a worker process finds it there again)
+    module: str  # where this object is defined (a worker process finds it there again)
     rules_cls: type
     presets: Mapping[str, Mapping[str, Any]]
     # The seats and named groups of seats (e.g. NS -> (0, 2)) under given rules: a game's player count
     # may be a rule.
     seat_names: Callable[[Any], Sequence[str]]
     seat_groups: Callable[[Any], Mapping[str, Sequence[int]]]
-    words: Mapping[str, str]       # this game's word for each unit, e.g. {"deal": "hand", "match": "game"}
+    words: Mapping[str, str]  # this game's word for each unit, e.g. {"deal": "hand", "match": "game"}
     default_unit: str
     core: BatchCore
-    series: Callable[[np.ndarray, Any], Series]   # (match numbers, rules) -> the bookkeeping of those matches
+    series: Callable[[np.ndarray, Any], Series]  # (match numbers, rules) -> the bookkeeping of those matches
     reference: Reference
-    strategies: Mapping[str, type]                 # name -> strategies.base.Strategy subclass
+    strategies: Mapping[str, type]  # name -> strategies.base.Strategy subclass
     default_strategy: str
     # summarize(tables, unit) -> the partial summary of those tables (nested dicts of simulator.tallies, which
     # merge across chunks); render(summary) -> rich renderables of a finished one (nested Rate/Mean)
@@ -166,16 +168,22 @@ class Game:
         for unit in UNITS:
             if key in (unit, self.words[unit]):
                 return unit
-        raise DealsimError(f"{self.name} has no unit {name!r}; use deal ({self.words['deal']}) or "
-                           f"match ({self.words['match']})")
+        raise DealsimError(
+            f"{self.name} has no unit {name!r}; use deal ({self.words['deal']}) or "
+            f"match ({self.words['match']})"
+        )
 
     def plural(self, unit: str) -> str:
         word = self.words[unit]
         return word + ("es" if word.endswith("ch") else "s")
 
     # --- rules -------------------------------------------------------------------------------------------
-    def rules(self, preset: str = "seed", files: Sequence[str] = (), overrides: Sequence[str] | Mapping[str, Any] = ()
-              ) -> Any:
+    def rules(
+        self,
+        preset: str = "seed",
+        files: Sequence[str] = (),
+        overrides: Sequence[str] | Mapping[str, Any] = (),
+    ) -> Any:
         """Rules from a preset, then each TOML file, then `key=value` overrides (or a mapping)."""
         sources: list[Mapping[str, Any]] = [self._preset(preset)]
         for path in files:
@@ -183,7 +191,9 @@ class Game:
             if "preset" in table:
                 sources = [self._preset(table.pop("preset")), *sources[1:]]
             sources.append(table)
-        sources.append(dict(overrides) if isinstance(overrides, Mapping) else parse_pairs("--rule", overrides))
+        sources.append(
+            dict(overrides) if isinstance(overrides, Mapping) else parse_pairs("--rule", overrides)
+        )
         return build(self.rules_cls, "rule", *sources)
 
     def _preset(self, name: Any) -> Mapping[str, Any]:
@@ -206,7 +216,9 @@ class Game:
             return list(range(len(names)))
         if key.isdecimal() and key.isascii() and int(key) < len(names):
             return [int(key)]
-        raise DealsimError(f"unknown {self.name} seat {name!r}; use one of {', '.join([*names, *groups, 'all'])}")
+        raise DealsimError(
+            f"unknown {self.name} seat {name!r}; use one of {', '.join([*names, *groups, 'all'])}"
+        )
 
     def sides(self, rules: Any) -> list[tuple[str, list[int]]]:
         """The sides a comparison can take the view of: the named seat groups, or else each seat."""
@@ -223,11 +235,14 @@ class Game:
             return tuple(specs)
         if len(set(specs)) == 1:
             return (specs[0],) * n
-        raise DealsimError(f"{self.name} with {n} players: the seats' strategies differ, so give each seat's "
-                           f"strategy for {n} players (not a sweep over the player count)")
+        raise DealsimError(
+            f"{self.name} with {n} players: the seats' strategies differ, so give each seat's "
+            f"strategy for {n} players (not a sweep over the player count)"
+        )
 
-    def seat_specs(self, assignments: Sequence[str] | Mapping[str, str], rules: Any,
-                   base: Sequence[str] | None = None) -> tuple[str, ...]:
+    def seat_specs(
+        self, assignments: Sequence[str] | Mapping[str, str], rules: Any, base: Sequence[str] | None = None
+    ) -> tuple[str, ...]:
         """The strategy spec of each seat from `SEAT=SPEC` assignments (or a {seat: spec} mapping) over
         `base` (default: the game's default strategy everywhere); later assignments win, with a DealsimWarning
         for each that sets a seat again (`NS=greedy` then `N=random`: N's first strategy is silently lost).
@@ -235,18 +250,28 @@ class Game:
         then `0=random` is the way to say "everyone but seat 0" where seats have no sides)."""
         names = self.seat_names(rules)
         specs = list(base) if base is not None else [self.default_strategy] * len(names)
-        pairs = list(assignments.items()) if isinstance(assignments, Mapping) else [_seat_pair(a) for a in assignments]
+        pairs = (
+            list(assignments.items())
+            if isinstance(assignments, Mapping)
+            else [_seat_pair(a) for a in assignments]
+        )
         set_by: dict[int, str] = {}
         for seat, spec in pairs:
             if not isinstance(spec, str) or not spec.strip():
-                raise DealsimError(f"seat {seat}: a strategy is given as text, e.g. 'heuristic', not {spec!r}")
+                raise DealsimError(
+                    f"seat {seat}: a strategy is given as text, e.g. 'heuristic', not {spec!r}"
+                )
             given = f"{str(seat).strip()}={spec.strip()}"
             seats = self.seats_of(seat, rules)
             again = [s for s in seats if s in set_by]
             if again:
                 earlier = ", ".join(dict.fromkeys(set_by[s] for s in again))
-                warnings.warn(f"seat {' '.join(names[s] for s in again)} given twice ({earlier}, then {given}); "
-                              "the last one wins", DealsimWarning, stacklevel=2)
+                warnings.warn(
+                    f"seat {' '.join(names[s] for s in again)} given twice ({earlier}, then {given}); "
+                    "the last one wins",
+                    DealsimWarning,
+                    stacklevel=2,
+                )
             for s in seats:
                 specs[s] = spec.strip()
                 if len(seats) < len(names):  # an assignment to every seat (`all`) is a default: see above

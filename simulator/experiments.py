@@ -28,7 +28,9 @@ def parse_values(text: str) -> list[str]:
         except InvalidOperation:
             lo = None
         if lo is None or step <= 0 or hi < lo:
-            raise DealsimError(f"--vary: expected lo:hi or lo:hi:step with lo <= hi and step > 0, got {text!r}")
+            raise DealsimError(
+                f"--vary: expected lo:hi or lo:hi:step with lo <= hi and step > 0, got {text!r}"
+            )
         count = int((hi - lo) / step) + 1
         if count > 1000:
             raise DealsimError(f"--vary: {text!r} makes {count} values; at most 1000")
@@ -68,7 +70,9 @@ def arm_b(a: Run, seats: Sequence[str] = (), rules: Sequence[str] = ()) -> Run:
         raise DealsimError("compare needs arm B: give --vs SEAT=STRATEGY and/or --vs-rule key=value")
     game = a.game
     b_rules = build(type(a.rules), "rule", parse_pairs("--vs-rule", rules), base=a.rules)
-    b = dataclasses.replace(a, rules=b_rules, seats=game.seat_specs(seats, b_rules, base=game.fit_seats(a.seats, b_rules)))
+    b = dataclasses.replace(
+        a, rules=b_rules, seats=game.seat_specs(seats, b_rules, base=game.fit_seats(a.seats, b_rules))
+    )
     if b == a:
         raise DealsimError("arm B is the same as arm A")
     check(b)
@@ -106,9 +110,14 @@ class Comparison:
     def arm_b_in_words(self) -> str:
         """What arm B changes: the seats and rules that differ from arm A."""
         names = self.a.game.seat_names(self.a.rules)
-        seats = [f"{n} plays {y} instead of {x}" for n, x, y in zip(names, self.a.seats, self.b.seats) if x != y]
-        rules = [f"{k} = {getattr(self.b.rules, k)} instead of {v}"
-                 for k, v in dataclasses.asdict(self.a.rules).items() if getattr(self.b.rules, k) != v]
+        seats = [
+            f"{n} plays {y} instead of {x}" for n, x, y in zip(names, self.a.seats, self.b.seats) if x != y
+        ]
+        rules = [
+            f"{k} = {getattr(self.b.rules, k)} instead of {v}"
+            for k, v in dataclasses.asdict(self.a.rules).items()
+            if getattr(self.b.rules, k) != v
+        ]
         return "; ".join(seats + rules) or "nothing"
 
     def frame(self) -> pd.DataFrame:
@@ -138,9 +147,9 @@ class Best:
     """The best setting for one measure, against the runner-up on the same deals."""
 
     measure: str
-    best: int                 # index of the best point
+    best: int  # index of the best point
     runner_up: int
-    difference: Difference    # best - runner-up, paired
+    difference: Difference  # best - runner-up, paired
 
     @property
     def clear(self) -> bool:
@@ -156,14 +165,14 @@ class Sweep:
 
     base: Run
     keys: list[str]
-    points: list[dict[str, Any]]          # the settings of each point, by key
+    points: list[dict[str, Any]]  # the settings of each point, by key
     measures: list[str]
-    rates: set[str]                       # the measures that are rates (shown as percentages)
-    estimates: list[list[Estimate]]       # [point][measure]
-    baseline: int                         # index of the point the others are compared with
-    differences: list[list[Difference]]   # [point][measure]: point - baseline, paired
+    rates: set[str]  # the measures that are rates (shown as percentages)
+    estimates: list[list[Estimate]]  # [point][measure]
+    baseline: int  # index of the point the others are compared with
+    differences: list[list[Difference]]  # [point][measure]: point - baseline, paired
     best: list[Best]
-    side: str                             # whose point of view the measures take
+    side: str  # whose point of view the measures take
 
     def label(self, i: int) -> str:
         return ", ".join(f"{k}={self.points[i][k]}" for k in self.keys)
@@ -182,15 +191,27 @@ class Sweep:
         """One measure across the points: the settings, value, lo, hi, and the paired difference against the
         baseline (`diff`, `diff lo`, `diff hi`)."""
         i = self.measures.index(measure)
-        return pd.DataFrame([{**p, "value": e[i].value, "lo": e[i].lo, "hi": e[i].hi, "diff": d[i].diff,
-                              "diff lo": d[i].lo, "diff hi": d[i].hi}
-                             for p, e, d in zip(self.points, self.estimates, self.differences)])
+        return pd.DataFrame(
+            [
+                {
+                    **p,
+                    "value": e[i].value,
+                    "lo": e[i].lo,
+                    "hi": e[i].hi,
+                    "diff": d[i].diff,
+                    "diff lo": d[i].lo,
+                    "diff hi": d[i].hi,
+                }
+                for p, e, d in zip(self.points, self.estimates, self.differences)
+            ]
+        )
 
     def table(self) -> pd.DataFrame:
         """Every point and measure in one long table: value with its interval, and the paired difference
         against the baseline with its interval."""
         return pd.concat([self.long(m).assign(measure=m) for m in self.measures], ignore_index=True)[
-            [*self.keys, "measure", "value", "lo", "hi", "diff", "diff lo", "diff hi"]]
+            [*self.keys, "measure", "value", "lo", "hi", "diff", "diff lo", "diff hi"]
+        ]
 
 
 def settings(base: Run, vary: list[tuple[str, list[str]]]) -> list[tuple[dict[str, Any], Run]]:
@@ -215,14 +236,21 @@ def current_value(base: Run, key: str) -> Any:
     return getattr(base.rules, key.removeprefix("rule."), None)
 
 
-def tune(base: Run, vary: list[tuple[str, list[str]]], jobs: int = 0, progress: bool = False,
-         baseline: dict[str, str] | None = None) -> Sweep:
+def tune(
+    base: Run,
+    vary: list[tuple[str, list[str]]],
+    jobs: int = 0,
+    progress: bool = False,
+    baseline: dict[str, str] | None = None,
+) -> Sweep:
     """One point per setting of the grid, each on the same deals, compared pair by pair with the baseline
     point: `baseline` names its settings; by default each key's current value in `base` where the grid has
     it, else the key's first value."""
     grid = settings(base, vary)
-    want = {key: _number(str(baseline[key])) if baseline and key in baseline else current_value(base, key)
-            for key, _ in vary}
+    want = {
+        key: _number(str(baseline[key])) if baseline and key in baseline else current_value(base, key)
+        for key, _ in vary
+    }
     at = [i for i, (point, _) in enumerate(grid) if all(_same(point[k], want[k]) for k in point)]
     if baseline and not at:
         raise DealsimError(f"--baseline {baseline} is not a point of the grid")
@@ -247,8 +275,18 @@ def tune(base: Run, vary: list[tuple[str, list[str]]], jobs: int = 0, progress: 
         order = sorted(range(len(points)), key=lambda i: -sign * estimates[i][j].value)
         first, second = order[0], order[1]
         best.append(Best(name, first, second, paired(per_point[first][j], per_point[second][j])))
-    return Sweep(base, [k for k, _ in vary], points, names, rates, estimates, b, differences, best,
-                 base.game.sides(base.rules)[side][0])
+    return Sweep(
+        base,
+        [k for k, _ in vary],
+        points,
+        names,
+        rates,
+        estimates,
+        b,
+        differences,
+        best,
+        base.game.sides(base.rules)[side][0],
+    )
 
 
 def _same(a: Any, b: Any) -> bool:

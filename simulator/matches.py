@@ -18,9 +18,15 @@ from simulator import driver
 from simulator.contract import Game
 
 
-def play_matches(game: Game, rng: np.random.Generator, rngs: Sequence[np.random.Generator], matches: np.ndarray,
-                 rules: Any, strategies: Sequence[Any],
-                 on_deals: Callable[[np.ndarray, Any], None] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+def play_matches(
+    game: Game,
+    rng: np.random.Generator,
+    rngs: Sequence[np.random.Generator],
+    matches: np.ndarray,
+    rules: Any,
+    strategies: Sequence[Any],
+    on_deals: Callable[[np.ndarray, Any], None] | None = None,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Whole matches, one per match number: the per-deal table (with `match`, `number` and the running
     totals) and the per-match table. `on_deals(match numbers, finished states)` sees every round."""
     series = game.series(matches, rules)
@@ -40,5 +46,7 @@ def play_matches(game: Game, rng: np.random.Generator, rngs: Sequence[np.random.
         parts.append(table)
         played[active] += 1
         active = active[~over & (played[active] < series.max_deals)]
-    deals = pd.concat(parts, ignore_index=True).sort_values(["match", "number"], kind="stable", ignore_index=True)
+    deals = pd.concat(parts, ignore_index=True).sort_values(
+        ["match", "number"], kind="stable", ignore_index=True
+    )
     return deals, series.table(played)

@@ -23,8 +23,14 @@ _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
 
-def option(default: Any, help: str, *, choices: tuple[str, ...] | None = None,
-           lo: float | None = None, hi: float | None = None) -> Any:
+def option(
+    default: Any,
+    help: str,
+    *,
+    choices: tuple[str, ...] | None = None,
+    lo: float | None = None,
+    hi: float | None = None,
+) -> Any:
     """A dataclass field with the metadata that `coerce` checks and `describe` prints."""
     return dataclasses.field(default=default, metadata={"help": help, "choices": choices, "lo": lo, "hi": hi})
 
@@ -53,8 +59,9 @@ def coerce(what: str, name: str, field: dataclasses.Field, kind: type, value: An
         try:
             out = kind(value) if not isinstance(value, str) or kind is float else int(value.strip(), 10)
         except (TypeError, ValueError, OverflowError):
-            raise DealsimError(bad + f"expected {'a whole number' if kind is int else 'a number'}, "
-                               f"got {value!r}") from None
+            raise DealsimError(
+                bad + f"expected {'a whole number' if kind is int else 'a number'}, got {value!r}"
+            ) from None
         if kind is float and not math.isfinite(out):
             raise DealsimError(bad + f"expected a finite number, got {value!r}")
         if kind is int and isinstance(value, float) and value != out:
@@ -121,6 +128,13 @@ def describe(cls: type) -> list[dict[str, Any]]:
             allowed = " | ".join(meta["choices"])
         elif meta.get("lo") is not None or meta.get("hi") is not None:
             allowed = f"{meta.get('lo', '')}..{meta.get('hi', '')}"
-        rows.append({"name": name, "type": kind.__name__, "default": field.default,
-                     "allowed": allowed, "help": meta.get("help", "")})
+        rows.append(
+            {
+                "name": name,
+                "type": kind.__name__,
+                "default": field.default,
+                "allowed": allowed,
+                "help": meta.get("help", ""),
+            }
+        )
     return rows

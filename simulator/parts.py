@@ -58,8 +58,10 @@ class PartStore:
         self.key = run_key(run)
         index = self._read_index() if reuse else None
         if index is not None and index.get("run") != self.key:
-            raise DealsimError(f"{self.folder} holds the parts of a different run; resume it with the options it "
-                               "was started with, or use --force to start over")
+            raise DealsimError(
+                f"{self.folder} holds the parts of a different run; resume it with the options it "
+                "was started with, or use --force to start over"
+            )
         if not reuse and self.folder.exists():
             shutil.rmtree(self.folder)
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -91,7 +93,10 @@ class PartStore:
                 if _sha256(path) != want["sha256"]:
                     return False
                 meta = pyarrow.parquet.read_metadata(path)
-                if meta.num_rows != want["rows"] or (meta.metadata or {}).get(b"dealsim_chunk") != str(k).encode():
+                if (
+                    meta.num_rows != want["rows"]
+                    or (meta.metadata or {}).get(b"dealsim_chunk") != str(k).encode()
+                ):
                     return False
             except (OSError, pyarrow.ArrowException):
                 return False
@@ -102,7 +107,9 @@ class PartStore:
         entry = {"bounds": list(self.run.bounds(k)), "tables": {}}
         for name, frame in tables.items():
             table = pyarrow.Table.from_pandas(frame, preserve_index=False)
-            table = table.replace_schema_metadata({**(table.schema.metadata or {}), b"dealsim_chunk": str(k).encode()})
+            table = table.replace_schema_metadata(
+                {**(table.schema.metadata or {}), b"dealsim_chunk": str(k).encode()}
+            )
             path = self.path(k, name)
             tmp = path.with_name(f".{path.name}.tmp")
             pyarrow.parquet.write_table(table, tmp)
@@ -129,7 +136,9 @@ class PartStore:
             try:
                 for k in range(chunks):
                     table = pyarrow.parquet.read_table(self.path(k, name))
-                    meta = {key: v for key, v in (table.schema.metadata or {}).items() if key != b"dealsim_chunk"}
+                    meta = {
+                        key: v for key, v in (table.schema.metadata or {}).items() if key != b"dealsim_chunk"
+                    }
                     table = table.replace_schema_metadata({**meta, **metadata})
                     if writer is None:
                         writer = pyarrow.parquet.ParquetWriter(tmp, table.schema)

@@ -33,7 +33,9 @@ class Replay:
 
 def players(moves: list[tuple[int, int, int]], names: list[str]) -> list[Replay]:
     """One Replay per seat from the recorded (kind, seat, action) moves of a deal."""
-    return [Replay(f"seat {name}", [(k, a) for k, s, a in moves if s == seat]) for seat, name in enumerate(names)]
+    return [
+        Replay(f"seat {name}", [(k, a) for k, s, a in moves if s == seat]) for seat, name in enumerate(names)
+    ]
 
 
 def deal_states(run: Run, deal: int) -> tuple[list[Any], dict[str, Any] | None]:
@@ -62,8 +64,12 @@ def replay(run: Run, state: Any) -> Any:
     moves = ref.moves(state, 0)
     record = ref.play(state, 0, run.rules, players(moves, names))
     if ref.record_moves(record) != moves:
-        raise DealsimError(f"deal {int(state.deal[0])}: the reference engine does not reproduce the recorded moves")
-    if tuple(int(x) for x in ref.batch_outcome(state, run.rules)[0]) != tuple(int(x) for x in ref.outcome(record)):
+        raise DealsimError(
+            f"deal {int(state.deal[0])}: the reference engine does not reproduce the recorded moves"
+        )
+    if tuple(int(x) for x in ref.batch_outcome(state, run.rules)[0]) != tuple(
+        int(x) for x in ref.outcome(record)
+    ):
         raise DealsimError(f"deal {int(state.deal[0])}: the reference engine scores the deal differently")
     return record
 
@@ -80,16 +86,24 @@ def trace(run: Run, deal: int, as_json: bool = False) -> Any:
             return {"deal": deal, **game.reference.to_dict(records[0])}
         return f"{deal_word} {deal}\n" + game.reference.text(records[0], rules)
     sides = list(game.reference.sides(rules))
-    totals = [dict(zip(sides, (int(t) + int(x) for t, x in zip(s.scores[0], game.reference.score(r)))))
-              for s, r in zip(states, records)]
+    totals = [
+        dict(zip(sides, (int(t) + int(x) for t, x in zip(s.scores[0], game.reference.score(r)))))
+        for s, r in zip(states, records)
+    ]
     winner = match.get("winner")
     winner = None if pd.isna(winner) or str(winner) == "-1" else str(winner)  # -1 or missing: undecided
     if as_json:
-        return {"match": deal, "target": getattr(rules, "target", None), "winner": winner,
-                "deals": [{**game.reference.to_dict(r), "totals": t} for r, t in zip(records, totals)]}
+        return {
+            "match": deal,
+            "target": getattr(rules, "target", None),
+            "winner": winner,
+            "deals": [{**game.reference.to_dict(r), "totals": t} for r, t in zip(records, totals)],
+        }
     parts = [f"{match_word} {deal} to {getattr(rules, 'target', '?')}"]
     for i, (r, t) in enumerate(zip(records, totals), 1):
-        parts.append(f"\n=== {deal_word} {i} ===\n{game.reference.text(r, rules)}\n"
-                     f"Totals: {', '.join(f'{k} {v}' for k, v in t.items())}")
+        parts.append(
+            f"\n=== {deal_word} {i} ===\n{game.reference.text(r, rules)}\n"
+            f"Totals: {', '.join(f'{k} {v}' for k, v in t.items())}"
+        )
     parts.append(f"\nWinner: {winner if winner is not None else f'none ({deal_word} limit)'}")
     return "\n".join(parts)

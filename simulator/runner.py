@@ -66,9 +66,15 @@ class Run:
 
     def describe(self) -> dict[str, Any]:
         """The run's definition as plain data: what provenance records and `app.run_from_manifest` reads back."""
-        out = {"game": self.game.name, "deals": self.n, "unit": self.unit, "seed": self.seed,
-               "chunk_size": self.chunk_size, "rules": dataclasses.asdict(self.rules),
-               "seats": dict(zip(self.game.seat_names(self.rules), self.seats))}
+        out = {
+            "game": self.game.name,
+            "deals": self.n,
+            "unit": self.unit,
+            "seed": self.seed,
+            "chunk_size": self.chunk_size,
+            "rules": dataclasses.asdict(self.rules),
+            "seats": dict(zip(self.game.seat_names(self.rules), self.seats)),
+        }
         return {**out, "measures": list(self.measures)} if self.measures else out
 
     def strategies(self) -> list[Strategy]:
@@ -84,8 +90,8 @@ class Chunk:
 
     run: Run
     index: int
-    deals: np.ndarray                   # the deal numbers it covers
-    deal_rng: np.random.Generator       # dealing and every other chance event of the rules
+    deals: np.ndarray  # the deal numbers it covers
+    deal_rng: np.random.Generator  # dealing and every other chance event of the rules
     seat_rngs: list[np.random.Generator]
     strategies: list[Strategy]
 
@@ -99,8 +105,10 @@ def streams(seed: int, k: int, n_seats: int) -> tuple[np.random.Generator, list[
     children = np.random.SeedSequence(seed, spawn_key=(k,)).spawn(1 + n_seats)
     # A strategy's generator is seeded from words drawn out of its stream, not from the stream itself, so
     # that it cannot walk back (through bit_generator.seed_seq) to the run's seed and redeal the hands.
-    seat_rngs = [np.random.Generator(np.random.PCG64(np.random.SeedSequence(c.generate_state(4))))
-                 for c in children[1:]]
+    seat_rngs = [
+        np.random.Generator(np.random.PCG64(np.random.SeedSequence(c.generate_state(4))))
+        for c in children[1:]
+    ]
     return np.random.Generator(np.random.PCG64(children[0])), seat_rngs
 
 
@@ -110,12 +118,16 @@ def chunk(run: Run, k: int) -> Chunk:
     return Chunk(run, k, np.arange(start, stop), deal_rng, seat_rngs, run.strategies())
 
 
-def play_chunk(c: Chunk, on_deals: Callable[[np.ndarray, Any], None] | None = None) -> dict[str, pd.DataFrame]:
+def play_chunk(
+    c: Chunk, on_deals: Callable[[np.ndarray, Any], None] | None = None
+) -> dict[str, pd.DataFrame]:
     """A chunk's tables: `deals`, and for matches `matches`. `on_deals(deal or match numbers, finished
     states)` sees every batch of finished deals (one batch for single deals, one per round for matches)."""
     run, game = c.run, c.run.game
     if run.unit == "match":
-        deals, matches = play_matches(game, c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies, on_deals)
+        deals, matches = play_matches(
+            game, c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies, on_deals
+        )
         return {"deals": deals, "matches": matches}
     state = game.core.deal(c.deal_rng, c.deals, run.rules)
     out = driver.play(game.core, state, run.rules, c.strategies, c.seat_rngs, game.seat_names(run.rules))
@@ -140,12 +152,12 @@ def run_chunk_summarized(run: Run, k: int) -> tuple[dict[str, pd.DataFrame], dic
 @dataclass
 class Result:
     run: Run
-    tables: dict[str, pd.DataFrame]   # empty when the tables were only streamed to parts (keep_tables=False)
+    tables: dict[str, pd.DataFrame]  # empty when the tables were only streamed to parts (keep_tables=False)
     elapsed: float
     chunks_done: int
     jobs: int
     partial_summary: dict[str, Any] | None = None  # merged over the chunks done, when asked for
-    reused: int = 0                                  # chunks read back from valid parts instead of played
+    reused: int = 0  # chunks read back from valid parts instead of played
 
     @property
     def complete(self) -> bool:
@@ -162,13 +174,20 @@ class Result:
     def whole(self) -> Result:
         """This result, or Interrupted when Ctrl-C cut it short: for work that needs every deal (a study's arms)."""
         if not self.complete:
-            raise Interrupted(f"interrupted after {self.deals_done:,} of {self.run.n:,} "
-                              f"{self.run.game.plural(self.run.unit)}")
+            raise Interrupted(
+                f"interrupted after {self.deals_done:,} of {self.run.n:,} "
+                f"{self.run.game.plural(self.run.unit)}"
+            )
         return self
 
 
-def in_order(fn: Callable[[int], T], indices: Sequence[int] | int, jobs: int, backend: str = "loky",
-             scheduler: str | None = None) -> Iterator[T]:
+def in_order(
+    fn: Callable[[int], T],
+    indices: Sequence[int] | int,
+    jobs: int,
+    backend: str = "loky",
+    scheduler: str | None = None,
+) -> Iterator[T]:
     """fn(k) for each k of `indices` (or of range(indices)), computed by `jobs` workers and yielded in that
     order as they finish. A DealsimError (a strategy that raises) is raised in chunk order too, so every -j
     names the same deal. backend "dask" runs them on a Dask cluster through joblib's Dask backend: the one at
@@ -184,13 +203,16 @@ def in_order(fn: Callable[[int], T], indices: Sequence[int] | int, jobs: int, ba
                 parts = _on_dask(functools.partial(_error_as_value, fn), ks, jobs, scheduler)
             else:
                 parts = Parallel(n_jobs=jobs, backend=backend, return_as="generator")(
-                    delayed(_error_as_value)(fn, k) for k in ks)
+                    delayed(_error_as_value)(fn, k) for k in ks
+                )
         for part in parts:
             if isinstance(part, DealsimError):
                 raise part
             yield part
     finally:
-        with warnings.catch_warnings():  # joblib's note on the chunks an error or Ctrl-C left unused: expected
+        with (
+            warnings.catch_warnings()
+        ):  # joblib's note on the chunks an error or Ctrl-C left unused: expected
             warnings.filterwarnings("ignore", r"\d+ tasks", UserWarning)
             if parts is not None:
                 parts.close()
@@ -245,8 +267,9 @@ def _on_dask(fn: Callable[[int], T], ks: list[int], jobs: int, scheduler: str | 
             import dask
 
             stack.enter_context(dask.config.set({_TRIM: TRIM_THRESHOLD}))
-            cluster = stack.enter_context(LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                                       dashboard_address=None))
+            cluster = stack.enter_context(
+                LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+            )
             client = stack.enter_context(Client(cluster))
         workers = max(1, len(client.scheduler_info().get("workers", {}))) if address else jobs
         with parallel_config(backend="dask"):
@@ -256,7 +279,9 @@ def _on_dask(fn: Callable[[int], T], ks: list[int], jobs: int, scheduler: str | 
 # Where every run executed in this context saves its parts (set by `saving_parts`): commands made of several
 # runs (compare, tune, report) keep each run's chunks in ROOT/<the run's key digest>/parts, so that they too
 # can be resumed after a stop.
-_PARTS: contextvars.ContextVar[tuple[Path, bool] | None] = contextvars.ContextVar("dealsim_parts", default=None)
+_PARTS: contextvars.ContextVar[tuple[Path, bool] | None] = contextvars.ContextVar(
+    "dealsim_parts", default=None
+)
 
 
 @contextlib.contextmanager
@@ -278,9 +303,17 @@ def _ambient_store(run: Run) -> PartStore | None:
     return PartStore(root / digest, run, reuse)
 
 
-def execute(run: Run, jobs: int = -1, backend: str = "loky", progress: bool = False, *,
-            store: PartStore | None = None, summarize: bool = False, keep_tables: bool = True,
-            scheduler: str | None = None) -> Result:
+def execute(
+    run: Run,
+    jobs: int = -1,
+    backend: str = "loky",
+    progress: bool = False,
+    *,
+    store: PartStore | None = None,
+    summarize: bool = False,
+    keep_tables: bool = True,
+    scheduler: str | None = None,
+) -> Result:
     """Run every chunk in order. With `store`, valid parts already there are read back instead of played and
     every chunk played is written as a part as it arrives. With `summarize`, the partial summaries of the
     chunks are merged as they arrive; without `keep_tables`, no chunk's tables outlive it (memory stays flat:
@@ -342,8 +375,15 @@ def check(run: Run) -> None:
     run.strategies()
 
 
-def map_chunks(fn: Callable[[Run, int], T], run: Run, jobs: int, progress: bool, label: str,
-               backend: str = "loky", keep_partial: bool = False) -> list[T]:
+def map_chunks(
+    fn: Callable[[Run, int], T],
+    run: Run,
+    jobs: int,
+    progress: bool,
+    label: str,
+    backend: str = "loky",
+    keep_partial: bool = False,
+) -> list[T]:
     """fn(run, k) for every chunk k of the run, in order, on `jobs` workers, with a progress bar over the
     deals. Ctrl-C: with keep_partial, the chunks finished so far; otherwise KeyboardInterrupt goes on."""
     parts: list[T] = []
@@ -365,12 +405,22 @@ def resolve_jobs(jobs: int) -> int:
     capped to the cores, with a DealsimWarning."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     if jobs > cores:
-        warnings.warn(f"--jobs {jobs} is more than the {cores} cores here; running {cores} jobs", DealsimWarning,
-                      stacklevel=2)
+        warnings.warn(
+            f"--jobs {jobs} is more than the {cores} cores here; running {cores} jobs",
+            DealsimWarning,
+            stacklevel=2,
+        )
     return cores if jobs <= 0 else min(jobs, cores)
 
 
 def progress_bar(enabled: bool) -> Progress:
     """A rich progress bar on stderr (a no-op when disabled)."""
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeRemainingColumn(), console=Console(stderr=True), disable=not enabled, transient=False)
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=not enabled,
+        transient=False,
+    )

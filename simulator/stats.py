@@ -117,7 +117,13 @@ class Difference(Result):
 
 def rate(successes: int, trials: int) -> Rate:
     lo, hi = wilson(successes, trials)
-    return Rate(int(successes), int(trials), float(successes / trials) if trials else float("nan"), float(lo), float(hi))
+    return Rate(
+        int(successes),
+        int(trials),
+        float(successes / trials) if trials else float("nan"),
+        float(lo),
+        float(hi),
+    )
 
 
 def mean(values) -> Mean:
@@ -188,4 +194,6 @@ def paired(a: Measure, b: Measure) -> Difference:
     se = _se(za - zb)
     se_ind = float(np.sqrt(za.var(ddof=1) / a.n + zb.var(ddof=1) / b.n)) if a.n > 1 else float("nan")
     narrowing = se_ind / se if se > 0 else float("inf") if se_ind > 0 else float("nan")
-    return Difference(a.value(), b.value(), diff, diff - Z95 * se, diff + Z95 * se, se, se_ind, narrowing, a.n)
+    return Difference(
+        a.value(), b.value(), diff, diff - Z95 * se, diff + Z95 * se, se, se_ind, narrowing, a.n
+    )

@@ -20,8 +20,9 @@ def pct(rate: float, lo: float | None = None, hi: float | None = None) -> str:
     """A rate as a percentage with one decimal, and its interval: "52.3% [50.1, 54.5]"; "no data" for NaN."""
     if rate is None or pd.isna(rate):
         return "no data"
-    return (f"{num(100 * rate, digits=1)}%"
-            + ("" if lo is None or pd.isna(lo) else f" [{num(100 * lo, digits=1)}, {num(100 * hi, digits=1)}]"))
+    return f"{num(100 * rate, digits=1)}%" + (
+        "" if lo is None or pd.isna(lo) else f" [{num(100 * lo, digits=1)}, {num(100 * hi, digits=1)}]"
+    )
 
 
 def pp(diff: float, lo: float, hi: float) -> str:
@@ -29,7 +30,9 @@ def pp(diff: float, lo: float, hi: float) -> str:
     return f"{num(100 * diff, 100 * lo, 100 * hi, digits=1, signed=True)} pp"
 
 
-def num(value: Any, lo: float | None = None, hi: float | None = None, digits: int = 2, signed: bool = False) -> str:
+def num(
+    value: Any, lo: float | None = None, hi: float | None = None, digits: int = 2, signed: bool = False
+) -> str:
     """A number as shown in tables and findings: integers with thousands separators, floats with `digits`
     decimals (signed differences with their sign), and the interval when given; "-" for a missing value."""
     if value is None or (not isinstance(value, str) and pd.isna(value)):
@@ -105,8 +108,17 @@ def flatten(summary: dict[str, Any]) -> pd.DataFrame:
 
     def walk(prefix: str, node: Any) -> None:
         if isinstance(node, Rate):
-            rows.append({"metric": prefix, "value": node.rate, "lo": node.lo, "hi": node.hi,
-                         "se": None, "count": node.count, "of": node.of})
+            rows.append(
+                {
+                    "metric": prefix,
+                    "value": node.rate,
+                    "lo": node.lo,
+                    "hi": node.hi,
+                    "se": None,
+                    "count": node.count,
+                    "of": node.of,
+                }
+            )
         elif isinstance(node, Mean):
             rows.append({"metric": prefix, "value": node.mean, "se": node.se})
         elif isinstance(node, dict):

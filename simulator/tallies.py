@@ -100,8 +100,14 @@ def mean(values: Any) -> MeanTally:
 
 def ratio(successes: Any, trials: Any) -> RatioTally:
     x, y = np.asarray(successes, dtype=float), np.asarray(trials, dtype=float)
-    return RatioTally(len(x), float(x.sum()), float(y.sum()), float((x * x).sum()), float((y * y).sum()),
-                      float((x * y).sum()))
+    return RatioTally(
+        len(x),
+        float(x.sum()),
+        float(y.sum()),
+        float((x * x).sum()),
+        float((y * y).sum()),
+        float((x * y).sum()),
+    )
 
 
 def merge(a: Any, b: Any) -> Any:
@@ -132,7 +138,9 @@ def _keyed(items: list[dict]) -> list[tuple[tuple[str, Any], dict]]:
     """Each item as ((key name, key value), the rest)."""
     out = []
     for item in items:
-        name = next(k for k, v in item.items() if not isinstance(v, (RateTally, MeanTally, RatioTally, dict, list)))
+        name = next(
+            k for k, v in item.items() if not isinstance(v, (RateTally, MeanTally, RatioTally, dict, list))
+        )
         out.append(((name, item[name]), {k: v for k, v in item.items() if k != name}))
     return out
 

@@ -37,22 +37,25 @@ def legal_mask(hand: np.ndarray, follow_bits: np.ndarray, leading: np.ndarray, n
     return bits_to_mask(legal_bits(hand, follow_bits, leading), n)
 
 
-def beats(key: np.ndarray, ctx: np.ndarray, suit: np.ndarray, item: np.ndarray,
-          best: np.ndarray) -> np.ndarray:
+def beats(
+    key: np.ndarray, ctx: np.ndarray, suit: np.ndarray, item: np.ndarray, best: np.ndarray
+) -> np.ndarray:
     """True where `item` takes the trick from `best` (played earlier) in context `ctx` with `suit` led:
     a strictly higher key; on equal keys the earlier play keeps the trick."""
     return key[ctx, suit, item] > key[ctx, suit, best]
 
 
-def trick_keys(lead_key: np.ndarray, key: np.ndarray, ctx: np.ndarray, suit: np.ndarray,
-               leading: np.ndarray) -> np.ndarray:
+def trick_keys(
+    lead_key: np.ndarray, key: np.ndarray, ctx: np.ndarray, suit: np.ndarray, leading: np.ndarray
+) -> np.ndarray:
     """(m, n) each item's key in the current trick: as a lead (`lead_key[ctx]`) where the row leads,
     else under the led suit (`key[ctx, suit]`; `suit` must be a valid index on leading rows too)."""
     return np.where(leading[:, None], lead_key[ctx], key[ctx, suit])
 
 
-def winning_key(key: np.ndarray, ctx: np.ndarray, suit: np.ndarray, winning: np.ndarray,
-                leading: np.ndarray) -> np.ndarray:
+def winning_key(
+    key: np.ndarray, ctx: np.ndarray, suit: np.ndarray, winning: np.ndarray, leading: np.ndarray
+) -> np.ndarray:
     """(m,) the key of the item now winning the trick (`winning`, any valid id on leading rows), -1 where
     the row leads: every item's key beats it, since keys of led items are >= 0."""
     return np.where(leading, -1, key[ctx, suit, winning])

@@ -20,7 +20,9 @@ class View:
         unknown = set(arrays) - set(self.FIELDS)
         missing = set(self.FIELDS) - set(arrays)
         if unknown or missing:
-            raise TypeError(f"{type(self).__name__}: unknown fields {sorted(unknown)}, missing {sorted(missing)}")
+            raise TypeError(
+                f"{type(self).__name__}: unknown fields {sorted(unknown)}, missing {sorted(missing)}"
+            )
         self.rules = rules
         self._fetch: Callable[[str], np.ndarray] | None = None
         for name, array in arrays.items():

@@ -50,14 +50,19 @@ def make(game, spec: str) -> Strategy:
     elif len(head) == 2:
         cls = _load_user_class(*head)
     else:
-        raise DealsimError(f"unknown {game.name} strategy {head[0]!r}; known: {', '.join(known)} (or module:Class)")
+        raise DealsimError(
+            f"unknown {game.name} strategy {head[0]!r}; known: {', '.join(known)} (or module:Class)"
+        )
     what = f"{cls.name or cls.__name__} parameter"
     return build(cls, what, parse_pairs(what, [p for p in params.split(",") if p.strip()]))
 
 
 def listing(game) -> list[dict]:
     """Name, summary and parameters (with defaults) of each of `game`'s strategies."""
-    return [{"name": name, "summary": cls.summary, "params": describe(cls)} for name, cls in game.strategies.items()]
+    return [
+        {"name": name, "summary": cls.summary, "params": describe(cls)}
+        for name, cls in game.strategies.items()
+    ]
 
 
 def with_params(spec: str, params: dict[str, str], game=None) -> str:

@@ -31,9 +31,16 @@ class Strategy:
         differ from their defaults, e.g. 'heuristic:threshold=32'."""
         cls = type(self)
         # a game's own strategies (in this package) by name; any other class by where it is defined
-        head = self.name if self.name and cls.__module__.startswith("strategies.") else f"{cls.__module__}:{cls.__qualname__}"
-        changed = [f"{f.name}={_text(getattr(self, f.name))}" for f in dataclasses.fields(self)
-                   if f.init and getattr(self, f.name) != f.default]
+        head = (
+            self.name
+            if self.name and cls.__module__.startswith("strategies.")
+            else f"{cls.__module__}:{cls.__qualname__}"
+        )
+        changed = [
+            f"{f.name}={_text(getattr(self, f.name))}"
+            for f in dataclasses.fields(self)
+            if f.init and getattr(self, f.name) != f.default
+        ]
         return head + (":" + ",".join(changed) if changed else "")
 
     def params(self) -> dict[str, Any]:

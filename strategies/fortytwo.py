@@ -31,24 +31,32 @@ TRUMP_DOUBLE = np.array([D.domino_id(p, p) for p in range(7)], np.uint32)
 # [t]: the count dominoes that are neither a double nor a trump when t is trump: they can be caught.
 _EXPOSED_IF_TRUMP = (D.COUNT_BITS & ~D.DOUBLE_BITS) & ~D.PIP_BITS
 # [c, j]: the j-th highest trump in play context c (pip t: the double, then t-6 down to t-0; doubles: 6-6 down).
-_TRUMP_ORDER = np.array([np.argsort(-D.LEAD_KEY[c] * D.IS_TRUMP[c], kind="stable")[:7] for c in range(D.N_CONTEXTS)],
-                        np.intp)
+_TRUMP_ORDER = np.array(
+    [np.argsort(-D.LEAD_KEY[c] * D.IS_TRUMP[c], kind="stable")[:7] for c in range(D.N_CONTEXTS)], np.intp
+)
 # [c, d]: the non-trumps that take a trick led with non-trump d once no trump is out (0 for trumps).
 _BEATS_OFF = np.where(D.IS_TRUMP, 0, D.BEATS_LEAD & ~D.TRUMP_BITS[:, None]).astype(np.uint32)
 _DEFAULT_RULES = FortyTwoRules()
 # dominoes' tables flat, by ctx * 28 + domino: one domino per row
-_LEAD_KEY_FLAT, _BEATS_LEAD_FLAT, _IS_TRUMP_FLAT = D.LEAD_KEY.reshape(-1), D.BEATS_LEAD.reshape(-1), D.IS_TRUMP.reshape(-1)
+_LEAD_KEY_FLAT, _BEATS_LEAD_FLAT, _IS_TRUMP_FLAT = (
+    D.LEAD_KEY.reshape(-1),
+    D.BEATS_LEAD.reshape(-1),
+    D.IS_TRUMP.reshape(-1),
+)
 _DOUBLE_66 = D.domino_id(6, 6)
 _NON_DOUBLE_COUNT = D.COUNT_BITS & ~D.DOUBLE_BITS
 # Dominoes a nello declarer would rather not hold: doubles above 1-1 and anything with a six or five end.
-_NELLO_RISK = np.uint32(sum(1 << d for d in range(D.N_DOMINOES)
-                            if (D.IS_DOUBLE[d] and D.HIGH[d] > 1) or D.HIGH[d] >= 5))
+_NELLO_RISK = np.uint32(
+    sum(1 << d for d in range(D.N_DOMINOES) if (D.IS_DOUBLE[d] and D.HIGH[d] > 1) or D.HIGH[d] >= 5)
+)
 
 
 class FortyTwoStrategy(Strategy):
     """Dispatches a decision to `call`, `trump` or `play`."""
 
-    def decide(self, kind: int, view: FortyTwoView, legal: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    def decide(
+        self, kind: int, view: FortyTwoView, legal: np.ndarray, rng: np.random.Generator
+    ) -> np.ndarray:
         if kind == CALL:
             return self.call(view, legal, rng)
         if kind == TRUMP:
@@ -85,8 +93,10 @@ def current_keys(view: FortyTwoView) -> np.ndarray:
 @dataclass(frozen=True)
 class Greedy(FortyTwoStrategy):
     name = "greedy"
-    summary = ("bids the minimum with a long suit, names its longest suit, takes the trick with its "
-               "strongest domino when it can, else plays its weakest")
+    summary = (
+        "bids the minimum with a long suit, names its longest suit, takes the trick with its "
+        "strongest domino when it can, else plays its weakest"
+    )
     min_length: int = option(4, "bid only holding at least this many of one suit", lo=1, hi=7)
 
     def call(self, view, legal, rng):
@@ -109,45 +119,84 @@ class Greedy(FortyTwoStrategy):
 @dataclass(frozen=True)
 class Heuristic(FortyTwoStrategy):
     name = "heuristic"
-    summary = ("values its hand for each trump (trumps held, the trump double, other doubles, count "
-               "exposed in off suits); bids up the ladder to the points it expects to take less a risk "
-               "margin (42 with a hand that takes every trick), overcalls opponents when it expects to "
-               "make the higher bid, leaves its partner's bid alone unless it clearly gains; names its best "
-               "suit, leads trumps to draw them, plays count on tricks its partner has won, keeps count "
-               "away from the opponents")
-    bidder: str = option("ladder", "ladder = bid up to the points expected less `margin`, 42 with a sure "
-                         "hand; threshold = open at the lowest bid once the hand is worth `threshold`",
-                         choices=("ladder", "threshold"))
-    threshold: int = option(31, "threshold bidder: bid only when the hand is worth at least this many points",
-                            lo=0, hi=84)
-    margin: float = option(1.0, "ladder bidder: bid up to the points it expects to take less this many "
-                           "(higher = safer, fewer and lower bids)", lo=-42, hi=42)
-    overcall_margin: float = option(-2.0, "ladder bidder: extra margin to overcall an opponent's bid "
-                                    "(negative = overcall more readily: letting the opponents play cheaply "
-                                    "costs more than a modest risk)",
-                                    lo=-42, hi=42)
-    partner_gain: float = option(6.0, "ladder bidder: outbid its partner only when it expects this many "
-                                 "points more than the partner's bid (or holds a sure 42 an opponent could "
-                                 "still overcall)", lo=0, hi=84)
-    preempt: float = option(0.5, "ladder bidder: where it bids between the lowest legal bid (0) and its "
-                            "limit (1) while an opponent may still bid; with none left it bids the lowest",
-                            lo=0, hi=1)
+    summary = (
+        "values its hand for each trump (trumps held, the trump double, other doubles, count "
+        "exposed in off suits); bids up the ladder to the points it expects to take less a risk "
+        "margin (42 with a hand that takes every trick), overcalls opponents when it expects to "
+        "make the higher bid, leaves its partner's bid alone unless it clearly gains; names its best "
+        "suit, leads trumps to draw them, plays count on tricks its partner has won, keeps count "
+        "away from the opponents"
+    )
+    bidder: str = option(
+        "ladder",
+        "ladder = bid up to the points expected less `margin`, 42 with a sure "
+        "hand; threshold = open at the lowest bid once the hand is worth `threshold`",
+        choices=("ladder", "threshold"),
+    )
+    threshold: int = option(
+        31, "threshold bidder: bid only when the hand is worth at least this many points", lo=0, hi=84
+    )
+    margin: float = option(
+        1.0,
+        "ladder bidder: bid up to the points it expects to take less this many "
+        "(higher = safer, fewer and lower bids)",
+        lo=-42,
+        hi=42,
+    )
+    overcall_margin: float = option(
+        -2.0,
+        "ladder bidder: extra margin to overcall an opponent's bid "
+        "(negative = overcall more readily: letting the opponents play cheaply "
+        "costs more than a modest risk)",
+        lo=-42,
+        hi=42,
+    )
+    partner_gain: float = option(
+        6.0,
+        "ladder bidder: outbid its partner only when it expects this many "
+        "points more than the partner's bid (or holds a sure 42 an opponent could "
+        "still overcall)",
+        lo=0,
+        hi=84,
+    )
+    preempt: float = option(
+        0.5,
+        "ladder bidder: where it bids between the lowest legal bid (0) and its "
+        "limit (1) while an opponent may still bid; with none left it bids the lowest",
+        lo=0,
+        hi=1,
+    )
     # The value weights are a least-squares fit of the points a declaring side took against these
     # features of the declarer's hand, over 200,000 hands of heuristic play (seed rules).
     base: float = option(7.8, "hand value before counting anything", lo=-100, hi=100)
     trump_weight: float = option(5.0, "value of each trump held", lo=0, hi=42)
     trump_double_weight: float = option(3.4, "extra value of holding the trump double", lo=0, hi=42)
     double_weight: float = option(2.6, "value of each double outside trumps", lo=0, hi=42)
-    exposed_weight: float = option(1.6, "cost of each count domino outside trumps that is not a double "
-                                   "(the ladder bidder scales it by the domino's count value / 7)",
-                                   lo=0, hi=42)
+    exposed_weight: float = option(
+        1.6,
+        "cost of each count domino outside trumps that is not a double "
+        "(the ladder bidder scales it by the domino's count value / 7)",
+        lo=0,
+        hi=42,
+    )
     # Texas 42's special contracts (used only where the rules allow them)
-    plunge_doubles: int = option(7, "bid a plunge holding at least this many doubles (measured: with 4-5 doubles "
-                                 "this play makes fewer than 1 in 10, with 6 about half)", lo=4, hi=8)
-    splash_doubles: int = option(6, "bid a splash holding at least this many doubles (and fewer than "
-                                 "plunge_doubles)", lo=3, hi=8)
-    nello_risk: int = option(0, "bid 42 and name nello holding at most this many risky dominoes (doubles "
-                             "above 1-1, dominoes with a five or six end)", lo=0, hi=7)
+    plunge_doubles: int = option(
+        7,
+        "bid a plunge holding at least this many doubles (measured: with 4-5 doubles "
+        "this play makes fewer than 1 in 10, with 6 about half)",
+        lo=4,
+        hi=8,
+    )
+    splash_doubles: int = option(
+        6, "bid a splash holding at least this many doubles (and fewer than plunge_doubles)", lo=3, hi=8
+    )
+    nello_risk: int = option(
+        0,
+        "bid 42 and name nello holding at most this many risky dominoes (doubles "
+        "above 1-1, dominoes with a five or six end)",
+        lo=0,
+        hi=7,
+    )
 
     def hand_values(self, hand: np.ndarray) -> np.ndarray:
         """(m, 7): estimated points the seat's side takes with each pip as trump."""
@@ -155,8 +204,13 @@ class Heuristic(FortyTwoStrategy):
         doubles = np.bitwise_count(hand & D.DOUBLE_BITS).astype(np.int16)[:, None]
         trump_double = (hand[:, None] >> TRUMP_DOUBLE) & 1
         exposed = np.bitwise_count(hand[:, None] & _EXPOSED_IF_TRUMP)
-        return (self.base + self.trump_weight * trumps + self.trump_double_weight * trump_double
-                + self.double_weight * (doubles - trump_double) - self.exposed_weight * exposed)
+        return (
+            self.base
+            + self.trump_weight * trumps
+            + self.trump_double_weight * trump_double
+            + self.double_weight * (doubles - trump_double)
+            - self.exposed_weight * exposed
+        )
 
     def declaration_values(self, hand: np.ndarray, rules: FortyTwoRules) -> np.ndarray:
         """(m, 9): the points expected with each pip as trump (`hand_values`), then with the doubles as trumps
@@ -169,12 +223,18 @@ class Heuristic(FortyTwoStrategy):
         doubles = np.bitwise_count(hand & D.DOUBLE_BITS).astype(np.int16)
         exposed = np.bitwise_count(hand & _NON_DOUBLE_COUNT).astype(np.int16)
         if rules.declares("doubles"):
-            out[:, DOUBLES] = (self.base + self.trump_weight * doubles
-                               + self.trump_double_weight * ((hand >> np.uint32(_DOUBLE_66)) & 1)
-                               - self.exposed_weight * exposed)
-        if rules.declares("no-trump"):
-            out[:, NO_TRUMP] = self.base + (self.double_weight + self.trump_double_weight) * doubles \
+            out[:, DOUBLES] = (
+                self.base
+                + self.trump_weight * doubles
+                + self.trump_double_weight * ((hand >> np.uint32(_DOUBLE_66)) & 1)
                 - self.exposed_weight * exposed
+            )
+        if rules.declares("no-trump"):
+            out[:, NO_TRUMP] = (
+                self.base
+                + (self.double_weight + self.trump_double_weight) * doubles
+                - self.exposed_weight * exposed
+            )
         return out
 
     def nello_hand(self, hand: np.ndarray) -> np.ndarray:
@@ -184,7 +244,11 @@ class Heuristic(FortyTwoStrategy):
 
     def call(self, view, legal, rng):
         rules = view.rules if view.rules is not None else _DEFAULT_RULES
-        action = self._threshold_call(view, legal) if self.bidder == "threshold" else self._ladder_call(view, legal)
+        action = (
+            self._threshold_call(view, legal)
+            if self.bidder == "threshold"
+            else self._ladder_call(view, legal)
+        )
         if rules.plunge or rules.splash or rules.nello:
             action = self._special_call(view, legal, rules, action)
         return action
@@ -194,8 +258,12 @@ class Heuristic(FortyTwoStrategy):
         doubles being the plunger's); bid 42 for a nello with a hand of low dominoes when nobody holds more."""
         doubles = np.bitwise_count(view.hand & D.DOUBLE_BITS)
         partner_holds = (view.high_bidder >= 0) & ((view.high_bidder & 1) == (view.seat & 1))
-        action = np.where(legal[:, SPLASH] & (doubles >= self.splash_doubles) & ~partner_holds, SPLASH, action)
-        action = np.where(legal[:, PLUNGE] & (doubles >= self.plunge_doubles) & ~partner_holds, PLUNGE, action)
+        action = np.where(
+            legal[:, SPLASH] & (doubles >= self.splash_doubles) & ~partner_holds, SPLASH, action
+        )
+        action = np.where(
+            legal[:, PLUNGE] & (doubles >= self.plunge_doubles) & ~partner_holds, PLUNGE, action
+        )
         if rules.nello:
             nello = self.nello_hand(view.hand) & legal[:, 42] & ~partner_holds & (BID_VALUE[action] < 42)
             action = np.where(nello, 42, action)
@@ -226,7 +294,8 @@ class Heuristic(FortyTwoStrategy):
             exposed = view.hand[:, None] & _EXPOSED_IF_TRUMP[named][:, None] & D.BIT[None, :]
             worth = worth + self.exposed_weight * (
                 np.bitwise_count(view.hand & _EXPOSED_IF_TRUMP[named])
-                - ((exposed != 0) * count[None, :]).sum(axis=1) / 7)
+                - ((exposed != 0) * count[None, :]).sum(axis=1) / 7
+            )
         return worth, sure_every_trick(view.hand, named)
 
     def _ladder_call(self, view, legal):
@@ -251,7 +320,9 @@ class Heuristic(FortyTwoStrategy):
         # A sure 42: bid 42, or over a 42 (or with jump bids over anything 42 cannot beat) the lowest jump.
         slam_action = np.where(lowest_value <= 42, 42, lowest)
         slam = sure & (lowest > 0) & (~partner_holds | (~last & (view.high_bid < 42)))
-        ok |= ~legal[:, 0]  # a stuck dealer (all_pass=dealer_forced) may not pass: he bids within his limit or the lowest
+        ok |= ~legal[
+            :, 0
+        ]  # a stuck dealer (all_pass=dealer_forced) may not pass: he bids within his limit or the lowest
         action = np.where(ok, level, 0)
         action = np.where(slam, slam_action, action)
         return action.astype(np.intp)
@@ -310,12 +381,17 @@ class Heuristic(FortyTwoStrategy):
         declaring = (view.high_bidder & 1) == (view.seat & 1)
         draw = declaring & ((unseen & D.TRUMP_BITS[t]) != 0) & ((view.hand & D.TRUMP_BITS[t]) != 0)
         tables = _tables(view)
-        at, lead_walker, lead_cheap = t * D.N_DOMINOES, tables.lead_walker.reshape(-1), tables.lead_cheap.reshape(-1)
+        at, lead_walker, lead_cheap = (
+            t * D.N_DOMINOES,
+            tables.lead_walker.reshape(-1),
+            tables.lead_cheap.reshape(-1),
+        )
 
         def score(d: np.ndarray, bit: np.ndarray) -> np.ndarray:
             i = at + d
             walker = ((_BEATS_LEAD_FLAT[i] & unseen) == 0) & ~_IS_TRUMP_FLAT[i]
             return np.where(draw, _LEAD_KEY_FLAT[i], np.where(walker, lead_walker[i], lead_cheap[i]))
+
         return score
 
     @staticmethod
@@ -395,7 +471,9 @@ def _play_tables(count_values: str) -> _PlayTables:
     give = 8 * count - 40 * trumpy_8 - key
     winning = np.arange(-1, _N_WINNING_KEYS - 1, dtype=np.int16)
     contest = np.where(key[:, None, :] > winning[None, :, None], take[:, None, :], cheap[:, None, :])
-    follow = np.stack([contest, np.broadcast_to(give[:, None, :], contest.shape)], axis=2)  # [situation, key, safe]
+    follow = np.stack(
+        [contest, np.broadcast_to(give[:, None, :], contest.shape)], axis=2
+    )  # [situation, key, safe]
     return _PlayTables(
         lead_walker=(200 + 4 * count + D.LEAD_KEY).astype(np.int16),
         lead_cheap=(100 - 4 * count - D.LEAD_KEY - 50 * trumpy).astype(np.int16),

@@ -105,43 +105,82 @@ def _kernels():
     """The compiled sampler and the solver, imported on first use (numba is slow to import)."""
     from simulator.fortytwo import solver
     from strategies import fortytwo_sampling
+
     return fortytwo_sampling, solver
 
 
 @dataclass(frozen=True)
 class Expert(Heuristic):
     name = "expert"
-    summary = ("perfect-information Monte Carlo: at each play deals the unseen hands consistently with what "
-               "the seat has seen (voids, plays, the auction), solves every legal play double-dummy on each "
-               "deal and plays the best on average; bids along the heuristic's ladder (with bidding=sampled "
-               "on a double-dummy worth of sampled deals, several times slower)")
+    summary = (
+        "perfect-information Monte Carlo: at each play deals the unseen hands consistently with what "
+        "the seat has seen (voids, plays, the auction), solves every legal play double-dummy on each "
+        "deal and plays the best on average; bids along the heuristic's ladder (with bidding=sampled "
+        "on a double-dummy worth of sampled deals, several times slower)"
+    )
     bench_deals: ClassVar[int] = 30  # `dealsim bench` times it on this many deals (see simulator.bench)
-    samples: int = option(2, "play: deals of the unseen hands per decision (each legal play is solved on "
-                          "each; the default keeps all-expert play near 20 hands a second a core, more are "
-                          "slower and only slightly stronger)", lo=1, hi=1000)
-    budget_ms: float = option(0.0, "play: stop dealing more samples once a decision group has used rows x "
-                              "this many milliseconds (0 = no cap: the default, and the only setting whose "
-                              "results do not depend on the machine's speed)", lo=0, hi=1e6)
-    aim: str = option("score", "play: what the average is of: points = the declaring side's points (taken by "
-                      "the declarers, given up by the defenders; nello reversed); score = the hand's score "
-                      "difference under the rules (making the contract first, then points)",
-                      choices=("points", "score"))
-    bidding: str = option("heuristic", "ladder worth: heuristic = the heuristic's hand value; sampled = "
-                          "the best average double-dummy points over bid_samples deals of the other hands",
-                          choices=("heuristic", "sampled"))
-    naming: str = option("heuristic", "naming trumps: heuristic = as the heuristic; sampled = the best "
-                         "average (by aim) over bid_samples deals of the other hands",
-                         choices=("heuristic", "sampled"))
+    samples: int = option(
+        2,
+        "play: deals of the unseen hands per decision (each legal play is solved on "
+        "each; the default keeps all-expert play near 20 hands a second a core, more are "
+        "slower and only slightly stronger)",
+        lo=1,
+        hi=1000,
+    )
+    budget_ms: float = option(
+        0.0,
+        "play: stop dealing more samples once a decision group has used rows x "
+        "this many milliseconds (0 = no cap: the default, and the only setting whose "
+        "results do not depend on the machine's speed)",
+        lo=0,
+        hi=1e6,
+    )
+    aim: str = option(
+        "score",
+        "play: what the average is of: points = the declaring side's points (taken by "
+        "the declarers, given up by the defenders; nello reversed); score = the hand's score "
+        "difference under the rules (making the contract first, then points)",
+        choices=("points", "score"),
+    )
+    bidding: str = option(
+        "heuristic",
+        "ladder worth: heuristic = the heuristic's hand value; sampled = "
+        "the best average double-dummy points over bid_samples deals of the other hands",
+        choices=("heuristic", "sampled"),
+    )
+    naming: str = option(
+        "heuristic",
+        "naming trumps: heuristic = as the heuristic; sampled = the best "
+        "average (by aim) over bid_samples deals of the other hands",
+        choices=("heuristic", "sampled"),
+    )
     bid_samples: int = option(8, "bidding=sampled, naming=sampled: deals of the other hands", lo=1, hi=1000)
-    declarations: int = option(2, "bidding=sampled, naming=sampled: solve this many declarations, the "
-                               "heuristic's best-valued first", lo=1, hi=9)
-    bid_shift: float = option(0.0, "bidding=sampled: subtract this from the double-dummy worth before the "
-                              "ladder's margins", lo=-42, hi=42)
-    bid_reach: float = option(6.0, "bidding=sampled: solve only hands whose heuristic value is at least the "
-                              "lowest bid open less this (the others keep the heuristic value)", lo=0, hi=84)
-    stream: str = option("view", "where the deals' randomness comes from: view = a hash of the seat's view "
-                         "and `seed` (a decision depends only on what the seat saw); run = the generator the "
-                         "run hands to the strategy", choices=("view", "run"))
+    declarations: int = option(
+        2,
+        "bidding=sampled, naming=sampled: solve this many declarations, the heuristic's best-valued first",
+        lo=1,
+        hi=9,
+    )
+    bid_shift: float = option(
+        0.0,
+        "bidding=sampled: subtract this from the double-dummy worth before the ladder's margins",
+        lo=-42,
+        hi=42,
+    )
+    bid_reach: float = option(
+        6.0,
+        "bidding=sampled: solve only hands whose heuristic value is at least the "
+        "lowest bid open less this (the others keep the heuristic value)",
+        lo=0,
+        hi=84,
+    )
+    stream: str = option(
+        "view",
+        "where the deals' randomness comes from: view = a hash of the seat's view "
+        "and `seed` (a decision depends only on what the seat saw); run = the generator the "
+        "run hands to the strategy",
+        choices=("view", "run"),
+    )
     seed: int = option(0, "stream=view: a salt for the hash (another seed, other deals)", lo=0, hi=2**31 - 1)
 
     def heuristic(self) -> Heuristic:
@@ -180,9 +219,20 @@ class Expert(Heuristic):
         sampling, _ = _kernels()
         min_doubles, leader, sitter = self.auction_facts(view)
         i64 = lambda a: np.ascontiguousarray(a, dtype=np.int64)
-        return sampling.deal_hidden(i64(view.seat), i64(view.hand), i64(view.plays), i64(view.n_played),
-                                    i64(view.ctx), i64(leader), i64(sitter), i64(min_doubles),
-                                    np.ascontiguousarray(seeds, dtype=_U64), first, last, *sampling.TABLES)
+        return sampling.deal_hidden(
+            i64(view.seat),
+            i64(view.hand),
+            i64(view.plays),
+            i64(view.n_played),
+            i64(view.ctx),
+            i64(leader),
+            i64(sitter),
+            i64(min_doubles),
+            np.ascontiguousarray(seeds, dtype=_U64),
+            first,
+            last,
+            *sampling.TABLES,
+        )
 
     # ------------------------------------------------------------------------------------------ play
 
@@ -199,8 +249,9 @@ class Expert(Heuristic):
             out[rows] = self._pimc(v, legal[rows], rep[choice], out[rows], self._seeds(v, 2, rng))
         return out
 
-    def _pimc(self, view: FortyTwoView, legal: np.ndarray, rep: np.ndarray, fallback: np.ndarray,
-              seeds: np.ndarray) -> np.ndarray:
+    def _pimc(
+        self, view: FortyTwoView, legal: np.ndarray, rep: np.ndarray, fallback: np.ndarray, seeds: np.ndarray
+    ) -> np.ndarray:
         _, solver = _kernels()
         rules = view.rules if view.rules is not None else _DEFAULT_RULES
         m = len(view)
@@ -258,8 +309,11 @@ class Expert(Heuristic):
                 if d < 0:
                     continue
                 if legal[i, d]:
-                    if above >= 0 and count[d] == count[above] and (
-                            leading[i] or not D.KEY[c, led[i], d] <= wkey[i] < D.KEY[c, led[i], above]):
+                    if (
+                        above >= 0
+                        and count[d] == count[above]
+                        and (leading[i] or not D.KEY[c, led[i], d] <= wkey[i] < D.KEY[c, led[i], above])
+                    ):
                         rep[i, d] = rep[i, above]
                     above = d
                 elif out_there[i] >> d & 1:
@@ -267,8 +321,14 @@ class Expert(Heuristic):
         return rep
 
     @staticmethod
-    def _after(view: FortyTwoView, r: np.ndarray, hands: np.ndarray, d: np.ndarray, sitter: np.ndarray,
-               rules: FortyTwoRules):
+    def _after(
+        view: FortyTwoView,
+        r: np.ndarray,
+        hands: np.ndarray,
+        d: np.ndarray,
+        sitter: np.ndarray,
+        rules: FortyTwoRules,
+    ):
         """Solver positions after row r[i]'s seat plays d[i] with the hands `hands[i]`, and the declaring
         side's points taken by then."""
         _, solver = _kernels()
@@ -310,10 +370,17 @@ class Expert(Heuristic):
             leader[ci] = turn[ci] = winner
             trick[ci] = -1
         side = view.high_bidder.astype(np.int64)[r] & 1
-        p = solver.Positions(hands=hands.astype(np.uint32), ctx=ctx.astype(np.int8), turn=turn.astype(np.int8),
-                             leader=leader.astype(np.int8), trick=trick.astype(np.int8),
-                             points=points.astype(np.int16), side=side.astype(np.int8),
-                             sitter=sit.astype(np.int8), count_values=rules.count_values)
+        p = solver.Positions(
+            hands=hands.astype(np.uint32),
+            ctx=ctx.astype(np.int8),
+            turn=turn.astype(np.int8),
+            leader=leader.astype(np.int8),
+            trick=trick.astype(np.int8),
+            points=points.astype(np.int16),
+            side=side.astype(np.int8),
+            sitter=sit.astype(np.int8),
+            count_values=rules.count_values,
+        )
         return p, points[ar, side]
 
     def utility(self, view: FortyTwoView, r: np.ndarray, x: np.ndarray, rules: FortyTwoRules) -> np.ndarray:
@@ -327,8 +394,14 @@ class Expert(Heuristic):
 
     # ------------------------------------------------------------------------------------------ bidding
 
-    def _whole_hands(self, view: FortyTwoView, declarations: np.ndarray, seeds: np.ndarray,
-                     rules: FortyTwoRules, leader: np.ndarray) -> np.ndarray:
+    def _whole_hands(
+        self,
+        view: FortyTwoView,
+        declarations: np.ndarray,
+        seeds: np.ndarray,
+        rules: FortyTwoRules,
+        leader: np.ndarray,
+    ) -> np.ndarray:
         """(m, k, bid_samples) the declaring side's double-dummy points with each of the rows' k
         declarations (TRUMP actions, -1 = none: nan) on bid_samples deals of the other hands, `leader`
         leading the first trick for the side of view.seat."""
@@ -339,10 +412,17 @@ class Expert(Heuristic):
         rr, kk, ss = np.nonzero(np.broadcast_to((declarations >= 0)[:, :, None], (m, k, S)))
         ctx = np.array([D.context_of(a, rules) for a in range(9)], np.int8)[declarations[rr, kk]]
         n = len(rr)
-        p = solver.Positions(hands=hands[rr, ss], ctx=ctx, turn=leader[rr].astype(np.int8),
-                             leader=leader[rr].astype(np.int8), trick=np.full((n, 4), -1, np.int8),
-                             points=np.zeros((n, 2), np.int16), side=(view.seat[rr] & 1).astype(np.int8),
-                             sitter=np.full(n, -1, np.int8), count_values=rules.count_values)
+        p = solver.Positions(
+            hands=hands[rr, ss],
+            ctx=ctx,
+            turn=leader[rr].astype(np.int8),
+            leader=leader[rr].astype(np.int8),
+            trick=np.full((n, 4), -1, np.int8),
+            points=np.zeros((n, 2), np.int16),
+            side=(view.seat[rr] & 1).astype(np.int8),
+            sitter=np.full(n, -1, np.int8),
+            count_values=rules.count_values,
+        )
         out = np.full((m, k, S), np.nan)
         if n:
             out[rr, kk, ss] = solver.solve(p, follow_on=np.r_[False, rr[1:] == rr[:-1]])
@@ -352,7 +432,7 @@ class Expert(Heuristic):
         """(m, declarations) TRUMP actions (pips, doubles, no-trump) to solve, the heuristic's best valued
         first; -1 = none."""
         values = np.where(allowed[:, :9], self.declaration_values(view.hand, rules), -np.inf)
-        order = np.argsort(-(values * 16 + np.arange(9)), axis=1, kind="stable")[:, :self.declarations]
+        order = np.argsort(-(values * 16 + np.arange(9)), axis=1, kind="stable")[:, : self.declarations]
         return np.where(np.isfinite(np.take_along_axis(values, order, axis=1)), order, -1)
 
     def expected_points(self, view: FortyTwoView) -> tuple[np.ndarray, np.ndarray]:
@@ -370,8 +450,9 @@ class Expert(Heuristic):
         lowest = np.maximum(view.high_bid.astype(np.int64) + 1, rules.min_bid)
         n_calls = view.n_calls.astype(np.int64)
         caller = (view.dealer.astype(np.int64)[:, None] + 1 + np.arange(MAX_CALLS)) & 3
-        has_bid = ((caller == view.seat[:, None]) & (np.arange(MAX_CALLS) < n_calls[:, None])
-                   & (view.calls > 0)).any(axis=1)
+        has_bid = (
+            (caller == view.seat[:, None]) & (np.arange(MAX_CALLS) < n_calls[:, None]) & (view.calls > 0)
+        ).any(axis=1)
         may_bid = (lowest <= 42) & ~(has_bid & (rules.auction == "seed")) & ~sure
         ask = np.flatnonzero(may_bid & (worth >= lowest - self.bid_reach))
         if not len(ask):
@@ -438,4 +519,3 @@ def score_difference(x: np.ndarray, bid: np.ndarray, nello: np.ndarray, rules: F
     decl = np.where(made, np.where(nello, bid, np.where(big, 42, x)), 0)
     defs = np.where(made, np.where(big, 0, 42 - x), np.where(nello, bid, 42 - x + bid))
     return (decl - defs).astype(np.float64)
-

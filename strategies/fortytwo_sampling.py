@@ -31,12 +31,23 @@ from simulator.fortytwo import dominoes as D
 
 _SEVENS = D.SEVENS_CTX
 # [d]: the dominoes strictly closer to seven pips than d (under sevens a player must play his closest).
-CLOSER = np.array([sum(1 << e for e in range(D.N_DOMINOES) if D.SEVENS_DISTANCE[e] < D.SEVENS_DISTANCE[d])
-                   for d in range(D.N_DOMINOES)], np.int64)
+CLOSER = np.array(
+    [
+        sum(1 << e for e in range(D.N_DOMINOES) if D.SEVENS_DISTANCE[e] < D.SEVENS_DISTANCE[d])
+        for d in range(D.N_DOMINOES)
+    ],
+    np.int64,
+)
 _FACTORIAL = np.array([float(np.prod(np.arange(1, k + 1, dtype=np.float64))) for k in range(29)])
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-TABLES = (D.FOLLOW.astype(np.int64), D.LEAD_SUIT.astype(np.int64), D.KEY.astype(np.int64), CLOSER,
-          np.int64(D.DOUBLE_BITS), _FACTORIAL)
+TABLES = (
+    D.FOLLOW.astype(np.int64),
+    D.LEAD_SUIT.astype(np.int64),
+    D.KEY.astype(np.int64),
+    CLOSER,
+    np.int64(D.DOUBLE_BITS),
+    _FACTORIAL,
+)
 _MAX_TRIES = 200
 
 
@@ -168,8 +179,25 @@ def _deal_row(members, counts, allowed, caps, W, fact, state, out):
 
 
 @njit(cache=True)
-def deal_hidden(seat, hand, plays, n_played, ctx, first_leader, sitter, min_doubles, seeds, first, last,
-                follow, lead_suit, key, closer, double_bits, fact):
+def deal_hidden(
+    seat,
+    hand,
+    plays,
+    n_played,
+    ctx,
+    first_leader,
+    sitter,
+    min_doubles,
+    seeds,
+    first,
+    last,
+    follow,
+    lead_suit,
+    key,
+    closer,
+    double_bits,
+    fact,
+):
     """Samples first..last-1 of every row: (m, last - first, 4) uint32 hands, the row's own seat holding
     `hand`, the three others dealt the unseen dominoes consistently with what they showed (module docstring).
     `min_doubles` (m, 4): doubles each seat held as dealt at least (plunge 4, splash 3, else 0). A row whose
@@ -182,8 +210,9 @@ def deal_hidden(seat, hand, plays, n_played, ctx, first_leader, sitter, min_doub
     for r in range(m):
         me = seat[r]
         c = max(ctx[r], 0)
-        played, forbid = shown(me, plays[r], n_played[r], c, first_leader[r], sitter[r], follow, lead_suit,
-                               key, closer)
+        played, forbid = shown(
+            me, plays[r], n_played[r], c, first_leader[r], sitter[r], follow, lead_suit, key, closer
+        )
         seen = np.int64(hand[r])
         for s in range(4):
             seen |= played[s]

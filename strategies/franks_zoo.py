@@ -21,10 +21,10 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     size = C.SET_SIZE.astype(np.int16)
     # lead the weakest kind, as many of it as held, keeping the chameleon and mosquitoes
     lead = np.full(1 + C.N_SETS + C.N_PARTIALS, -32000, np.int16)
-    lead[1:1 + C.N_SETS] = -200 * STRENGTH[kind] + 10 * real - 500 * cham - 500 * mosq
+    lead[1 : 1 + C.N_SETS] = -200 * STRENGTH[kind] + 10 * real - 500 * cham - 500 * mosq
     # follow with the cheapest set that beats the table; failing that ask for help with the fewest cards; pass last
     follow = np.full_like(lead, -30000)
-    follow[1:1 + C.N_SETS] = -(200 * size + 10 * STRENGTH[kind] + 100 * cham + 100 * mosq)
+    follow[1 : 1 + C.N_SETS] = -(200 * size + 10 * STRENGTH[kind] + 100 * cham + 100 * mosq)
     follow[ASK:] = -20000 - 10 * C.PARTIALS[:, 1:].sum(axis=1) - 100 * C.PARTIALS[:, 2]
     # a senior answers with the cheapest completion (fewest cards added; the chameleon last)
     answer = np.full(1 + C.N_SETS, -30000, np.int16)
@@ -39,10 +39,16 @@ _SET_SCORES = np.stack([_FOLLOW[1:ASK], _LEAD[1:ASK]])  # the sets' scores follo
 @dataclass(frozen=True)
 class Greedy(Strategy):
     name = "greedy"
-    summary = ("plays the cheapest set that beats the table, leads its weakest kind, never beats its partner's "
-               "set, asks for help when it cannot beat alone, helps whenever it can; gives away its shortest kinds")
-    ask: bool = option(True, "ask the senior for help when it cannot beat alone; never ask for help when false")
-    answer: bool = option(True, "help the junior whenever it can; never answer a request (always decline) when false")
+    summary = (
+        "plays the cheapest set that beats the table, leads its weakest kind, never beats its partner's "
+        "set, asks for help when it cannot beat alone, helps whenever it can; gives away its shortest kinds"
+    )
+    ask: bool = option(
+        True, "ask the senior for help when it cannot beat alone; never ask for help when false"
+    )
+    answer: bool = option(
+        True, "help the junior whenever it can; never answer a request (always decline) when false"
+    )
 
     def decide(self, kind, view: FranksZooView, legal, rng):
         if kind == EXCHANGE:
@@ -66,7 +72,9 @@ class Greedy(Strategy):
             if len(asks):
                 wants = legal[asks, ASK:]
                 can = wants.any(axis=1)
-                choice[asks[can]] = ASK + best_legal(np.broadcast_to(_FOLLOW[ASK:], wants[can].shape), wants[can])
+                choice[asks[can]] = ASK + best_legal(
+                    np.broadcast_to(_FOLLOW[ASK:], wants[can].shape), wants[can]
+                )
             return choice
         if not self.answer:
             return np.zeros(len(view), np.intp)  # decline
@@ -88,8 +96,10 @@ _ADD_MQ = np.maximum(C.SETS[None, :, 3] - C.PARTIALS[:, None, 3], 0).astype(np.i
 _ADD_SZ = _ADD_REAL + _ADD_CH + _ADD_MQ
 _DECK = C.DECK.astype(np.int16)
 # _PREDATORS[b]: the kinds that beat kind b, padded with 12 (a column of -1: none)
-_PREDATORS = np.array([list(np.flatnonzero(C.PREDATOR[:, b])) + [12] * (6 - C.PREDATOR[:, b].sum())
-                       for b in range(12)], dtype=np.intp)
+_PREDATORS = np.array(
+    [list(np.flatnonzero(C.PREDATOR[:, b])) + [12] * (6 - C.PREDATOR[:, b].sum()) for b in range(12)],
+    dtype=np.intp,
+)
 _OUT, _STRAND = 12000, 12000  # going out beats everything; being left with the lone chameleon is the worst
 _CHAM, _MOSQ, _EL, _LION, _HEDGEHOG = C.CHAMELEON, C.MOSQUITO, C.ELEPHANT, C.LION, C.HEDGEHOG
 
@@ -127,35 +137,68 @@ class Heuristic(Strategy):
     going out scores above everything, stranding the chameleon below everything."""
 
     name = "heuristic"
-    summary = ("counts the cards; leads its weakest whole group, cashes sure winners to go out, beats with whole "
-               "groups and keeps strong cards, never beats its partner except to go out, never strands the "
-               "chameleon; asks and answers when it is cheap; keeps elephants and the chameleon in the exchange")
+    summary = (
+        "counts the cards; leads its weakest whole group, cashes sure winners to go out, beats with whole "
+        "groups and keeps strong cards, never beats its partner except to go out, never strands the "
+        "chameleon; asks and answers when it is cheap; keeps elephants and the chameleon in the exchange"
+    )
     ask: bool = option(True, "ask the senior for help when that beats passing; never ask for help when false")
-    answer: bool = option(True, "answer the junior's request when it pays; never answer a request (always decline) "
-                          "when false")
-    play_base: int = option(100, "the worth of beating the set on the table at all (a pass is 0): higher beats "
-                            "more often", lo=-1000, hi=1000)
-    keep: int = option(2, "cost per card of spending a strong kind on a follow or an answer, times its value "
-                       "(whale 8, elephant 7 ... mouse 0)", lo=0, hi=200)
+    answer: bool = option(
+        True, "answer the junior's request when it pays; never answer a request (always decline) when false"
+    )
+    play_base: int = option(
+        100,
+        "the worth of beating the set on the table at all (a pass is 0): higher beats more often",
+        lo=-1000,
+        hi=1000,
+    )
+    keep: int = option(
+        2,
+        "cost per card of spending a strong kind on a follow or an answer, times its value "
+        "(whale 8, elephant 7 ... mouse 0)",
+        lo=0,
+        hi=200,
+    )
     whole: int = option(10, "bonus for playing (or completing with) a whole group of a kind", lo=0, hi=1000)
     split: int = option(10, "cost of splitting a group (leaving cards of the kind in hand)", lo=0, hi=1000)
     chameleon: int = option(50, "cost of spending the chameleon other than to go out", lo=0, hi=5000)
-    sure: int = option(100, "bonus for a follow that nothing unseen can beat (it wins the lead)", lo=-1000, hi=1000)
-    lead_weak: int = option(12, "on a lead, cost per point of the kind's value: lead weak kinds first",
-                            lo=0, hi=500)
+    sure: int = option(
+        100, "bonus for a follow that nothing unseen can beat (it wins the lead)", lo=-1000, hi=1000
+    )
+    lead_weak: int = option(
+        12, "on a lead, cost per point of the kind's value: lead weak kinds first", lo=0, hi=500
+    )
     lead_long: int = option(10, "on a lead, bonus per card of the set: long groups first", lo=-500, hi=500)
-    cash: int = option(400, "on a lead with at most one group left that could be beaten, bonus for a sure "
-                       "winner (cash it, keep the lead, go out with the last group)", lo=0, hi=5000)
-    ask_base: int = option(40, "the worth of asking for help (a pass is 0); laid cards score like a follow",
-                           lo=-1000, hi=1000)
-    answer_base: int = option(60, "the worth of answering a request (a decline is 0); the cards added score "
-                              "like a follow", lo=-1000, hi=1000)
-    partner_cost: int = option(1000, "cost of beating the partner's set (going out always pays)", lo=0, hi=5000)
-    cash_groups: int = option(1, "cash sure winners on a lead when at most this many groups could be beaten",
-                              lo=0, hi=12)
-    junior_gives: str = option("weak", "what a junior gives his senior among his shortest kinds: weak or strong "
-                               "cards first", choices=("weak", "strong"))
-    solo_lions: bool = option(True, "playing solo, set lions aside when they make lion_min (they count as taken)")
+    cash: int = option(
+        400,
+        "on a lead with at most one group left that could be beaten, bonus for a sure "
+        "winner (cash it, keep the lead, go out with the last group)",
+        lo=0,
+        hi=5000,
+    )
+    ask_base: int = option(
+        40, "the worth of asking for help (a pass is 0); laid cards score like a follow", lo=-1000, hi=1000
+    )
+    answer_base: int = option(
+        60,
+        "the worth of answering a request (a decline is 0); the cards added score like a follow",
+        lo=-1000,
+        hi=1000,
+    )
+    partner_cost: int = option(
+        1000, "cost of beating the partner's set (going out always pays)", lo=0, hi=5000
+    )
+    cash_groups: int = option(
+        1, "cash sure winners on a lead when at most this many groups could be beaten", lo=0, hi=12
+    )
+    junior_gives: str = option(
+        "weak",
+        "what a junior gives his senior among his shortest kinds: weak or strong cards first",
+        choices=("weak", "strong"),
+    )
+    solo_lions: bool = option(
+        True, "playing solo, set lions aside when they make lion_min (they count as taken)"
+    )
 
     # --- exchange --------------------------------------------------------------------------------------------
     def _exchange(self, view: FranksZooView, legal: np.ndarray) -> np.ndarray:
@@ -247,10 +290,17 @@ class Heuristic(Strategy):
         junior = np.maximum(view.partner[ar, seat], 0)
         junior_out = (view.counts[ar, junior] == _PSZ[p])[:, None]
         score = np.zeros(legal.shape, np.int16)
-        score[:, 1:] = (self.answer_base + self.whole * ((rem == 0) & (add_real > 0))
-                        - self.split * ((rem > 0) & (add_real > 0)) - self.chameleon * (add_ch * ~out) + 20 * add_mq
-                        - self.keep * VALUE[_K] * add_real + _OUT * out - _STRAND * strand
-                        + (_OUT // 2) * junior_out)
+        score[:, 1:] = (
+            self.answer_base
+            + self.whole * ((rem == 0) & (add_real > 0))
+            - self.split * ((rem > 0) & (add_real > 0))
+            - self.chameleon * (add_ch * ~out)
+            + 20 * add_mq
+            - self.keep * VALUE[_K] * add_real
+            + _OUT * out
+            - _STRAND * strand
+            + (_OUT // 2) * junior_out
+        )
         return best_legal(score, legal)
 
     def decide(self, kind, view: FranksZooView, legal, rng):
@@ -295,7 +345,9 @@ def _play_tables(s: Heuristic) -> list[np.ndarray]:
     cash = lead + s.cash * (sure * (hk == r))
     partner = follow - s.partner_cost
     out = np.clip(np.stack([follow, lead, cash, partner]), -20000, 20000).astype(np.int16)  # (4, 128, 6, 9)
-    return [np.ascontiguousarray(out[:, cols].transpose(0, 2, 3, 1).reshape(4 * 54, -1)) for cols in _KIND_COLS]
+    return [
+        np.ascontiguousarray(out[:, cols].transpose(0, 2, 3, 1).reshape(4 * 54, -1)) for cols in _KIND_COLS
+    ]
 
 
 @cache

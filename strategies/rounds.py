@@ -41,7 +41,9 @@ def keys_now(view: RoundsView, ctx: np.ndarray) -> tuple[np.ndarray, np.ndarray]
 @dataclass(frozen=True)
 class Greedy(Strategy):
     name = "greedy"
-    summary = "leads its strongest card; takes the trick with its strongest card when it can, else plays its lowest"
+    summary = (
+        "leads its strongest card; takes the trick with its strongest card when it can, else plays its lowest"
+    )
 
     def decide(self, kind, view, legal, rng):
         ctx = context(view)
@@ -54,14 +56,21 @@ class Greedy(Strategy):
 @dataclass(frozen=True)
 class Heuristic(Strategy):
     name = "heuristic"
-    summary = ("tracks the cards seen; cashes cards nothing unseen can beat, wins tricks cheaply, trumps only "
-               "for points, keeps its point cards from the opponent; on a stage's fifth trick takes or ducks "
-               "the sweep by comparing the sweep bonus with the card points at stake")
-    trump_cost: float = option(3.0, "points a trump is worth keeping: trump a trick only when more is at stake",
-                               lo=0, hi=100)
+    summary = (
+        "tracks the cards seen; cashes cards nothing unseen can beat, wins tricks cheaply, trumps only "
+        "for points, keeps its point cards from the opponent; on a stage's fifth trick takes or ducks "
+        "the sweep by comparing the sweep bonus with the card points at stake"
+    )
+    trump_cost: float = option(
+        3.0, "points a trump is worth keeping: trump a trick only when more is at stake", lo=0, hi=100
+    )
     duck: bool = option(True, "decide the fifth trick of a stage by the sweep bonus against the card points")
-    duck_margin: float = option(0.0, "duck (or let the opponent sweep) only when the card points beat the "
-                                "sweep bonus by more than this", lo=-100, hi=100)
+    duck_margin: float = option(
+        0.0,
+        "duck (or let the opponent sweep) only when the card points beat the sweep bonus by more than this",
+        lo=-100,
+        hi=100,
+    )
 
     def decide(self, kind, view, legal, rng):
         return self.decide_packed(kind, view, bitrows.pack(legal), rng)
@@ -75,18 +84,25 @@ class Heuristic(Strategy):
         ctx = context(view)
         leading = view.led < 0
         lead = follow = None
-        if leading.any():  # cash a card nothing unseen can beat, otherwise lead low, away from points and trumps
+        if (
+            leading.any()
+        ):  # cash a card nothing unseen can beat, otherwise lead low, away from points and trumps
             unseen = C.ALL & ~(view.hand | view.played | _face_up_bits(view))
             sure = _unbeatable_leads(view, unseen)
             lead_at = 2 * C.N_CARDS * ctx
 
             def lead(card: np.ndarray, bit: np.ndarray) -> np.ndarray:
                 return t.lead[lead_at + 2 * card.astype(np.intp) + ((sure & bit) != 0)]
+
         if not leading.all():  # win the trick's points and my card's, or give both away (`_Tables.follow`)
-            follow_at, follow_table = (ctx * C.N_CARDS + np.maximum(view.led, 0)) * C.N_CARDS, t.follow.reshape(-1)
+            follow_at, follow_table = (
+                (ctx * C.N_CARDS + np.maximum(view.led, 0)) * C.N_CARDS,
+                t.follow.reshape(-1),
+            )
 
             def follow(card: np.ndarray, bit: np.ndarray) -> np.ndarray:  # (bit: best_of_bits's signature)
                 return follow_table[follow_at + card]
+
         action = best_of_bits(legal, by_row(leading, lead, follow))
         fifth = view.trick == 4
         if self.duck and fifth.any():
@@ -111,8 +127,9 @@ class Heuristic(Strategy):
         my_tricks = view.stage_tricks[ar, me]
         at_stake = np.where(view.led < 0, 0, t.points[np.maximum(view.led, 0)])
         bonus = (view.rules or _DEFAULT_RULES).sweep_bonus
-        lose = (((my_tricks == 4) & (mine - at_stake > bonus + self.duck_margin))
-                | ((my_tricks == 0) & (theirs - at_stake > bonus + self.duck_margin)))
+        lose = ((my_tricks == 4) & (mine - at_stake > bonus + self.duck_margin)) | (
+            (my_tricks == 0) & (theirs - at_stake > bonus + self.duck_margin)
+        )
         rows = np.flatnonzero(lose)
         if not len(rows):
             return rows, np.zeros((0, C.N_CARDS), np.int16)
@@ -132,14 +149,14 @@ class _Tables:
     """Heuristic scores per trump context (and per context and led suit for keys), built once per
     card-point scale and trump cost, so that a decision is a few gathers."""
 
-    points: np.ndarray     # (52,) card points
-    key: np.ndarray        # (56 * 4, 52) KEY by context * 4 + led suit
-    lead: np.ndarray       # (56 * 52 * 2,) by (context * 52 + card) * 2 + sure: leading a card that can be beaten
-                           # (sure 0), or that nothing unseen beats (sure 1)
-    win: np.ndarray        # (56, 52) following with a card that takes the trick (before the led card's points)
-    lose: np.ndarray       # (56, 52) following with a card that does not
-    follow: np.ndarray     # (56 * 52, 52) by context * 52 + led card: win + the led card's points where the card
-                           # takes the trick, lose - them where it does not (one gather per decision)
+    points: np.ndarray  # (52,) card points
+    key: np.ndarray  # (56 * 4, 52) KEY by context * 4 + led suit
+    lead: np.ndarray  # (56 * 52 * 2,) by (context * 52 + card) * 2 + sure: leading a card that can be beaten
+    # (sure 0), or that nothing unseen beats (sure 1)
+    win: np.ndarray  # (56, 52) following with a card that takes the trick (before the led card's points)
+    lose: np.ndarray  # (56, 52) following with a card that does not
+    follow: np.ndarray  # (56 * 52, 52) by context * 52 + led card: win + the led card's points where the card
+    # takes the trick, lose - them where it does not (one gather per decision)
 
 
 @cache
@@ -162,7 +179,9 @@ def _tables(points_by_rank: tuple[int, ...], trump_cost: float) -> _Tables:
     return _Tables(
         points=points,
         key=C.KEY.reshape(C.N_CONTEXTS * 4, C.N_CARDS).astype(np.int16),
-        lead=np.stack([scaled(-pts - trump_cost * trump), scaled(pts + 2 - 0.5 * trump_cost * trump)], axis=2).reshape(-1),
+        lead=np.stack(
+            [scaled(-pts - trump_cost * trump), scaled(pts + 2 - 0.5 * trump_cost * trump)], axis=2
+        ).reshape(-1),
         win=win,
         lose=lose,
         follow=follow.reshape(C.N_CONTEXTS * C.N_CARDS, C.N_CARDS),
@@ -178,8 +197,9 @@ def _unbeatable_leads(view: RoundsView, unseen: np.ndarray) -> np.ndarray:
     """uint64 bitmask per row of the cards that no unseen card could beat if led now. Suit by suit on
     13-bit patterns (a table gives the cards above each suit's top unseen rank): a handful of operations per row."""
     trump = view.trump.astype(np.intp)
-    rank_trumps = np.where(view.trump_rank >= 0, C.RANK_BITS[np.maximum(view.trump_rank, 0)] & ~C.SUIT_BITS[trump],
-                           np.uint64(0))
+    rank_trumps = np.where(
+        view.trump_rank >= 0, C.RANK_BITS[np.maximum(view.trump_rank, 0)] & ~C.SUIT_BITS[trump], np.uint64(0)
+    )
     plain = unseen & ~rank_trumps
     above = np.zeros(len(view), np.uint64)
     for suit in range(4):

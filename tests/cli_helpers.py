@@ -67,7 +67,7 @@ def findings_and_cells(page: str) -> tuple[list[str], list[str]]:
     import re
 
     findings = [html.unescape(f) for f in re.findall(r"<li>(.*?)</li>", page)]
-    body = page[page.index("</ul>"):] if findings else page
+    body = page[page.index("</ul>") :] if findings else page
     cells = [html.unescape(c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", body)]
     return findings, cells
 

@@ -29,16 +29,28 @@ def strategy(game: str, spec: str) -> Strategy:
     return make(registry.get(game), spec)
 
 
-def play_deals(game: str, rng: np.random.Generator, rngs: Sequence[np.random.Generator], deals: np.ndarray,
-               rules: Any, strategies: Sequence[Any]) -> Any:
+def play_deals(
+    game: str,
+    rng: np.random.Generator,
+    rngs: Sequence[np.random.Generator],
+    deals: np.ndarray,
+    rules: Any,
+    strategies: Sequence[Any],
+) -> Any:
     """Deal and play one deal per deal number through the batched core; the finished states in order."""
     g = registry.get(game)
     return driver.play(g.core, g.core.deal(rng, deals, rules), rules, strategies, rngs, g.seat_names(rules))
 
 
-def play_matches(game: str, rng: np.random.Generator, rngs: Sequence[np.random.Generator], numbers: np.ndarray,
-                 rules: Any, strategies: Sequence[Any], on_deals: Callable[[np.ndarray, Any], None] | None = None,
-                 ) -> tuple[pd.DataFrame, pd.DataFrame]:
+def play_matches(
+    game: str,
+    rng: np.random.Generator,
+    rngs: Sequence[np.random.Generator],
+    numbers: np.ndarray,
+    rules: Any,
+    strategies: Sequence[Any],
+    on_deals: Callable[[np.ndarray, Any], None] | None = None,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Whole matches through the one match loop: (deals table, matches table)."""
     return matches.play_matches(registry.get(game), rng, rngs, numbers, rules, strategies, on_deals)
 
@@ -54,11 +66,14 @@ class Scrambled(Strategy):
     salt: int = 0
 
     def decide(self, kind, view, legal, rng):
-        h = (view.hand.astype(np.uint64) * np.uint64(2654435761)
-             + view.played.astype(np.uint64) * np.uint64(40503)
-             + view.n_calls.astype(np.uint64) * np.uint64(7919)
-             + view.n_played.astype(np.uint64) * np.uint64(104729)
-             + view.seat.astype(np.uint64) * np.uint64(31) + np.uint64(self.salt + kind))
+        h = (
+            view.hand.astype(np.uint64) * np.uint64(2654435761)
+            + view.played.astype(np.uint64) * np.uint64(40503)
+            + view.n_calls.astype(np.uint64) * np.uint64(7919)
+            + view.n_played.astype(np.uint64) * np.uint64(104729)
+            + view.seat.astype(np.uint64) * np.uint64(31)
+            + np.uint64(self.salt + kind)
+        )
         h ^= h >> np.uint64(13)
         counts = legal.sum(axis=1)
         k = (h % counts.astype(np.uint64)).astype(np.int64)

@@ -35,7 +35,9 @@ def test_bench_measures_every_game_on_one_and_all_cores(every_game: app.Bench) -
     for s in b.scaling:
         g = registry.get(s.game)
         assert s.strategy == g.default_strategy and s.unit == g.plural(g.default_unit) and s.deals == 4
-        assert -(-s.deals // s.chunk_size) >= min(s.deals, CHUNKS_PER_CORE * s.cores)  # several chunks a worker
+        assert -(-s.deals // s.chunk_size) >= min(
+            s.deals, CHUNKS_PER_CORE * s.cores
+        )  # several chunks a worker
         rates = s.rates(s.deals)
         assert all(r > 0 for r in rates.values())
         assert rates["per_core_on_all_cores"] == pytest.approx(rates["all_cores"] / b.cores)
@@ -63,20 +65,33 @@ def test_measure_counts_hands_of_whole_games() -> None:
 
 
 @pytest.mark.xdist_group("fortytwo-solver")  # the expert is timed too: on the worker that compiled its solver
-def test_bench_of_one_game_measures_every_strategy_and_says_when_the_yardstick_cannot_run(tmp_path,
-                                                                                          monkeypatch) -> None:
+def test_bench_of_one_game_measures_every_strategy_and_says_when_the_yardstick_cannot_run(
+    tmp_path, monkeypatch
+) -> None:
     from strategies.fortytwo_expert import Expert
 
-    monkeypatch.setattr(Expert, "bench_deals", 4)  # a searching strategy is timed on its few deals: fewer here
-    code, out, err = run_cli("bench", "forty-two", "-n", "1000", "--no-scaling", "--yardstick",
-                             tmp_path / "missing.py")
+    monkeypatch.setattr(
+        Expert, "bench_deals", 4
+    )  # a searching strategy is timed on its few deals: fewer here
+    code, out, err = run_cli(
+        "bench", "forty-two", "-n", "1000", "--no-scaling", "--yardstick", tmp_path / "missing.py"
+    )
     assert code == 0 and not err
     assert "│ random " in out and "│ heuristic " in out and "│ expert " in out and "of yardstick" in out
     assert "missing.py: not run" in out
     assert "speed-up on" not in out and "rounds" not in out  # the scaling runs: the every-game fixture above
 
-    code, out, err = run_cli("bench", "forty-two", "-n", "1000", "--no-scaling", "--yardstick",
-                             tmp_path / "missing.py", "--format", "json")
+    code, out, err = run_cli(
+        "bench",
+        "forty-two",
+        "-n",
+        "1000",
+        "--no-scaling",
+        "--yardstick",
+        tmp_path / "missing.py",
+        "--format",
+        "json",
+    )
     assert code == 0 and not err
     d = json.loads(out)
     assert d["games"] == []  # no scaling runs asked for
@@ -97,7 +112,11 @@ def test_speeds_take_turns_and_keep_the_median(monkeypatch) -> None:
 
     calls: list[str] = []
     ys = iter([300.0, 100.0, 200.0])
-    monkeypatch.setattr(bench, "measure", lambda g, spec, deals, seed=0: (calls.append(spec), _fake_measure(g, spec, deals))[1])
+    monkeypatch.setattr(
+        bench,
+        "measure",
+        lambda g, spec, deals, seed=0: (calls.append(spec), _fake_measure(g, spec, deals))[1],
+    )
     monkeypatch.setattr(bench, "run_yardstick", lambda path, deals: (calls.append("yardstick"), next(ys))[1])
     sp = bench.speeds(registry.get("rounds"), 1000, repeat=3)
     assert calls == ["random", "greedy", "heuristic", "yardstick"] * 3
@@ -111,7 +130,9 @@ def test_a_searching_strategy_is_timed_on_fewer_deals(monkeypatch) -> None:
     from strategies.base import Strategy
 
     sizes: dict[str, int] = {}
-    monkeypatch.setattr(bench, "measure", lambda g, spec, deals, seed=0: (sizes.__setitem__(spec, deals), (1.0, None))[1])
+    monkeypatch.setattr(
+        bench, "measure", lambda g, spec, deals, seed=0: (sizes.__setitem__(spec, deals), (1.0, None))[1]
+    )
     monkeypatch.setattr(bench, "run_yardstick", lambda path, deals: None)
     g = registry.get("rounds")
     monkeypatch.setattr(g.strategies["greedy"], "bench_deals", 50, raising=False)
@@ -128,7 +149,9 @@ def test_benchmark_script_writes_json_and_the_ratio_table(monkeypatch, tmp_path,
 
     monkeypatch.setattr(bench, "measure", _fake_measure)
     monkeypatch.setattr(bench, "run_yardstick", lambda path, deals: 2000.0)
-    spec = importlib.util.spec_from_file_location("bench_run", Path(__file__).parents[1] / "benchmarks" / "run.py")
+    spec = importlib.util.spec_from_file_location(
+        "bench_run", Path(__file__).parents[1] / "benchmarks" / "run.py"
+    )
     run = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(run)
     assert run.main(["--no-scaling", "--repeat", "1", "-o", str(tmp_path / "a.json")]) == 0
@@ -137,8 +160,20 @@ def test_benchmark_script_writes_json_and_the_ratio_table(monkeypatch, tmp_path,
     out = capsys.readouterr().out
     assert "| forty-two | random | 1,000 hands/s | 0.50 | 1.00 | ≥ 0.7 of yardstick: not met |" in out
     assert "| rounds | heuristic | 500 games/s | 0.25 | 0.50 | ≥ 0.5 of random: met |" in out
-    assert run.main(["--no-scaling", "--repeat", "1", "-o", str(tmp_path / "b.json"), "--compare",
-                     str(tmp_path / "a.json")]) == 0
+    assert (
+        run.main(
+            [
+                "--no-scaling",
+                "--repeat",
+                "1",
+                "-o",
+                str(tmp_path / "b.json"),
+                "--compare",
+                str(tmp_path / "a.json"),
+            ]
+        )
+        == 0
+    )
     assert "| forty-two | heuristic | 500 | 500 | +0% | 0.25 -> 0.25 |" in capsys.readouterr().out
 
 
@@ -166,8 +201,17 @@ def test_bench_prints_the_speed_up_of_each_game(monkeypatch) -> None:
     from simulator import bench
 
     def fake(g, deals, cores):
-        return bench.Scaling(g.name, g.default_strategy, g.plural(g.default_unit), deals,
-                             4 * deals if g.default_unit == "match" else None, 1000, cores, 2.0, 1.0)
+        return bench.Scaling(
+            g.name,
+            g.default_strategy,
+            g.plural(g.default_unit),
+            deals,
+            4 * deals if g.default_unit == "match" else None,
+            1000,
+            cores,
+            2.0,
+            1.0,
+        )
 
     monkeypatch.setattr(bench, "scaling", fake)
     code, out, err = run_cli("bench", "-n", "1000")

@@ -96,8 +96,12 @@ class _PackedCheat(Random):
     def decide_packed(self, kind, view, words, rng):
         n = bitrows.n_words(1) * 64 * words.shape[1]
         free = ~words
-        first = np.array([next((i for i in range(n) if free[r, i // 64] >> np.uint64(i % 64) & np.uint64(1)), n)
-                          for r in range(len(words))])
+        first = np.array(
+            [
+                next((i for i in range(n) if free[r, i // 64] >> np.uint64(i % 64) & np.uint64(1)), n)
+                for r in range(len(words))
+            ]
+        )
         return first
 
 
@@ -106,13 +110,19 @@ def test_an_illegal_action_on_bit_rows_is_refused_by_name() -> None:
     rules = g.rules()
     state = g.core.deal(np.random.default_rng(1), np.arange(20), rules)
     with pytest.raises(IllegalAction, match=r"strategy .* at seat \w+ in deal \d+: illegal play"):
-        driver.play(g.core, state, rules, [_PackedCheat()] * 2, [np.random.default_rng(2)] * 2, g.seat_names(rules))
+        driver.play(
+            g.core, state, rules, [_PackedCheat()] * 2, [np.random.default_rng(2)] * 2, g.seat_names(rules)
+        )
 
 
 # each row's action from its lowest legal card
-_OUT_OF_RANGE = {"-1": lambda legal: legal * 0 - 1, "52": lambda legal: legal * 0 + 52,
-                 "63": lambda legal: legal * 0 + 63, "64 + legal": lambda legal: legal + 64,
-                 "128 + legal": lambda legal: legal + 128}
+_OUT_OF_RANGE = {
+    "-1": lambda legal: legal * 0 - 1,
+    "52": lambda legal: legal * 0 + 52,
+    "63": lambda legal: legal * 0 + 63,
+    "64 + legal": lambda legal: legal + 64,
+    "128 + legal": lambda legal: legal + 128,
+}
 
 
 @pytest.mark.parametrize("action", list(_OUT_OF_RANGE))
@@ -123,7 +133,9 @@ def test_an_action_out_of_range_on_one_word_is_refused(action: str) -> None:
     @dataclasses.dataclass(frozen=True)
     class Fixed(Random):
         def decide_packed(self, kind, view, words, rng):
-            lowest = np.bitwise_count((words[:, 0] & (~words[:, 0] + np.uint64(1))) - np.uint64(1)).astype(int)
+            lowest = np.bitwise_count((words[:, 0] & (~words[:, 0] + np.uint64(1))) - np.uint64(1)).astype(
+                int
+            )
             return _OUT_OF_RANGE[action](lowest)
 
     g = registry.get("rounds")

@@ -27,8 +27,9 @@ def fails(*args: object) -> str:
 
 
 def test_more_jobs_than_cores_are_capped_with_one_warning() -> None:
-    code, out, err = run_cli("simulate", "forty-two", "-n", "200", "-j", CORES + 5, "--format", "json",
-                             "--no-progress")
+    code, out, err = run_cli(
+        "simulate", "forty-two", "-n", "200", "-j", CORES + 5, "--format", "json", "--no-progress"
+    )
     assert code == 0
     assert err == f"warning: --jobs {CORES + 5} is more than the {CORES} cores here; running {CORES} jobs\n"
     assert json.loads(out)["manifest"]["jobs"] == CORES
@@ -59,12 +60,15 @@ def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.mark.parametrize("extra,named", [
-    (["--seed", "4"], "--seed"),  # even the run's own seed: the folder decides
-    (["--rule", "min_bid=31"], "--rule"),
-    (["--seat", "N=random", "-n", "100"], "--deals, --seat"),
-    (["--preset", "texas", "--chunk-size", "10", "--unit", "match"], "--preset, --unit, --chunk-size"),
-])
+@pytest.mark.parametrize(
+    "extra,named",
+    [
+        (["--seed", "4"], "--seed"),  # even the run's own seed: the folder decides
+        (["--rule", "min_bid=31"], "--rule"),
+        (["--seat", "N=random", "-n", "100"], "--deals, --seat"),
+        (["--preset", "texas", "--chunk-size", "10", "--unit", "match"], "--preset, --unit, --chunk-size"),
+    ],
+)
 def test_trace_refuses_run_options_beside_run(run_folder: Path, extra: list[str], named: str) -> None:
     err = fails("trace", "forty-two", "--run", run_folder, "--deal", "3", *extra)
     assert err.startswith(f"error: {named} cannot be given with --run ({run_folder / 'manifest.json'} fixes")
@@ -72,18 +76,46 @@ def test_trace_refuses_run_options_beside_run(run_folder: Path, extra: list[str]
 
 
 def test_report_run_refuses_run_options_beside_run(run_folder: Path) -> None:
-    assert fails("report", "run", "--run", run_folder, "--seed", "2").startswith("error: --seed cannot be given")
+    assert fails("report", "run", "--run", run_folder, "--seed", "2").startswith(
+        "error: --seed cannot be given"
+    )
 
 
-@pytest.mark.parametrize("seats,twice,seen", [
-    (["N=greedy", "N=random"], "seat N given twice (N=greedy, then N=random)", {"N": "random", "S": "heuristic"}),
-    (["NS=greedy", "N=random"], "seat N given twice (NS=greedy, then N=random)", {"N": "random", "S": "greedy"}),
-    (["NS=random", "EW=greedy", "all=greedy"], "seat N E S W given twice (NS=random, EW=greedy, then all=greedy)",
-     {"N": "greedy"}),
-])
-def test_a_seat_given_twice_warns_and_the_last_wins(seats: list[str], twice: str, seen: dict[str, str]) -> None:
-    code, out, err = run_cli("simulate", "forty-two", "-n", "50", "-j", "1", "--format", "json", "--no-progress",
-                             *[w for s in seats for w in ("--seat", s)])
+@pytest.mark.parametrize(
+    "seats,twice,seen",
+    [
+        (
+            ["N=greedy", "N=random"],
+            "seat N given twice (N=greedy, then N=random)",
+            {"N": "random", "S": "heuristic"},
+        ),
+        (
+            ["NS=greedy", "N=random"],
+            "seat N given twice (NS=greedy, then N=random)",
+            {"N": "random", "S": "greedy"},
+        ),
+        (
+            ["NS=random", "EW=greedy", "all=greedy"],
+            "seat N E S W given twice (NS=random, EW=greedy, then all=greedy)",
+            {"N": "greedy"},
+        ),
+    ],
+)
+def test_a_seat_given_twice_warns_and_the_last_wins(
+    seats: list[str], twice: str, seen: dict[str, str]
+) -> None:
+    code, out, err = run_cli(
+        "simulate",
+        "forty-two",
+        "-n",
+        "50",
+        "-j",
+        "1",
+        "--format",
+        "json",
+        "--no-progress",
+        *[w for s in seats for w in ("--seat", s)],
+    )
     assert code == 0 and err == f"warning: {twice}; the last one wins\n"
     assert seen.items() <= json.loads(out)["manifest"]["seats"].items()
     with pytest.warns(DealsimWarning, match="given twice"):
@@ -97,7 +129,10 @@ def test_seats_given_once_each_do_not_warn() -> None:
         assert run.seats == ("greedy", "random", "greedy", "random")
         app.make_run("forty-two", 50, seats={"N": "greedy", "E": "random"})
         # `all` sets a default for the assignments after it: "everyone but seat 0"
-        assert app.make_run("franks-zoo", 50, seats=["all=greedy", "0=random"]).seats[:2] == ("random", "greedy")
+        assert app.make_run("franks-zoo", 50, seats=["all=greedy", "0=random"]).seats[:2] == (
+            "random",
+            "greedy",
+        )
 
 
 @pytest.mark.parametrize("option,value", [("--dealer", "NS"), ("--dealer", "all"), ("--seat", "EW")])

@@ -34,7 +34,9 @@ def test_a_file_the_system_refuses_is_one_line_and_exit_1(tmp_path: Path, monkey
     monkeypatch.setattr(pyarrow.parquet, "write_table", full)
     code, out, err = run_cli("-q", "simulate", "forty-two", "-n", "100", "-j", "1", "-o", tmp_path / "run")
     assert (code, out) == (1, "")
-    assert err.startswith(f"error: {tmp_path / 'run' / 'parts'}") and err.endswith(": No space left on device\n")
+    assert err.startswith(f"error: {tmp_path / 'run' / 'parts'}") and err.endswith(
+        ": No space left on device\n"
+    )
     assert len(err.splitlines()) == 1
 
 
@@ -45,8 +47,21 @@ def calls() -> None:
 
 @pytest.mark.usefixtures("calls")
 def test_ctrl_c_keeps_the_finished_chunks_and_says_interrupted(tmp_path: Path) -> None:
-    code, out, err = run_cli("simulate", "forty-two", "-n", "1000", "--chunk-size", "100", "-j", "1", "--no-progress",
-                             "--seat", "all=tests.helpers:Interrupts:after=150", "-o", tmp_path / "run")
+    code, out, err = run_cli(
+        "simulate",
+        "forty-two",
+        "-n",
+        "1000",
+        "--chunk-size",
+        "100",
+        "-j",
+        "1",
+        "--no-progress",
+        "--seat",
+        "all=tests.helpers:Interrupts:after=150",
+        "-o",
+        tmp_path / "run",
+    )
     assert (code, err) == (130, "interrupted\n")
     done = int(re.search(r"\(interrupted: (\d+) of 1,000\)", out)[1])
     assert 0 < done < 1000 and done % 100 == 0
@@ -55,15 +70,20 @@ def test_ctrl_c_keeps_the_finished_chunks_and_says_interrupted(tmp_path: Path) -
 
 
 @pytest.mark.usefixtures("calls")
-@pytest.mark.parametrize("command", [
-    ["simulate", "forty-two", "-n", "1000"],  # before the first chunk: nothing to report
-    ["compare", "forty-two", "-n", "1000", "--vs", "N=random"],  # one arm cut short: no comparison
-    ["tune", "forty-two", "-n", "100", "--vary", "min_bid=30,31"],
-    ["analyze", "forty-two", "--hand", "6-6 6-5 5-5 4-4 6-4 3-2 1-0", "-n", "100"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "forty-two", "-n", "1000"],  # before the first chunk: nothing to report
+        ["compare", "forty-two", "-n", "1000", "--vs", "N=random"],  # one arm cut short: no comparison
+        ["tune", "forty-two", "-n", "100", "--vary", "min_bid=30,31"],
+        ["analyze", "forty-two", "--hand", "6-6 6-5 5-5 4-4 6-4 3-2 1-0", "-n", "100"],
+    ],
+)
 def test_ctrl_c_before_a_result_is_one_line_and_exit_130(command: list[str]) -> None:
     flag = "--strategy" if command[0] == "analyze" else "--seat"
-    code, out, err = run_cli(*command, "-j", "1", "--no-progress", flag, "all=tests.helpers:Interrupts:after=3")
+    code, out, err = run_cli(
+        *command, "-j", "1", "--no-progress", flag, "all=tests.helpers:Interrupts:after=3"
+    )
     assert (code, out) == (130, "")
     assert re.fullmatch(r"interrupted(:? .*)?\n", err) and len(err.splitlines()) == 1, err
 
@@ -74,10 +94,30 @@ def test_ctrl_c_with_workers_running_is_one_line(tmp_path: Path) -> None:
     ignore it (a worker still importing would print a long traceback); the main process stops them."""
     marker = tmp_path / "playing"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "DEALSIM_TEST_MARKER": str(marker)}
-    p = subprocess.Popen([sys.executable, "-m", "simulator", "simulate", "forty-two", "-n", "100000", "-j", "2",
-                          "--chunk-size", "200", "--no-progress", "--seat", "all=tests.helpers:Slow"],
-                         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         start_new_session=True)
+    p = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "simulator",
+            "simulate",
+            "forty-two",
+            "-n",
+            "100000",
+            "-j",
+            "2",
+            "--chunk-size",
+            "200",
+            "--no-progress",
+            "--seat",
+            "all=tests.helpers:Slow",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 120
         while not marker.exists() and p.poll() is None and time.monotonic() < deadline:
@@ -93,8 +133,11 @@ def test_ctrl_c_with_workers_running_is_one_line(tmp_path: Path) -> None:
     assert len(err.splitlines()) == 1 and err.startswith("interrupted"), err
 
 
-def test_ctrl_c_while_starting_up_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+def test_ctrl_c_while_starting_up_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
     """The command line's imports take a second; Ctrl-C during them is not a traceback of the imports."""
+
     class Importing(types.ModuleType):
         def __getattr__(self, name: str):
             raise KeyboardInterrupt

@@ -17,22 +17,32 @@ def test_version_prints_the_version_and_exits_0() -> None:
 @pytest.mark.parametrize("flag", ["--quiet", "-q"])
 def test_quiet_prints_nothing_but_writes_the_files(flag: str, tmp_path: Path) -> None:
     out = tmp_path / "run"
-    code, stdout, err = run_cli(flag, "simulate", "forty-two", "-n", "300", "-j", "1", "--progress", "-o", out)
+    code, stdout, err = run_cli(
+        flag, "simulate", "forty-two", "-n", "300", "-j", "1", "--progress", "-o", out
+    )
     assert (code, stdout, err) == (0, "", "")  # not the summary, not the progress bar asked for
-    assert sorted(p.name for p in out.iterdir()) == ["deals.parquet", "manifest.json", "parts", "summary.csv",
-                                                     "summary.json"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "deals.parquet",
+        "manifest.json",
+        "parts",
+        "summary.csv",
+        "summary.json",
+    ]
     assert run_cli(flag, "simulate", "forty-two", "-n", "300", "-j", "1", "--format", "json") == (0, "", "")
 
 
-@pytest.mark.parametrize("command", [
-    ["games"],
-    ["strategies", "rounds"],
-    ["trace", "forty-two", "--deal", "3", "-n", "100"],
-    ["trace", "forty-two", "--deal", "3", "-n", "100", "--json"],
-    ["compare", "forty-two", "-n", "100", "-j", "1", "--vs", "N=random"],
-    ["tune", "forty-two", "-n", "20", "-j", "1", "--vary", "min_bid=30,31"],
-    ["analyze", "forty-two", "--hand", "6-6 6-5 5-5 4-4 6-4 3-2 1-0", "-n", "50", "-j", "1"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["games"],
+        ["strategies", "rounds"],
+        ["trace", "forty-two", "--deal", "3", "-n", "100"],
+        ["trace", "forty-two", "--deal", "3", "-n", "100", "--json"],
+        ["compare", "forty-two", "-n", "100", "-j", "1", "--vs", "N=random"],
+        ["tune", "forty-two", "-n", "20", "-j", "1", "--vary", "min_bid=30,31"],
+        ["analyze", "forty-two", "--hand", "6-6 6-5 5-5 4-4 6-4 3-2 1-0", "-n", "50", "-j", "1"],
+    ],
+)
 def test_quiet_silences_every_command(command: list[str]) -> None:
     code, stdout, err = run_cli("-q", *command)
     assert (code, stdout, err) == (0, "", ""), err
@@ -40,8 +50,9 @@ def test_quiet_silences_every_command(command: list[str]) -> None:
 
 
 def test_quiet_keeps_errors_and_warnings_on_stderr() -> None:
-    code, stdout, err = run_cli("-q", "simulate", "forty-two", "-n", "100", "-j", "1", "--seat", "N=greedy",
-                                "--seat", "N=random")
+    code, stdout, err = run_cli(
+        "-q", "simulate", "forty-two", "-n", "100", "-j", "1", "--seat", "N=greedy", "--seat", "N=random"
+    )
     assert (code, stdout) == (0, "") and err.startswith("warning: seat N given twice")
     code, stdout, err = run_cli("-q", "simulate", "forty-two", "-n", "100", "--seat", "N=clever")
     assert (code, stdout) == (2, "") and err.startswith("error: unknown forty-two strategy 'clever'")
@@ -51,5 +62,7 @@ def test_options_hold_for_one_command_only() -> None:
     """run_cli runs many commands in one process, like a notebook calling main() again: nothing carries over."""
     assert run_cli("-q", "games")[1] == ""
     assert "forty-two" in run_cli("games")[1]
-    assert run_cli("--debug", "simulate", "forty-two", "-n", "10", "--seat", "N=clever")[2].startswith("Traceback")
+    assert run_cli("--debug", "simulate", "forty-two", "-n", "10", "--seat", "N=clever")[2].startswith(
+        "Traceback"
+    )
     assert run_cli("simulate", "forty-two", "-n", "10", "--seat", "N=clever")[2].startswith("error: ")

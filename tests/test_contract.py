@@ -26,12 +26,23 @@ from tests.helpers import stable_hash
 
 GAMES = list(registry.GAMES)
 # every registered strategy, and some non-default parameters that change the play
-EXTRA = {"forty-two": ["heuristic:threshold=28", "greedy:min_length=3"], "rounds": ["heuristic:duck=false"],
-         "franks-zoo": ["heuristic:junior_gives=strong,solo_lions=false,cash_groups=2",
-                        "heuristic:ask=false,answer=false", "greedy:ask=false,answer=false"]}
+EXTRA = {
+    "forty-two": ["heuristic:threshold=28", "greedy:min_length=3"],
+    "rounds": ["heuristic:duck=false"],
+    "franks-zoo": [
+        "heuristic:junior_gives=strong,solo_lions=false,cash_groups=2",
+        "heuristic:ask=false,answer=false",
+        "greedy:ask=false,answer=false",
+    ],
+}
 # a searching strategy runs on the worker of its solver's other tests (--dist loadgroup): compiled once there
-STRATEGIES = [pytest.param(g, s, marks=pytest.mark.xdist_group("fortytwo-solver")) if (g, s) == ("forty-two", "expert")
-              else (g, s) for g in GAMES for s in [*registry.get(g).strategies, *EXTRA.get(g, [])]]
+STRATEGIES = [
+    pytest.param(g, s, marks=pytest.mark.xdist_group("fortytwo-solver"))
+    if (g, s) == ("forty-two", "expert")
+    else (g, s)
+    for g in GAMES
+    for s in [*registry.get(g).strategies, *EXTRA.get(g, [])]
+]
 # deals of the agreement check per game and unit: the reference engines are plain Python
 SIZES = {"forty-two": (120, 4), "rounds": (80, 3), "franks-zoo": (36, 2)}
 # a strategy that searches every play (Forty-two's expert, some 20 hands a second): fewer
@@ -45,8 +56,15 @@ def _size(game: str, spec: str, unit: str) -> int:
 def _run(game: str, spec: str, unit: str, n: int, chunk_size: int | None = None) -> Run:
     g = registry.get(game)
     rules = g.rules()
-    return Run(game=g, n=n, seed=stable_hash(f"{game}{spec}{unit}") % 1000, rules=rules,
-               seats=(spec,) * len(g.seat_names(rules)), unit=unit, chunk_size=chunk_size or n)
+    return Run(
+        game=g,
+        n=n,
+        seed=stable_hash(f"{game}{spec}{unit}") % 1000,
+        rules=rules,
+        seats=(spec,) * len(g.seat_names(rules)),
+        unit=unit,
+        chunk_size=chunk_size or n,
+    )
 
 
 @cache
@@ -73,7 +91,9 @@ def test_deals_and_plays_both_units(game: str, spec: str) -> None:
     assert list(matches.columns[:4]) == ["match", "first_dealer", "deals", "winner"]
     assert list(tables["deals"].columns[:2]) == ["match", "number"]
     per_match = tables["deals"].groupby("match")["number"].max()
-    assert np.array_equal(per_match.to_numpy(), matches.set_index("match").loc[per_match.index, "deals"].to_numpy())
+    assert np.array_equal(
+        per_match.to_numpy(), matches.set_index("match").loc[per_match.index, "deals"].to_numpy()
+    )
     assert (matches["deals"] >= 1).all()
     summary = g.summary(tables, "match")
     assert summary and g.render(summary)
@@ -84,7 +104,9 @@ def _deterministic(run: Run) -> bool:
     """Whether the strategies play these deals the same whatever their random streams hold."""
     c = chunk(run, 0)
     a = play_chunk(c)
-    other = dataclasses.replace(chunk(run, 0), seat_rngs=[np.random.default_rng(12345 + i) for i in range(len(c.seat_rngs))])
+    other = dataclasses.replace(
+        chunk(run, 0), seat_rngs=[np.random.default_rng(12345 + i) for i in range(len(c.seat_rngs))]
+    )
     b = play_chunk(other)
     return all(a[k].equals(b[k]) for k in a)
 
@@ -104,7 +126,9 @@ def test_core_agrees_with_the_reference_engine(game: str, spec: str, unit: str) 
             if same_moves:
                 record = ref.play(one, 0, run.rules, players)
                 assert ref.record_moves(record) == ref.moves(one, 0), f"{game} {spec} deal {int(one.deal[0])}"
-                assert tuple(ref.outcome(record)) == tuple(int(x) for x in ref.batch_outcome(one, run.rules)[0])
+                assert tuple(ref.outcome(record)) == tuple(
+                    int(x) for x in ref.batch_outcome(one, run.rules)[0]
+                )
                 assert tuple(ref.score(record)) == tuple(int(x) for x in ref.batch_score(one, run.rules)[0])
             checked += 1
     assert checked >= _size(game, spec, unit)
@@ -143,8 +167,13 @@ def _positions(g, rules: Any, rng: np.random.Generator) -> list[Any]:
     series = g.series(numbers, rules)
     active = np.arange(len(numbers))
     played = np.zeros(len(numbers), np.int32)
-    out = driver.play(g.core, series.deal(rng, active, played), rules, [_Random()] * len(g.seat_names(rules)),
-                      [rng] * len(g.seat_names(rules)))
+    out = driver.play(
+        g.core,
+        series.deal(rng, active, played),
+        rules,
+        [_Random()] * len(g.seat_names(rules)),
+        [rng] * len(g.seat_names(rules)),
+    )
     over = series.record(active, out, g.core.table(out, rules))
     played += 1
     return [first, series.deal(rng, active[~over], played[~over])]
@@ -177,15 +206,19 @@ def test_views_hide_what_the_seat_cannot_see(game: str) -> None:
                 v1, legal1 = g.core.inputs(state, rows, kind, rules)
                 v2, legal2 = g.core.inputs(variant, rows, kind, rules)
                 for name, array in v1.arrays().items():
-                    assert np.array_equal(array, getattr(v2, name)), f"{game}: view field {name} shows hidden cards"
+                    assert np.array_equal(array, getattr(v2, name)), (
+                        f"{game}: view field {name} shows hidden cards"
+                    )
                 assert np.array_equal(legal1, legal2)
                 compared += len(rows)
     assert compared > 1000
     # the variants do differ: a check that could not fail would prove nothing
     state = _positions(g, rules, rng)[0]
     variant = g.hidden_variant(state, rng)
-    assert any(not np.array_equal(getattr(state, f.name), getattr(variant, f.name))
-               for f in dataclasses.fields(state))
+    assert any(
+        not np.array_equal(getattr(state, f.name), getattr(variant, f.name))
+        for f in dataclasses.fields(state)
+    )
 
 
 PACKED_RULES = [(game, ()) for game in GAMES] + [("forty-two", ("sevens=true", "nello=true", "plunge=true"))]
@@ -238,8 +271,14 @@ def test_illegal_actions_are_refused_by_name(game: str) -> None:
     n_seats = len(g.seat_names(rules))
     state = g.core.deal(np.random.default_rng(1), np.arange(50), rules)
     with pytest.raises(IllegalAction) as err:
-        driver.play(g.core, state, rules, [_Cheat()] * n_seats, [np.random.default_rng(2)] * n_seats,
-                    g.seat_names(rules))
+        driver.play(
+            g.core,
+            state,
+            rules,
+            [_Cheat()] * n_seats,
+            [np.random.default_rng(2)] * n_seats,
+            g.seat_names(rules),
+        )
     message = str(err.value)
     assert "tests.test_contract:_Cheat" in message and "at seat " in message and "in deal " in message
     assert "illegal" in message
@@ -249,7 +288,13 @@ def test_illegal_actions_are_refused_by_name(game: str) -> None:
 def test_any_worker_count_gives_the_same_tables(game: str) -> None:
     g = registry.get(game)
     for unit in ("deal", "match"):
-        run = _run(game, g.default_strategy, unit, 30 if unit == "deal" else 6, chunk_size=10 if unit == "deal" else 2)
+        run = _run(
+            game,
+            g.default_strategy,
+            unit,
+            30 if unit == "deal" else 6,
+            chunk_size=10 if unit == "deal" else 2,
+        )
         one, two = execute(run, jobs=1), execute(run, jobs=2)
         assert one.complete and two.complete and two.jobs == 2
         for name in one.tables:

@@ -16,7 +16,9 @@ def test_a_local_dask_cluster_gives_the_tables_of_loky(tmp_path, game: str, unit
     on_dask = app.simulate(game, backend="dask", output=tmp_path / "dask", **kwargs)
     on_loky = app.simulate(game, backend="loky", output=tmp_path / "loky", **kwargs)
     for name in on_loky.tables:
-        assert (tmp_path / "dask" / f"{name}.parquet").read_bytes() == (tmp_path / "loky" / f"{name}.parquet").read_bytes()
+        assert (tmp_path / "dask" / f"{name}.parquet").read_bytes() == (
+            tmp_path / "loky" / f"{name}.parquet"
+        ).read_bytes()
     assert on_dask.summary == on_loky.summary
     assert on_dask.manifest["backend"] == "dask"
 

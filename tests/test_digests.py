@@ -19,8 +19,14 @@ from simulator.runner import Run, execute
 
 BASELINE = json.loads((Path(__file__).parent / "data" / "digests_baseline.json").read_text())
 UNIT = {"hand": "deal", "game": "deal", "match": "match"}
-SIZES = {("forty-two", "hand"): (600, 200), ("forty-two", "match"): (30, 10), ("rounds", "game"): (300, 100),
-         ("rounds", "match"): (20, 8), ("franks-zoo", "hand"): (200, 70), ("franks-zoo", "match"): (12, 5)}
+SIZES = {
+    ("forty-two", "hand"): (600, 200),
+    ("forty-two", "match"): (30, 10),
+    ("rounds", "game"): (300, 100),
+    ("rounds", "match"): (20, 8),
+    ("franks-zoo", "hand"): (200, 70),
+    ("franks-zoo", "match"): (12, 5),
+}
 SMALL = {("franks-zoo", "match", "players=6"): (8, 4), ("forty-two", "match", "target=100"): (12, 5)}
 # baseline column -> today's, per (game, table): the per-deal table is 0, the per-match table 1
 RENAMED = {
@@ -40,8 +46,10 @@ DROPPED = {("franks-zoo", 0): {"hand"}}
 
 
 def digest(frame: pd.DataFrame) -> dict[str, str]:
-    return {col: hashlib.sha256("\x1f".join(map(str, frame[col].tolist())).encode()).hexdigest()[:16]
-            for col in frame.columns}
+    return {
+        col: hashlib.sha256("\x1f".join(map(str, frame[col].tolist())).encode()).hexdigest()[:16]
+        for col in frame.columns
+    }
 
 
 @pytest.mark.parametrize("case", list(BASELINE))

@@ -20,10 +20,16 @@ from simulator.stats import (
 )
 
 
-@pytest.mark.parametrize("k,n,lo,hi", [
-    (0, 10, 0.0, 0.27753), (5, 10, 0.23659, 0.76341), (10, 10, 0.72247, 1.0), (81, 263, 0.25529, 0.36621),
-    (1, 1000, 0.00018, 0.00564),
-])
+@pytest.mark.parametrize(
+    "k,n,lo,hi",
+    [
+        (0, 10, 0.0, 0.27753),
+        (5, 10, 0.23659, 0.76341),
+        (10, 10, 0.72247, 1.0),
+        (81, 263, 0.25529, 0.36621),
+        (1, 1000, 0.00018, 0.00564),
+    ],
+)
 def test_wilson_against_known_values(k: int, n: int, lo: float, hi: float) -> None:
     got = wilson(k, n)
     assert got[0] == pytest.approx(lo, abs=1e-5) and got[1] == pytest.approx(hi, abs=1e-5)
@@ -64,7 +70,9 @@ def test_a_rate_of_independent_trials_uses_wilson_and_a_ratio_the_normal_interva
     assert ratio.value == pytest.approx(6 / 10)
     z = (num - 0.6 * den) / den.mean()
     assert ratio.se == pytest.approx(z.std(ddof=1) / 2)
-    assert (ratio.lo, ratio.hi) == pytest.approx((0.6 - 1.959963984540054 * ratio.se, 0.6 + 1.959963984540054 * ratio.se))
+    assert (ratio.lo, ratio.hi) == pytest.approx(
+        (0.6 - 1.959963984540054 * ratio.se, 0.6 + 1.959963984540054 * ratio.se)
+    )
 
 
 def test_pairing_an_arm_with_itself_is_exactly_zero() -> None:

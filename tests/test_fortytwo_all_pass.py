@@ -41,6 +41,7 @@ RULES = {
 
 # ---------------------------------------------------------------------------------------------- the option
 
+
 def test_the_option_defaults_to_redeal_and_says_what_it_does() -> None:
     assert FortyTwoRules().all_pass == "redeal"
     for preset in ("seed", "texas"):
@@ -55,6 +56,7 @@ def test_the_option_defaults_to_redeal_and_says_what_it_does() -> None:
 
 
 # ------------------------------------------------------------------------------------ hand-built auctions
+
 
 def _hand(dealer: int) -> core.HandState:
     hands = np.array([sum(1 << d for d in range(7 * s, 7 * s + 7)) for s in range(4)], np.uint32)[None, :]
@@ -78,10 +80,16 @@ def _both_legal(dealer: int, calls: list[int], rules: FortyTwoRules) -> list[int
     return ref
 
 
-@pytest.mark.parametrize("rules", [FORCED, FortyTwoRules(auction="one-lap", all_pass="dealer_forced"),
-                                   FortyTwoRules(min_bid=35, all_pass="dealer_forced"),
-                                   FortyTwoRules(jump_bids=True, min_bid=1, all_pass="dealer_forced")],
-                         ids=["seed", "one-lap", "min_bid=35", "jump-min_bid=1"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        FORCED,
+        FortyTwoRules(auction="one-lap", all_pass="dealer_forced"),
+        FortyTwoRules(min_bid=35, all_pass="dealer_forced"),
+        FortyTwoRules(jump_bids=True, min_bid=1, all_pass="dealer_forced"),
+    ],
+    ids=["seed", "one-lap", "min_bid=35", "jump-min_bid=1"],
+)
 @pytest.mark.parametrize("dealer", range(4))
 def test_after_three_passes_the_dealer_may_not_pass(rules: FortyTwoRules, dealer: int) -> None:
     legal = _both_legal(dealer, [0, 0, 0], rules)
@@ -99,7 +107,9 @@ def test_after_three_passes_the_dealer_may_not_pass(rules: FortyTwoRules, dealer
         assert s.phase[0] == TRUMP and s.turn[0] == dealer
     else:  # seed auction: those who passed may still bid, and may pass again
         assert s.phase[0] == CALL and 0 in _both_legal(dealer, [0, 0, 0, rules.min_bid], rules)
-        assert rules.min_bid + 1 in _both_legal(dealer, [0, 0, 0, rules.min_bid], rules) or rules.min_bid == 42
+        assert (
+            rules.min_bid + 1 in _both_legal(dealer, [0, 0, 0, rules.min_bid], rules) or rules.min_bid == 42
+        )
 
 
 def test_the_dealer_may_pass_after_a_bid_and_under_redeal() -> None:
@@ -109,7 +119,11 @@ def test_the_dealer_may_pass_after_a_bid_and_under_redeal() -> None:
     # seed auction: after the dealer's forced 30 and W's 42, N (who passed) may pass or bid 84 over the 42
     legal = _both_legal(S, [0, 0, 0, 30, 42], FORCED)
     assert 0 in legal and BID_84 in legal and BID_168 not in legal
-    for rules in (FortyTwoRules(), FortyTwoRules(auction="one-lap"), build(FortyTwoRules, "rule", PRESETS["texas"])):
+    for rules in (
+        FortyTwoRules(),
+        FortyTwoRules(auction="one-lap"),
+        build(FortyTwoRules, "rule", PRESETS["texas"]),
+    ):
         assert 0 in _both_legal(S, [0, 0, 0], rules)
         s = _hand(S)
         for a in (0, 0, 0, 0):
@@ -145,8 +159,12 @@ SEATINGS = {
     "scrambled": lambda: [Scrambled()] * 4,
     "fieldhash": lambda: [FieldHash()] * 4,
     "threshold": lambda: [strategy("forty-two", "heuristic:bidder=threshold")] * 4,
-    "mixed": lambda: [strategy("forty-two", "heuristic:threshold=30"), Scrambled(salt=3),
-                      strategy("forty-two", "heuristic:threshold=30"), FieldHash()],
+    "mixed": lambda: [
+        strategy("forty-two", "heuristic:threshold=30"),
+        Scrambled(salt=3),
+        strategy("forty-two", "heuristic:threshold=30"),
+        FieldHash(),
+    ],
 }
 # The registered strategies as they are: a stuck dealer bids the minimum (or within his limit).
 PLAIN = {
@@ -169,9 +187,13 @@ FAST_PAIRS = [(r, list(SEATINGS)[(i + j) % len(SEATINGS)]) for i, r in enumerate
 SLOW_PAIRS = [pair for pair in ALL_PAIRS if pair not in FAST_PAIRS]
 
 
-@pytest.mark.parametrize("rules,seating", [*FAST_PAIRS, *[pytest.param(*p, marks=pytest.mark.slow) for p in SLOW_PAIRS]])
+@pytest.mark.parametrize(
+    "rules,seating", [*FAST_PAIRS, *[pytest.param(*p, marks=pytest.mark.slow) for p in SLOW_PAIRS]]
+)
 def test_batched_core_equals_reference_dealer_forced(rules: str, seating: str) -> None:
-    forced = _compare(RULES[rules], SEATINGS[seating](), n=220, seed=stable_hash(f"all_pass {rules}{seating}"))
+    forced = _compare(
+        RULES[rules], SEATINGS[seating](), n=220, seed=stable_hash(f"all_pass {rules}{seating}")
+    )
     if seating in ("threshold", "mixed") and RULES[rules].min_bid >= 28:
         # the stuck dealer's case did come up (the hashing players rarely pass three times; with min_bid 1
         # everyone opens)
@@ -181,7 +203,10 @@ def test_batched_core_equals_reference_dealer_forced(rules: str, seating: str) -
 @pytest.mark.parametrize("rules", ["seed", "texas"])
 @pytest.mark.parametrize("seating", list(PLAIN))
 def test_registered_strategies_under_dealer_forced(rules: str, seating: str) -> None:
-    assert _compare(RULES[rules], PLAIN[seating](), n=150, seed=stable_hash(f"all_pass plain {rules}{seating}")) > 0
+    assert (
+        _compare(RULES[rules], PLAIN[seating](), n=150, seed=stable_hash(f"all_pass plain {rules}{seating}"))
+        > 0
+    )
 
 
 @pytest.mark.parametrize("rules", list(RULES))
@@ -190,9 +215,14 @@ def test_random_play_replays_in_the_reference(rules: str) -> None:
     reference engine and the outcome is the same."""
     r = RULES[rules]
     n = 300
-    state = play_deals("forty-two", np.random.default_rng(stable_hash(rules)),
-                       [np.random.default_rng(i) for i in range(4)], np.arange(n), r,
-                       [strategy("forty-two", "random")] * 4)
+    state = play_deals(
+        "forty-two",
+        np.random.default_rng(stable_hash(rules)),
+        [np.random.default_rng(i) for i in range(4)],
+        np.arange(n),
+        r,
+        [strategy("forty-two", "random")] * 4,
+    )
     scores, _ = core.hand_scores(state, r)
     assert (state.high > 0).all()
     for row in range(n):
@@ -205,15 +235,16 @@ def test_random_play_replays_in_the_reference(rules: str) -> None:
 def test_reference_match_has_no_thrown_in_hand() -> None:
     rng = np.random.default_rng(5)
     deal = lambda hand_no, dealer: [list(h) for h in np.split(rng.permutation(28), 4)]
-    match = reference.play_match(deal, 0, FortyTwoRules(all_pass="dealer_forced", target=100),
-                                 [strategy("forty-two", "greedy")] * 4)
+    match = reference.play_match(
+        deal, 0, FortyTwoRules(all_pass="dealer_forced", target=100), [strategy("forty-two", "greedy")] * 4
+    )
     assert match.winner is not None and not any(h.thrown_in for h in match.hands)
 
 
 # ------------------------------------------------------------------------------------------ seeded runs
 
-@pytest.mark.parametrize("seats", ["random", "greedy",
-                                   "heuristic"])
+
+@pytest.mark.parametrize("seats", ["random", "greedy", "heuristic"])
 def test_no_hand_is_thrown_in_under_dealer_forced(seats: str) -> None:
     run = simulate("forty-two", n=3000, rules={"all_pass": "dealer_forced"}, seats={"all": seats}, jobs=1)
     assert len(run.deals) == 3000 and run.deals["thrown_in"].sum() == 0

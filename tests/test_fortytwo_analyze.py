@@ -22,7 +22,9 @@ def test_the_advice_names_the_highest_paying_bid_per_trump() -> None:
     a = app.analyze("forty-two", "6-6 6-5 5-5 4-4 6-4 3-2 1-0", seat="W", n=1500, jobs=1)
     advice, frame = a.advice, a.frame
     assert advice["best_trump"] == 6 and advice["runner_up"] != 6 and advice["bid"] == 30
-    assert advice["gap_lo"] <= advice["gap"] <= advice["gap_hi"] and advice["gap_lo"] > 0  # sixes clearly best
+    assert (
+        advice["gap_lo"] <= advice["gap"] <= advice["gap_hi"] and advice["gap_lo"] > 0
+    )  # sixes clearly best
     for trump, up_to in advice["bid_up_to"].items():
         rows = frame[frame["trump"] == trump].set_index("bid")
         if up_to is None:

@@ -22,8 +22,14 @@ def test_score_differences_follow_the_rules() -> None:
 def test_a_small_guide_writes_every_file(tmp_path) -> None:
     r = app.report("bid-guide", 2000, seed=3, jobs=1, output=tmp_path)
     names = {p.name for p in r.written}
-    assert {"report.html", "guide.csv", "ladder_all.csv", "ladder_by_shape.csv", "p_make_by_bid.png",
-            "provenance.json"} <= names
+    assert {
+        "report.html",
+        "guide.csv",
+        "ladder_all.csv",
+        "ladder_by_shape.csv",
+        "p_make_by_bid.png",
+        "provenance.json",
+    } <= names
     html = (tmp_path / "report.html").read_text()
     assert html.index("Findings") < html.index("The guide") < html.index("Provenance")
     assert assert_findings_quote_tables(html) >= 2

@@ -52,8 +52,12 @@ def test_the_margin_moves_the_pass_out_rate():
     # today's threshold bidder throws in about 26% of hands whatever the rules; the ladder's risk margin
     # sets it: a bolder margin throws in far fewer
     def thrown(spec: str, **rules) -> float:
-        return simulate("forty-two", n=10_000, seed=3, seats={"NS": spec, "EW": spec}, rules=rules).deals[
-            "thrown_in"].mean()
+        return (
+            simulate("forty-two", n=10_000, seed=3, seats={"NS": spec, "EW": spec}, rules=rules)
+            .deals["thrown_in"]
+            .mean()
+        )
+
     assert thrown("heuristic:margin=-2") < 0.12
     assert thrown("heuristic:margin=-2", min_bid=32) > thrown("heuristic:margin=-2") + 0.1
 
@@ -62,8 +66,15 @@ def test_threshold_bidder_is_todays_heuristic():
     game = registry.get("forty-two")
     for unit, n, chunk in (("hand", 600, 200), ("match", 30, 10)):
         case = f"forty-two|{unit}||heuristic,heuristic,heuristic,heuristic"
-        run = Run(game=game, n=n, seed=7, rules=game.rules(), seats=("heuristic:bidder=threshold",) * 4,
-                  unit={"hand": "deal", "match": "match"}[unit], chunk_size=chunk)
+        run = Run(
+            game=game,
+            n=n,
+            seed=7,
+            rules=game.rules(),
+            seats=("heuristic:bidder=threshold",) * 4,
+            unit={"hand": "deal", "match": "match"}[unit],
+            chunk_size=chunk,
+        )
         tables = list(execute(run, jobs=1).tables.values())
         renamed = {0: {"game": "match", "hand": "number"}, 1: {"game": "match", "hands": "deals"}}
         for i, (frame, before) in enumerate(zip(tables, BASELINE[case])):
@@ -73,8 +84,15 @@ def test_threshold_bidder_is_todays_heuristic():
 
 
 def test_ladder_beats_threshold_in_matches():
-    cmp = compare("forty-two", seats={"NS": "heuristic"}, vs={"NS": "heuristic:bidder=threshold"},
-                  unit="match", n=6_000, jobs=2, seed=1)
+    cmp = compare(
+        "forty-two",
+        seats={"NS": "heuristic"},
+        vs={"NS": "heuristic:bidder=threshold"},
+        unit="match",
+        n=6_000,
+        jobs=2,
+        seed=1,
+    )
     wins = cmp.frame().set_index("measure").loc["NS wins"]
     assert wins["lo"] > 0, wins.to_dict()
 

@@ -101,8 +101,12 @@ def test_trump_lead_must_be_followed_with_a_trump() -> None:
     assert legal_plays(s) == {"6-5", "6-3"}
 
 
-HANDS = {W: "5-1 6-6 4-4 2-2 1-1 0-0 2-0", N: "5-6 6-3 4-1 3-2 1-0 4-0 2-1",
-         E: "5-5 6-2 4-3 3-1 0-3 4-2 6-0", S: "5-4 5-3 5-2 6-4 5-0 3-3 6-1"}
+HANDS = {
+    W: "5-1 6-6 4-4 2-2 1-1 0-0 2-0",
+    N: "5-6 6-3 4-1 3-2 1-0 4-0 2-1",
+    E: "5-5 6-2 4-3 3-1 0-3 4-2 6-0",
+    S: "5-4 5-3 5-2 6-4 5-0 3-3 6-1",
+}
 
 
 def test_the_double_tops_its_suit_and_a_trump_beats_the_suit() -> None:
@@ -120,11 +124,22 @@ def test_the_double_tops_its_suit_and_a_trump_beats_the_suit() -> None:
     act(s, *ids("6-1"))  # the highest trump takes it
     assert s.leader[0] == S and s.points[0].tolist() == [1, 0]
 
-@pytest.mark.parametrize("bid,decl_points,expected", [
-    (30, 30, (12, 30)), (30, 29, (13 + 30, 0)), (41, 41, (1, 41)), (35, 34, (8 + 35, 0)),
-    (42, 42, (0, 42)), (42, 41, (1 + 42, 0)), (84, 42, (0, 42)), (84, 36, (6 + 84, 0)),
-    (168, 42, (0, 42)), (168, 0, (42 + 168, 0)),
-])
+
+@pytest.mark.parametrize(
+    "bid,decl_points,expected",
+    [
+        (30, 30, (12, 30)),
+        (30, 29, (13 + 30, 0)),
+        (41, 41, (1, 41)),
+        (35, 34, (8 + 35, 0)),
+        (42, 42, (0, 42)),
+        (42, 41, (1 + 42, 0)),
+        (84, 42, (0, 42)),
+        (84, 36, (6 + 84, 0)),
+        (168, 42, (0, 42)),
+        (168, 0, (42 + 168, 0)),
+    ],
+)
 def test_every_contract_kind_made_and_set(bid: int, decl_points: int, expected: tuple[int, int]) -> None:
     """E-W declare (W bid); the seed's example is the first case: 30 : 12."""
     s = one_hand({})
@@ -145,7 +160,9 @@ def test_every_contract_kind_made_and_set(bid: int, decl_points: int, expected: 
 def test_random_hands_add_to_42_and_seed_count_never_gives_impossible_totals(count_values: str) -> None:
     rules = FortyTwoRules(count_values=count_values)
     rng = np.random.default_rng(5)
-    s = play_deals("forty-two", rng, [rng] * 4, np.arange(20_000), rules, [strategy("forty-two", "random")] * 4)
+    s = play_deals(
+        "forty-two", rng, [rng] * 4, np.arange(20_000), rules, [strategy("forty-two", "random")] * 4
+    )
     assert (s.phase == DONE).all() and s.deal.tolist() == list(range(20_000))
     played = s.high > 0
     assert (s.points[played].sum(axis=1) == 42).all()
@@ -168,11 +185,22 @@ def test_deals_are_partitions_of_the_set() -> None:
 def test_the_registered_game_plays_this_core_and_names_its_units() -> None:
     game = registry.get("forty-two")
     assert game.core is play.CORE and game.series is play.Games
-    assert game.unit("hand") == game.unit("deal") == "deal" and game.unit("Game") == game.unit("match") == "match"
+    assert (
+        game.unit("hand") == game.unit("deal") == "deal"
+        and game.unit("Game") == game.unit("match") == "match"
+    )
     assert game.unit(None) == "deal" and (game.plural("deal"), game.plural("match")) == ("hands", "games")
     rules = game.rules()
-    s = play_deals("forty-two", np.random.default_rng(1), [np.random.default_rng(2)] * 4, np.arange(10, 60), rules,
-                   [strategy("forty-two", "heuristic")] * 4)
+    s = play_deals(
+        "forty-two",
+        np.random.default_rng(1),
+        [np.random.default_rng(2)] * 4,
+        np.arange(10, 60),
+        rules,
+        [strategy("forty-two", "heuristic")] * 4,
+    )
     table = game.core.table(s, rules)
     assert table["deal"].tolist() == list(range(10, 60))
-    assert table["dealer"].tolist() == [D.SEATS[k % 4] for k in range(10, 60)]  # deal k is dealt by seat k % 4
+    assert table["dealer"].tolist() == [
+        D.SEATS[k % 4] for k in range(10, 60)
+    ]  # deal k is dealt by seat k % 4

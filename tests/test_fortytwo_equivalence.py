@@ -25,27 +25,61 @@ RULES = {
     "seed-jump-28": FortyTwoRules(jump_bids=True, min_bid=28),
     # Texas 42: every declaration and special contract, under marks (stopping when decided) and points
     "texas-house": build(FortyTwoRules, "rule", PRESETS["texas-house"]),
-    "points-specials": FortyTwoRules(declarations="pips,doubles,no-trump", doubles_low=True, nello=True,
-                                     nello_doubles="high", plunge=True, splash=True, sevens=True, jump_bids=True),
-    "marks-play-out": FortyTwoRules(count_values="texas", declarations="pips,no-trump", nello=True,
-                                    nello_doubles="low", sevens=True, splash=True, scoring="marks", play_out=True),
+    "points-specials": FortyTwoRules(
+        declarations="pips,doubles,no-trump",
+        doubles_low=True,
+        nello=True,
+        nello_doubles="high",
+        plunge=True,
+        splash=True,
+        sevens=True,
+        jump_bids=True,
+    ),
+    "marks-play-out": FortyTwoRules(
+        count_values="texas",
+        declarations="pips,no-trump",
+        nello=True,
+        nello_doubles="low",
+        sevens=True,
+        splash=True,
+        scoring="marks",
+        play_out=True,
+    ),
 }
 # Every combination of the options that change play, for the field-by-field view check.
-OPTION_VALUES = {"count_values": ("seed", "texas"), "auction": ("seed", "one-lap"), "jump_bids": (False, True),
-                 "min_bid": (1, 30, 42)}
-ALL_OPTIONS = [FortyTwoRules(**dict(zip(OPTION_VALUES, values))) for values in itertools.product(*OPTION_VALUES.values())]
+OPTION_VALUES = {
+    "count_values": ("seed", "texas"),
+    "auction": ("seed", "one-lap"),
+    "jump_bids": (False, True),
+    "min_bid": (1, 30, 42),
+}
+ALL_OPTIONS = [
+    FortyTwoRules(**dict(zip(OPTION_VALUES, values))) for values in itertools.product(*OPTION_VALUES.values())
+]
 # Six of them in which every value of each option meets every value of each other option (pairwise cover).
-PAIRWISE = [FortyTwoRules(count_values=c, auction=a, jump_bids=j, min_bid=m) for c, a, j, m in [
-    ("seed", "seed", False, 1), ("texas", "one-lap", True, 1), ("seed", "one-lap", True, 30),
-    ("texas", "seed", False, 30), ("seed", "one-lap", False, 42), ("texas", "seed", True, 42)]]
+PAIRWISE = [
+    FortyTwoRules(count_values=c, auction=a, jump_bids=j, min_bid=m)
+    for c, a, j, m in [
+        ("seed", "seed", False, 1),
+        ("texas", "one-lap", True, 1),
+        ("seed", "one-lap", True, 30),
+        ("texas", "seed", False, 30),
+        ("seed", "one-lap", False, 42),
+        ("texas", "seed", True, 42),
+    ]
+]
 
 SEATINGS = {
     "greedy": lambda: [strategy("forty-two", "greedy")] * 4,
     "heuristic": lambda: [strategy("forty-two", "heuristic")] * 4,
     "scrambled": lambda: [Scrambled()] * 4,
     # different strategies per side exercise the driver's grouping of rows by strategy
-    "mixed": lambda: [strategy("forty-two", "heuristic:threshold=30"), Scrambled(salt=3),
-                      strategy("forty-two", "heuristic:threshold=30"), strategy("forty-two", "greedy:min_length=3")],
+    "mixed": lambda: [
+        strategy("forty-two", "heuristic:threshold=30"),
+        Scrambled(salt=3),
+        strategy("forty-two", "heuristic:threshold=30"),
+        strategy("forty-two", "greedy:min_length=3"),
+    ],
 }
 
 
@@ -68,7 +102,6 @@ def compare_hands(rules: FortyTwoRules, seats, n: int, seed: int) -> tuple[core.
             assert ref.made == bool(made[row])
             assert ref.declarer == state.high_bidder[row] and ref.trump == state.trump[row]
     return state, records
-
 
 
 @pytest.mark.parametrize("rules", list(RULES))
@@ -99,7 +132,9 @@ def test_texas_rules_show_the_same_views(rules: str) -> None:
     played = [r for r in records if not r.thrown_in]
     assert played  # and the cases are not vacuous: the special contracts and declarations occur
     if rules != "texas":
-        assert {int(t) for t in state.trump[state.high > 0]} >= {7, 8, 9} - ({7} if rules == "marks-play-out" else set())
+        assert {int(t) for t in state.trump[state.high > 0]} >= {7, 8, 9} - (
+            {7} if rules == "marks-play-out" else set()
+        )
 
 
 @pytest.mark.slow

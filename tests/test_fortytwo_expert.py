@@ -52,11 +52,11 @@ def _play_positions(rules: FortyTwoRules, n: int, seed: int) -> list[core.HandSt
 def _replays(view, row: int, hands: np.ndarray, rules: FortyTwoRules) -> bool:
     """Whether the public plays of `view` row are legal, play by play, by the reference engine's rules when the
     seats hold `hands` now (what each seat played added back in)."""
-    plays = [int(d) for d in view.plays[row, :view.n_played[row]]]
+    plays = [int(d) for d in view.plays[row, : view.n_played[row]]]
     trump, bidder = int(view.trump[row]), int(view.high_bidder[row])
     ctx = D.context_of(trump, rules)
     out = reference.sitting_out(bidder, trump)
-    calls = [int(c) for c in view.calls[row, :view.n_calls[row]]]
+    calls = [int(c) for c in view.calls[row, : view.n_calls[row]]]
     high = [c for c in calls if c > 0][-1]
     leader = (bidder + 2) % 4 if high in (PLUNGE, SPLASH) else bidder
     held = [set(D.bits_to_ids(int(h))) for h in hands]
@@ -109,7 +109,7 @@ def test_sampled_hands_could_be_the_table_by_what_the_seat_has_seen(rules: Forty
                 assert [int(x).bit_count() for x in h] == [int(x).bit_count() for x in state.hands[r]]
                 assert _replays(view, r, h, rules)
                 if rules.plunge:
-                    for i, call in enumerate(view.calls[r, :view.n_calls[r]]):
+                    for i, call in enumerate(view.calls[r, : view.n_calls[r]]):
                         caller = (int(view.dealer[r]) + 1 + i) % 4
                         if call in (PLUNGE, SPLASH) and caller != seat:
                             dealt = int(h[caller]) | int(state.dealt[r, caller] & state.played[r])
@@ -126,12 +126,12 @@ def _forbidden(view, rules) -> list[int]:
     out = []
     for r in range(len(view)):
         ctx = int(view.ctx[r])
-        plays = view.plays[r, :view.n_played[r]]
+        plays = view.plays[r, : view.n_played[r]]
         shown = 0
         start = 0
         per = 3 if view.trump[r] == NELLO else 4
         while start < len(plays):
-            trick = plays[start:start + per]
+            trick = plays[start : start + per]
             led = D.LEAD_SUIT[ctx, trick[0]]
             shown += sum(not D.FOLLOW[ctx, led] >> int(d) & 1 for d in trick[1:])
             start += per
@@ -152,8 +152,11 @@ def test_the_sampler_is_uniform_over_the_deals_the_seat_cannot_rule_out() -> Non
         view, _ = core.inputs(state, rows, PLAY, rules)
         for i, r in enumerate(rows):
             seat = int(state.turn[r])
-            unseen = [d for d in range(D.N_DOMINOES)
-                      if not (int(state.hands[r, seat]) | int(state.played[r])) >> d & 1]
+            unseen = [
+                d
+                for d in range(D.N_DOMINOES)
+                if not (int(state.hands[r, seat]) | int(state.played[r])) >> d & 1
+            ]
             others = [o for o in range(4) if o != seat]
             sizes = [int(state.hands[r, o]).bit_count() for o in others]
             consistent = []
@@ -170,7 +173,9 @@ def test_the_sampler_is_uniform_over_the_deals_the_seat_cannot_rule_out() -> Non
                 continue
             one = view.take(np.array([i]))
             n = 300 * len(consistent)
-            drawn = Counter(tuple(int(x) for x in h) for h in expert._deal(one, np.array([17], np.uint64), 0, n)[0])
+            drawn = Counter(
+                tuple(int(x) for x in h) for h in expert._deal(one, np.array([17], np.uint64), 0, n)[0]
+            )
             assert set(drawn) == set(consistent)
             counts = np.array([drawn[c] for c in consistent])
             chi2 = ((counts - 300) ** 2 / 300).sum()
@@ -192,7 +197,9 @@ def _true_deals(monkeypatch, state: core.HandState) -> None:
     monkeypatch.setattr(Expert, "_deal", deal)
 
 
-@pytest.mark.parametrize("rules", [SEED, FortyTwoRules(**PRESETS["texas-house"])], ids=["seed", "texas-house"])
+@pytest.mark.parametrize(
+    "rules", [SEED, FortyTwoRules(**PRESETS["texas-house"])], ids=["seed", "texas-house"]
+)
 def test_with_the_true_deal_as_its_sample_it_plays_double_dummy(monkeypatch, rules: FortyTwoRules) -> None:
     from simulator.fortytwo import solver
 
@@ -220,7 +227,9 @@ def test_with_the_true_deal_as_its_sample_it_plays_double_dummy(monkeypatch, rul
     assert checked > 120
 
 
-@pytest.mark.parametrize("rules", [SEED, FortyTwoRules(**PRESETS["texas-points"])], ids=["seed", "texas-count"])
+@pytest.mark.parametrize(
+    "rules", [SEED, FortyTwoRules(**PRESETS["texas-points"])], ids=["seed", "texas-count"]
+)
 def test_equivalent_trumps_have_the_same_double_dummy_value(rules: FortyTwoRules) -> None:
     from simulator.fortytwo import solver
 
@@ -254,10 +263,18 @@ def test_solving_siblings_from_each_others_values_changes_no_value() -> None:
         assert np.array_equal(solver.solve(p, follow_on=follow_on), solver.solve(p))
 
 
-@pytest.mark.parametrize("rules", [SEED, FortyTwoRules(**PRESETS["texas-house"])], ids=["seed", "texas-house"])
+@pytest.mark.parametrize(
+    "rules", [SEED, FortyTwoRules(**PRESETS["texas-house"])], ids=["seed", "texas-house"]
+)
 def test_score_difference_is_the_hand_score(rules: FortyTwoRules) -> None:
-    s = play_deals("forty-two", np.random.default_rng(2), [np.random.default_rng(i) for i in range(4)],
-                   np.arange(300), rules, [strategy("forty-two", "random")] * 4)
+    s = play_deals(
+        "forty-two",
+        np.random.default_rng(2),
+        [np.random.default_rng(i) for i in range(4)],
+        np.arange(300),
+        rules,
+        [strategy("forty-two", "random")] * 4,
+    )
     s = s.take(np.flatnonzero(s.high > 0))
     score, _ = core.hand_scores(s, rules)
     ar = np.arange(len(s))
@@ -273,8 +290,10 @@ def test_equal_views_give_equal_actions_whatever_the_random_stream_and_the_group
     view, legal = core.inputs(state, np.arange(len(state)), PLAY, rules)
     together = expert.decide(PLAY, view, legal, np.random.default_rng(1))
     again = expert.decide(PLAY, view, legal, np.random.default_rng(2))
-    alone = [expert.decide(PLAY, view.take(np.array([r])), legal[[r]], np.random.default_rng(3))[0]
-             for r in range(len(state))]
+    alone = [
+        expert.decide(PLAY, view.take(np.array([r])), legal[[r]], np.random.default_rng(3))[0]
+        for r in range(len(state))
+    ]
     assert np.array_equal(together, again) and np.array_equal(together, alone)
 
 
@@ -282,8 +301,17 @@ def test_the_same_seed_gives_the_same_actions() -> None:
     rules = SEED
     for spec in (Expert(samples=2, stream="run"), Expert(samples=2)):
         deals = np.arange(12)
-        runs = [play_deals("forty-two", np.random.default_rng(4), [np.random.default_rng(i) for i in range(4)],
-                           deals, rules, [spec] * 4) for _ in range(2)]
+        runs = [
+            play_deals(
+                "forty-two",
+                np.random.default_rng(4),
+                [np.random.default_rng(i) for i in range(4)],
+                deals,
+                rules,
+                [spec] * 4,
+            )
+            for _ in range(2)
+        ]
         assert np.array_equal(runs[0].plays, runs[1].plays) and np.array_equal(runs[0].calls, runs[1].calls)
 
 
@@ -300,8 +328,14 @@ def test_the_run_stream_reads_the_runs_generator() -> None:
 def test_sampled_bidding_and_naming_bid_and_name_legally() -> None:
     rules = FortyTwoRules(**PRESETS["texas"])
     expert = Expert(samples=1, bidding="sampled", naming="sampled", bid_samples=2)
-    s = play_deals("forty-two", np.random.default_rng(6), [np.random.default_rng(i) for i in range(4)],
-                   np.arange(16), rules, [expert] * 4)
+    s = play_deals(
+        "forty-two",
+        np.random.default_rng(6),
+        [np.random.default_rng(i) for i in range(4)],
+        np.arange(16),
+        rules,
+        [expert] * 4,
+    )
     assert (s.high > 0).sum() >= 8 and (s.trump >= 0).sum() >= 8
 
 
@@ -313,7 +347,9 @@ def test_bidding_follows_the_heuristics_ladder_with_the_worth_it_is_given(monkey
     rng = np.random.default_rng(0)
     assert np.array_equal(Expert().decide(CALL, view, legal, rng), heuristic.decide(CALL, view, legal, rng))
     # a worth of 40 for every hand: the ladder bids with every one (preempting part of the way to 39)
-    monkeypatch.setattr(Expert, "sampled_worth", lambda self, v, rng: (np.full(len(v), 40.0), np.zeros(len(v), bool)))
+    monkeypatch.setattr(
+        Expert, "sampled_worth", lambda self, v, rng: (np.full(len(v), 40.0), np.zeros(len(v), bool))
+    )
     calls = Expert(bidding="sampled").decide(CALL, view, legal, rng)
     assert (heuristic.decide(CALL, view, legal, rng) == 0).sum() > 50
     assert (calls >= rules.min_bid).all() and (calls <= 39).all()
@@ -336,8 +372,14 @@ def test_the_expert_beats_the_heuristic_on_the_same_deals() -> None:
     heuristic = strategy("forty-two", "heuristic")
     margins = []
     for north_south in (Expert(), heuristic):
-        s = play_deals("forty-two", np.random.default_rng(21), [np.random.default_rng(i) for i in range(4)], deals,
-                       rules, [north_south, heuristic, north_south, heuristic])
+        s = play_deals(
+            "forty-two",
+            np.random.default_rng(21),
+            [np.random.default_rng(i) for i in range(4)],
+            deals,
+            rules,
+            [north_south, heuristic, north_south, heuristic],
+        )
         score, _ = core.hand_scores(s, rules)
         margins.append((score[:, 0] - score[:, 1]).astype(np.float64))
     diff = margins[0] - margins[1]
@@ -360,7 +402,14 @@ def test_the_expert_wins_more_games_than_the_heuristic() -> None:
     [+13.2, +23.8] points of win rate)."""
     from simulator import app
 
-    c = app.compare("forty-two", seats={"NS": "expert", "EW": "heuristic"}, vs={"all": "heuristic"}, n=160,
-                    unit="match", chunk_size=20, jobs=0)
+    c = app.compare(
+        "forty-two",
+        seats={"NS": "expert", "EW": "heuristic"},
+        vs={"all": "heuristic"},
+        n=160,
+        unit="match",
+        chunk_size=20,
+        jobs=0,
+    )
     wins = dict(zip(c.measures, c.differences))["NS wins"]
     assert wins.lo > 0, (wins.diff, wins.lo, wins.hi)

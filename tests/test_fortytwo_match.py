@@ -14,7 +14,10 @@ from tests.helpers import Scrambled, play_matches, stable_hash, strategy
 
 SEATINGS = {
     "heuristic-250": (lambda: [strategy("forty-two", "heuristic")] * 4, 250),
-    "greedy-scrambled-120": (lambda: [strategy("forty-two", "greedy:min_length=3"), Scrambled(salt=1)] * 2, 120),
+    "greedy-scrambled-120": (
+        lambda: [strategy("forty-two", "greedy:min_length=3"), Scrambled(salt=1)] * 2,
+        120,
+    ),
     # the marks game to 7 under texas-house: nello, plunge, splash, hands stopped when decided
     "marks-scrambled": (lambda: [strategy("forty-two", "heuristic"), Scrambled(salt=2)] * 2, "texas-house"),
 }
@@ -32,7 +35,11 @@ def test_many_games_equal_the_reference_engine(seating: str) -> None:
 
 
 def _compare(seats, target: int | str, games: int, seed: int) -> None:
-    rules = FortyTwoRules(target=target) if isinstance(target, int) else build(FortyTwoRules, "rule", PRESETS[target])
+    rules = (
+        FortyTwoRules(target=target)
+        if isinstance(target, int)
+        else build(FortyTwoRules, "rule", PRESETS[target])
+    )
     strategies = seats()
     dealt: dict[tuple[int, int], list[list[int]]] = {}
     counter: dict[int, int] = {}
@@ -46,19 +53,31 @@ def _compare(seats, target: int | str, games: int, seed: int) -> None:
     rng = np.random.default_rng(seed)
     n = games
     hands, games = play_matches("forty-two", rng, [rng] * 4, np.arange(n), rules, strategies, on_deals=keep)
-    assert list(games.columns) == ["match", "first_dealer", "deals", "winner", "final_ns", "final_ew",
-                                   "first_dealer_side_won"]
+    assert list(games.columns) == [
+        "match",
+        "first_dealer",
+        "deals",
+        "winner",
+        "final_ns",
+        "final_ew",
+        "first_dealer_side_won",
+    ]
     assert {"match", "number", "total_ns", "total_ew"} <= set(hands.columns)
     assert games["match"].tolist() == list(range(n)) and len(hands) == games["deals"].sum()
     assert games["first_dealer"].tolist() == [D.SEATS[k % 4] for k in range(n)]  # game k first dealt by k % 4
     assert sorted(counter.items()) == list(zip(games["match"], games["deals"]))  # on_deals saw every hand
     for game in games.itertuples():
-        ref = reference.play_match(lambda hand_no, dealer, g=game.match: dealt[g, hand_no],
-                                   D.SEATS.index(game.first_dealer), rules, strategies)
+        ref = reference.play_match(
+            lambda hand_no, dealer, g=game.match: dealt[g, hand_no],
+            D.SEATS.index(game.first_dealer),
+            rules,
+            strategies,
+        )
         assert len(ref.hands) == game.deals
         assert ref.totals == (game.final_ns, game.final_ew)
-        assert (None if ref.winner is None else D.SIDES[ref.winner]) == (None if pd.isna(game.winner)
-                                                                          else game.winner)
+        assert (None if ref.winner is None else D.SIDES[ref.winner]) == (
+            None if pd.isna(game.winner) else game.winner
+        )
         if ref.winner is not None:
             assert bool(game.first_dealer_side_won) == (ref.winner == D.SEATS.index(game.first_dealer) % 2)
         mine = hands[hands["match"] == game.match]
@@ -71,9 +90,17 @@ def _compare(seats, target: int | str, games: int, seed: int) -> None:
 
 def test_a_game_of_passes_is_abandoned_after_the_thrown_in_limit() -> None:
     rules = FortyTwoRules()
-    never_bid = strategy("forty-two", "heuristic:bidder=threshold,threshold=84")  # no hand is worth 84: everybody passes
-    hands, games = play_matches("forty-two", np.random.default_rng(1), [np.random.default_rng(2)] * 4,
-                                np.arange(3), rules, [never_bid] * 4)
+    never_bid = strategy(
+        "forty-two", "heuristic:bidder=threshold,threshold=84"
+    )  # no hand is worth 84: everybody passes
+    hands, games = play_matches(
+        "forty-two",
+        np.random.default_rng(1),
+        [np.random.default_rng(2)] * 4,
+        np.arange(3),
+        rules,
+        [never_bid] * 4,
+    )
     assert (games["deals"] == play.MAX_THROWN_IN_A_ROW).all() and games["winner"].isna().all()
     assert games["first_dealer_side_won"].isna().all() and (games[["final_ns", "final_ew"]] == 0).all().all()
     assert hands["thrown_in"].all() and len(hands) == 3 * play.MAX_THROWN_IN_A_ROW

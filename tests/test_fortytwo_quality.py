@@ -14,8 +14,9 @@ pytestmark = pytest.mark.xdist_group("fortytwo-solver")
 
 @pytest.mark.parametrize("preset,seats", [("seed", "heuristic"), ("texas-house", "tests.helpers:Scrambled")])
 def test_what_each_side_gave_away_accounts_for_the_points_taken(preset: str, seats: str) -> None:
-    sim = app.simulate("forty-two", n=150, jobs=1, preset=preset, seats={"all": seats},
-                       measures=["play-quality"])
+    sim = app.simulate(
+        "forty-two", n=150, jobs=1, preset=preset, seats={"all": seats}, measures=["play-quality"]
+    )
     d = sim.deals[~sim.deals["thrown_in"]]
     assert len(d) > 50
     decl_side = d["declarer"].isin(["E", "W"]).to_numpy().astype(int)
@@ -40,22 +41,32 @@ def test_the_measure_is_asked_for_by_name_and_needs_single_deals() -> None:
         app.simulate("forty-two", n=10, jobs=1, measures=["speed"])
     with pytest.raises(DealsimError, match="needs --unit deal"):
         app.simulate("forty-two", n=10, jobs=1, unit="match", measures=["play-quality"])
-    assert "--measure play-quality" in app.simulate("forty-two", n=20, jobs=1, measures=["play-quality"]).manifest[
-        "command"]
+    assert (
+        "--measure play-quality"
+        in app.simulate("forty-two", n=20, jobs=1, measures=["play-quality"]).manifest["command"]
+    )
 
 
 def test_compare_pairs_the_points_each_side_gave_away() -> None:
     """`compare --measure play-quality`: what the changed side gave away, paired on the same hands; a better
     player gives away less."""
-    c = app.compare("forty-two", seats={"N": "random", "S": "random"}, vs={"N": "heuristic", "S": "heuristic"},
-                    n=100, jobs=1, measures=["play-quality"])
+    c = app.compare(
+        "forty-two",
+        seats={"N": "random", "S": "random"},
+        vs={"N": "heuristic", "S": "heuristic"},
+        n=100,
+        jobs=1,
+        measures=["play-quality"],
+    )
     assert c.a.measures == c.b.measures == ("play-quality",)
     d = dict(zip(c.measures, c.differences))
     gave = d["NS points given away per played hand"]
     assert gave.lo > 0  # random play gives away more than the heuristic's, with an interval clear of zero
     # the side's own figure: as declarer what the declarers gave, as defender what the defenders gave; arm A
     # again on its own (the same run) gives the same hands
-    a = app.simulate("forty-two", n=100, jobs=1, seats={"N": "random", "S": "random"}, measures=["play-quality"]).deals
+    a = app.simulate(
+        "forty-two", n=100, jobs=1, seats={"N": "random", "S": "random"}, measures=["play-quality"]
+    ).deals
     played = a[~a["thrown_in"]]
     mine = np.where(played["declarer"].isin(["N", "S"]), played["declarers_gave"], played["defenders_gave"])
     assert gave.a == pytest.approx(mine.mean())
@@ -65,8 +76,22 @@ def test_compare_pairs_the_points_each_side_gave_away() -> None:
 def test_compare_takes_measure_on_the_command_line(tmp_path) -> None:
     from tests.cli_helpers import run_cli
 
-    code, out, err = run_cli("compare", "forty-two", "-n", "40", "-j", "1", "--seat", "N=random", "--vs",
-                             "N=heuristic", "--measure", "play-quality", "-o", tmp_path / "c")
+    code, out, err = run_cli(
+        "compare",
+        "forty-two",
+        "-n",
+        "40",
+        "-j",
+        "1",
+        "--seat",
+        "N=random",
+        "--vs",
+        "N=heuristic",
+        "--measure",
+        "play-quality",
+        "-o",
+        tmp_path / "c",
+    )
     assert code == 0, err
     assert "NS points given away per played hand" in out
     assert "--measure play-quality" in (tmp_path / "c" / "provenance.json").read_text()
@@ -91,7 +116,9 @@ def test_play_quality_report_states_each_strategy_with_its_intervals(tmp_path) -
     assert table.loc["heuristic", "declarers gave"] == pytest.approx(played["declarers_gave"].mean())
     assert table.loc["random", "declarers gave"] > table.loc["heuristic", "declarers gave"]
     duel = pd.read_csv(out / "expert_against_heuristic.csv").set_index("measure")
-    assert "NS wins" in duel.index and 0 <= duel.loc["NS wins", "a"] <= 1  # the expert's side over 3 whole games
+    assert (
+        "NS wins" in duel.index and 0 <= duel.loc["NS wins", "a"] <= 1
+    )  # the expert's side over 3 whole games
     assert "expert minus heuristic" in page  # the paired play-quality finding (both bid alike)
     for name in ("points_given_away.png", "made_by_bid.csv", "provenance.json", "expert_minus_heuristic.csv"):
         assert (out / name).stat().st_size > 0

@@ -90,10 +90,11 @@ class FirstLegal:
 
 def random_deal(rng: np.random.Generator) -> list[list[int]]:
     order = rng.permutation(28)
-    return [sorted(int(d) for d in order[7 * i: 7 * i + 7]) for i in range(4)]
+    return [sorted(int(d) for d in order[7 * i : 7 * i + 7]) for i in range(4)]
 
 
 # --- counting -----------------------------------------------------------------------------------------------
+
 
 def test_count_points_seed_and_texas():
     texas = FortyTwoRules(count_values="texas")
@@ -108,12 +109,21 @@ def test_count_points_seed_and_texas():
 
 # --- auction ------------------------------------------------------------------------------------------------
 
+
 def test_seed_example_auction_ep_play_for_84():
     # W 30, N 42, E 84, S pass, W pass, N pass: W speaks first, so S deals.
-    scripts = [Scripted(calls=[bid(42), 0], trump=0), Scripted(calls=[bid(84)], trump=6),
-               Scripted(calls=[0]), Scripted(calls=[30, 0])]
-    hands = [Ds("5-0 5-1 5-2 5-3 5-4 5-5 4-4"), Ds("6-0 6-1 6-2 6-3 6-4 6-5 6-6"),
-             Ds("0-0 1-0 1-1 2-0 2-1 2-2 3-0"), Ds("3-1 3-2 3-3 4-0 4-1 4-2 4-3")]
+    scripts = [
+        Scripted(calls=[bid(42), 0], trump=0),
+        Scripted(calls=[bid(84)], trump=6),
+        Scripted(calls=[0]),
+        Scripted(calls=[30, 0]),
+    ]
+    hands = [
+        Ds("5-0 5-1 5-2 5-3 5-4 5-5 4-4"),
+        Ds("6-0 6-1 6-2 6-3 6-4 6-5 6-6"),
+        Ds("0-0 1-0 1-1 2-0 2-1 2-2 3-0"),
+        Ds("3-1 3-2 3-3 4-0 4-1 4-2 4-3"),
+    ]
     rec = play_hand(hands, S, SEED, scripts)
     assert rec.calls == [(W, 30), (N, 42), (E, 43), (S, 0), (W, 0), (N, 0)]
     assert rec.declarer == E and rec.bid == 84 and rec.trump == 6
@@ -124,18 +134,30 @@ def test_seed_example_auction_ep_play_for_84():
 
 def test_seed_example_84_set():
     # Same auction; now N holds all the sixes, E names sixes: N-S take every trick: 84 + 42 for them.
-    scripts = [Scripted(calls=[bid(42), 0]), Scripted(calls=[bid(84)], trump=6),
-               Scripted(calls=[0]), Scripted(calls=[30, 0])]
-    hands = [Ds("6-0 6-1 6-2 6-3 6-4 6-5 6-6"), Ds("5-0 5-1 5-2 5-3 5-4 5-5 4-4"),
-             Ds("0-0 1-0 1-1 2-0 2-1 2-2 3-0"), Ds("3-1 3-2 3-3 4-0 4-1 4-2 4-3")]
+    scripts = [
+        Scripted(calls=[bid(42), 0]),
+        Scripted(calls=[bid(84)], trump=6),
+        Scripted(calls=[0]),
+        Scripted(calls=[30, 0]),
+    ]
+    hands = [
+        Ds("6-0 6-1 6-2 6-3 6-4 6-5 6-6"),
+        Ds("5-0 5-1 5-2 5-3 5-4 5-5 4-4"),
+        Ds("0-0 1-0 1-1 2-0 2-1 2-2 3-0"),
+        Ds("3-1 3-2 3-3 4-0 4-1 4-2 4-3"),
+    ]
     rec = play_hand(hands, S, SEED, scripts)
     assert [t.winner for t in rec.tricks] == [N] * 7
     assert rec.points == (42, 0) and rec.score == (126, 0) and rec.made is False
 
 
 def test_four_passes_throw_in_seed_and_one_lap():
-    hands = [Ds("6-0 6-1 6-2 6-3 6-4 6-5 6-6"), Ds("5-0 5-1 5-2 5-3 5-4 5-5 4-4"),
-             Ds("0-0 1-0 1-1 2-0 2-1 2-2 3-0"), Ds("3-1 3-2 3-3 4-0 4-1 4-2 4-3")]
+    hands = [
+        Ds("6-0 6-1 6-2 6-3 6-4 6-5 6-6"),
+        Ds("5-0 5-1 5-2 5-3 5-4 5-5 4-4"),
+        Ds("0-0 1-0 1-1 2-0 2-1 2-2 3-0"),
+        Ds("3-1 3-2 3-3 4-0 4-1 4-2 4-3"),
+    ]
     for rules in (SEED, TEXAS):
         assert auction_over([0, 0, 0], rules) is False
         assert auction_over([0, 0, 0, 0], rules) is True
@@ -177,12 +199,12 @@ def test_ladder_jump_bids_and_168():
     no_jump = FortyTwoRules(jump_bids=False)
     jump = FortyTwoRules(jump_bids=True)
     assert legal_calls([], no_jump) == [0, *range(30, 43)]
-    assert legal_calls([], jump) == [0, *range(30, 43), 43]         # 84 may open with jump bids
+    assert legal_calls([], jump) == [0, *range(30, 43), 43]  # 84 may open with jump bids
     assert legal_calls([35], no_jump) == [0, *range(36, 43)]
     assert legal_calls([35], jump) == [0, *range(36, 43), 43]
-    assert legal_calls([42], no_jump) == [0, 43]                     # 84 only over a 42
+    assert legal_calls([42], no_jump) == [0, 43]  # 84 only over a 42
     assert legal_calls([42], jump) == [0, 43]
-    assert legal_calls([42, 43], no_jump) == [0, 44]                 # 168 only over an 84
+    assert legal_calls([42, 43], no_jump) == [0, 44]  # 168 only over an 84
     assert legal_calls([43], jump) == [0, 44]
     assert legal_calls([42, 43, 44], no_jump) == [0]
     assert 44 not in legal_calls([42], jump) and 44 not in legal_calls([], jump)
@@ -192,10 +214,18 @@ def test_ladder_jump_bids_and_168():
 
 def test_longest_auction_through_play_hand_and_views():
     # N deals: E, S, W pass, N 30, E, S pass, W 31, N pass, E pass, S 32, W, N pass, E 33, S, W, N pass
-    scripts = [Scripted(calls=[30, 0, 0, 0]), Scripted(calls=[0, 0, 0, 33], trump=3),
-               Scripted(calls=[0, 0, 32, 0]), Scripted(calls=[0, 31, 0, 0])]
-    hands = [Ds("6-0 6-1 6-2 6-3 6-4 6-5 6-6"), Ds("5-0 5-1 5-2 5-3 5-4 5-5 4-4"),
-             Ds("0-0 1-0 1-1 2-0 2-1 2-2 3-0"), Ds("3-1 3-2 3-3 4-0 4-1 4-2 4-3")]
+    scripts = [
+        Scripted(calls=[30, 0, 0, 0]),
+        Scripted(calls=[0, 0, 0, 33], trump=3),
+        Scripted(calls=[0, 0, 32, 0]),
+        Scripted(calls=[0, 31, 0, 0]),
+    ]
+    hands = [
+        Ds("6-0 6-1 6-2 6-3 6-4 6-5 6-6"),
+        Ds("5-0 5-1 5-2 5-3 5-4 5-5 4-4"),
+        Ds("0-0 1-0 1-1 2-0 2-1 2-2 3-0"),
+        Ds("3-1 3-2 3-3 4-0 4-1 4-2 4-3"),
+    ]
     rec = play_hand(hands, N, SEED, scripts)
     assert len(rec.calls) == 16 and rec.declarer == E and rec.bid == 33
     last_call_view = [v for k, v, _ in scripts[N].seen if k == CALL][-1]
@@ -205,6 +235,7 @@ def test_longest_auction_through_play_hand_and_views():
 
 
 # --- following, trumps, the trick winner --------------------------------------------------------------------
+
 
 def test_fours_trump_2_1_lead_4_2_need_not_follow():
     assert is_trump(D("4-2"), 4) and led_suit(D("2-1"), 4) == 2
@@ -251,6 +282,7 @@ def test_trump_beats_the_led_suit_and_off_suit_never_wins():
 
 # --- scoring ------------------------------------------------------------------------------------------------
 
+
 def test_hand_score_every_contract():
     # seed example: W bids 30, E-W take 30, N-S 12 -> 30 : 12 (here N-S first)
     assert hand_score(30, 1, (12, 30)) == ((12, 30), True)
@@ -264,7 +296,7 @@ def test_hand_score_every_contract():
         assert hand_score(contract, 1, (0, 42)) == ((0, 42), True)
         assert hand_score(contract, 1, (1, 41)) == ((1 + contract, 0), False)
         assert hand_score(contract, 0, (35, 7)) == ((0, 7 + contract), False)
-    assert hand_score(84, 1, (12, 30)) == ((96, 0), False)   # seed: N-S get 84 + their points
+    assert hand_score(84, 1, (12, 30)) == ((96, 0), False)  # seed: N-S get 84 + their points
     assert hand_score(42, 0, (30, 12)) == ((0, 54), False)
 
 
@@ -280,15 +312,21 @@ def test_match_winner():
 
 # --- a full hand built by hand: seed example 30 : 12 --------------------------------------------------------
 
-HANDS_30_12 = [Ds("5-0 5-1 5-2 5-3 5-4 6-5 6-3"), Ds("6-4 6-6 4-2 3-0 3-1 3-3 4-0"),
-               Ds("4-1 3-2 4-3 4-4 6-0 6-1 6-2"), Ds("5-5 0-0 1-0 1-1 2-0 2-1 2-2")]
+HANDS_30_12 = [
+    Ds("5-0 5-1 5-2 5-3 5-4 6-5 6-3"),
+    Ds("6-4 6-6 4-2 3-0 3-1 3-3 4-0"),
+    Ds("4-1 3-2 4-3 4-4 6-0 6-1 6-2"),
+    Ds("5-5 0-0 1-0 1-1 2-0 2-1 2-2"),
+]
 
 
 def scripts_30_12():
-    return [Scripted(calls=[0], plays=Ds("5-0 6-3 5-4 5-3 5-2 5-1 6-5")),
-            Scripted(calls=[0], plays=Ds("6-4 6-6 4-2 3-0 3-1 3-3 4-0")),
-            Scripted(calls=[0], plays=Ds("4-1 6-0 4-4 3-2 4-3 6-1 6-2")),
-            Scripted(calls=[30], trump=6, plays=Ds("5-5 0-0 1-0 1-1 2-0 2-1 2-2"))]
+    return [
+        Scripted(calls=[0], plays=Ds("5-0 6-3 5-4 5-3 5-2 5-1 6-5")),
+        Scripted(calls=[0], plays=Ds("6-4 6-6 4-2 3-0 3-1 3-3 4-0")),
+        Scripted(calls=[0], plays=Ds("4-1 6-0 4-4 3-2 4-3 6-1 6-2")),
+        Scripted(calls=[30], trump=6, plays=Ds("5-5 0-0 1-0 1-1 2-0 2-1 2-2")),
+    ]
 
 
 def test_seed_example_30_12_played():
@@ -318,11 +356,27 @@ def test_views_in_the_30_12_hand():
     assert first_call.played[0] == 0 and first_call.points[0].tolist() == [0, 0]
     assert first_call.scores[0].tolist() == [5, 7]
     dtypes = {f: a.dtype for f, a in first_call.arrays().items()}
-    assert dtypes == {"seat": np.int8, "dealer": np.int8, "hand": np.uint32, "calls": np.int8,
-                      "n_calls": np.int8, "high_bid": np.int16, "high_bidder": np.int8, "trump": np.int8,
-                      "ctx": np.int8, "plays": np.int8, "n_played": np.int8, "trick_start": np.int8,
-                      "leader": np.int8, "led": np.int8, "winner": np.int8, "winning": np.int8,
-                      "played": np.uint32, "points": np.int16, "scores": np.int32}
+    assert dtypes == {
+        "seat": np.int8,
+        "dealer": np.int8,
+        "hand": np.uint32,
+        "calls": np.int8,
+        "n_calls": np.int8,
+        "high_bid": np.int16,
+        "high_bidder": np.int8,
+        "trump": np.int8,
+        "ctx": np.int8,
+        "plays": np.int8,
+        "n_played": np.int8,
+        "trick_start": np.int8,
+        "leader": np.int8,
+        "led": np.int8,
+        "winner": np.int8,
+        "winning": np.int8,
+        "played": np.uint32,
+        "points": np.int16,
+        "scores": np.int32,
+    }
     assert first_call.points.shape == (1, 2) and first_call.plays.shape == (1, 28)
 
     last_call = scripts[S].seen[0][1]
@@ -376,6 +430,7 @@ def test_format_and_dict():
 
 # --- illegal actions ----------------------------------------------------------------------------------------
 
+
 class Always84:
     spec = "always-84"
 
@@ -403,8 +458,11 @@ def test_bad_deal_rejected():
 
 # --- random play --------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("rules", [SEED, TEXAS, FortyTwoRules(count_values="texas"),
-                                   FortyTwoRules(auction="one-lap", jump_bids=True)])
+
+@pytest.mark.parametrize(
+    "rules",
+    [SEED, TEXAS, FortyTwoRules(count_values="texas"), FortyTwoRules(auction="one-lap", jump_bids=True)],
+)
 def test_random_hands_points_add_to_42(rules):
     rng = np.random.default_rng(42)
     strategies = [RandomLegal()] * 4
@@ -447,15 +505,20 @@ def test_match_random_and_dealer_rotation():
         def decide(self, kind, view, legal, rng):
             return np.array([0])
 
-    capped = play_match(lambda hand_no, dealer: random_deal(rng), 0, FortyTwoRules(), [AlwaysPass()] * 4, rng,
-                        max_thrown_in=3)
+    capped = play_match(
+        lambda hand_no, dealer: random_deal(rng), 0, FortyTwoRules(), [AlwaysPass()] * 4, rng, max_thrown_in=3
+    )
     assert capped.winner is None and len(capped.hands) == 3 and [h.dealer for h in capped.hands] == [0, 1, 2]
 
 
 def test_match_thrown_in_hand_rotates_dealer_and_scores_pass_on():
     # hand 0 (dealer N): four passes; hands 1 and 2: E holds all the sixes, bids 42 and takes every trick.
-    sixes_e = [Ds("5-0 5-1 5-2 5-3 5-4 5-5 4-4"), Ds("6-0 6-1 6-2 6-3 6-4 6-5 6-6"),
-               Ds("0-0 1-0 1-1 2-0 2-1 2-2 3-0"), Ds("3-1 3-2 3-3 4-0 4-1 4-2 4-3")]
+    sixes_e = [
+        Ds("5-0 5-1 5-2 5-3 5-4 5-5 4-4"),
+        Ds("6-0 6-1 6-2 6-3 6-4 6-5 6-6"),
+        Ds("0-0 1-0 1-1 2-0 2-1 2-2 3-0"),
+        Ds("3-1 3-2 3-3 4-0 4-1 4-2 4-3"),
+    ]
     seen_scores = []
 
     class Player:
@@ -473,8 +536,9 @@ def test_match_thrown_in_hand_rotates_dealer_and_scores_pass_on():
                 return np.array([6])
             return np.array([int(np.flatnonzero(legal[0])[-1])])
 
-    match = play_match(lambda hand_no, dealer: sixes_e, 0, FortyTwoRules(target=84),
-                       [Player(s) for s in range(4)])
+    match = play_match(
+        lambda hand_no, dealer: sixes_e, 0, FortyTwoRules(target=84), [Player(s) for s in range(4)]
+    )
     assert [h.thrown_in for h in match.hands] == [True, False, False]
     assert [h.dealer for h in match.hands] == [0, 1, 2]
     assert [h.score for h in match.hands] == [(0, 0), (0, 42), (0, 42)]

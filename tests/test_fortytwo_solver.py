@@ -125,8 +125,9 @@ def next_seat(seat: int, sitter: int) -> int:
     return (seat + 1) % 4 if seat == sitter else seat
 
 
-def exhaustive(contract: str, values: str, hands: tuple, seat: int, trick: tuple, side: int,
-               sitter: int) -> int:
+def exhaustive(
+    contract: str, values: str, hands: tuple, seat: int, trick: tuple, side: int, sitter: int
+) -> int:
     """The declaring side's points from here, every line of play tried: the declaring side takes as many as
     it can (under nello as few), the defenders the opposite. `trick` holds (seat, domino) played so far."""
     per = 3 if sitter >= 0 else 4
@@ -156,6 +157,7 @@ def _boundary(contract, values, hands, leader, side, sitter):
 
 # ------------------------------------------------------------------ random endgames, by the oracle's rules
 
+
 def random_endgame(rng: np.random.Generator, contract: str, tricks_left: int, declarer: int):
     """A random deal played at random (legally) down to `tricks_left` tricks, then a few plays into the
     next trick: (hands, seat to play, trick so far, leader, sitter)."""
@@ -163,8 +165,9 @@ def random_endgame(rng: np.random.Generator, contract: str, tricks_left: int, de
     sitter = (declarer + 2) % 4 if nello else -1
     per = 3 if nello else 4
     order = rng.permutation(28)
-    hands = [frozenset(int(d) for d in order[7 * s:7 * s + 7]) if s != sitter else frozenset()
-             for s in range(4)]
+    hands = [
+        frozenset(int(d) for d in order[7 * s : 7 * s + 7]) if s != sitter else frozenset() for s in range(4)
+    ]
     seat = leader = declarer
     trick: list[tuple[int, int]] = []
     plays = (7 - tricks_left) * per + int(rng.integers(per))
@@ -183,9 +186,16 @@ def random_endgame(rng: np.random.Generator, contract: str, tricks_left: int, de
 
 
 def as_position(contract: str, values: str, hands, seat, trick, leader, side, sitter) -> solver.Positions:
-    return solver.Positions.one([D.ids_to_bits(h) for h in hands], CONTRACTS[contract][0], seat, side,
-                                leader=leader, trick=[d for _, d in trick], sitter=sitter,
-                                count_values=values)
+    return solver.Positions.one(
+        [D.ids_to_bits(h) for h in hands],
+        CONTRACTS[contract][0],
+        seat,
+        side,
+        leader=leader,
+        trick=[d for _, d in trick],
+        sitter=sitter,
+        count_values=values,
+    )
 
 
 def check_endgames(n: int, tricks_left: int, seed: int) -> int:
@@ -205,8 +215,9 @@ def check_endgames(n: int, tricks_left: int, seed: int) -> int:
         got = solver.solve(solver.Positions.concat([c[2] for c in mine]))
         want = np.array([c[3] for c in mine])
         bad = [(c[0], int(g), int(w)) for c, g, w in zip(mine, got, want) if g != w]
-        assert not bad, f"{len(bad)} of {len(mine)} {values} endgames differ (contract, solver, oracle): " \
-                        f"{bad[:5]}"
+        assert not bad, (
+            f"{len(bad)} of {len(mine)} {values} endgames differ (contract, solver, oracle): {bad[:5]}"
+        )
         # the null-window question agrees at and just above the value
         p = solver.Positions.concat([c[2] for c in mine])
         assert solver.at_least(p, want).all() and not solver.at_least(p, want + 1).any()
@@ -313,8 +324,15 @@ def test_one_trick_left_is_the_trick_and_its_count() -> None:
     p = solver.Positions.one(hands, ctx=6, turn=N, side=1)
     assert solver.solve(p)[0] == 0
     # mid-trick: N led 6-4, E played 5-0; the rest of the trick is still N-S's
-    p = solver.Positions.one([0, 0, hand("3-2"), hand("1-0")], ctx=6, turn=S, side=0, leader=N,
-                             trick=[D.domino_id(6, 4), D.domino_id(5, 0)], count_values="texas")
+    p = solver.Positions.one(
+        [0, 0, hand("3-2"), hand("1-0")],
+        ctx=6,
+        turn=S,
+        side=0,
+        leader=N,
+        trick=[D.domino_id(6, 4), D.domino_id(5, 0)],
+        count_values="texas",
+    )
     assert solver.solve(p)[0] == 1 + 10 + 5 + 5
 
 
@@ -396,8 +414,13 @@ def children_values(s: core.HandState, r: int, k: int, rules: FortyTwoRules) -> 
     """Row r replayed through the core up to its k-th play: the seat to play and, for each legal play, the
     declaring side's final points with perfect play after it (points taken + the solver's value)."""
     row = s.take(np.array([r]))
-    state = core.with_contract(core.new_hands(row.deal, row.dealer, row.dealt.copy()),
-                               int(row.high_bidder[0]), int(row.high[0]), int(row.trump[0]), rules)
+    state = core.with_contract(
+        core.new_hands(row.deal, row.dealer, row.dealt.copy()),
+        int(row.high_bidder[0]),
+        int(row.high[0]),
+        int(row.trump[0]),
+        rules,
+    )
     for d in row.plays[0, :k]:
         core.apply(state, slice(None), PLAY, np.array([d]), rules)
     _, legal = core.inputs(state, slice(None), PLAY, rules)

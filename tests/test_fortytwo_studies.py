@@ -25,8 +25,9 @@ GAME = registry.get("forty-two")
 
 
 def small_run(**changes) -> Run:
-    base = Run(game=GAME, n=1200, seed=4, rules=GAME.rules(), seats=("heuristic",) * 4, unit="deal",
-               chunk_size=400)
+    base = Run(
+        game=GAME, n=1200, seed=4, rules=GAME.rules(), seats=("heuristic",) * 4, unit="deal", chunk_size=400
+    )
     return dataclasses.replace(base, **changes)
 
 
@@ -59,12 +60,15 @@ def test_analyze_never_deals_a_fixed_domino_to_another_seat() -> None:
     assert np.allclose(share[free], 1 / 3, atol=0.02)  # each free domino goes to each other seat alike
 
 
-@pytest.mark.parametrize("text,message", [
-    ("6-6 6-5 5-5", "a hand is 7 dominoes; got 3"),
-    ("6-6 6-5 5-5 4-4 6-4 3-2 6-6", "appears twice"),
-    ("6-6 6-5 5-5 4-4 6-4 3-2 7-1", "not a domino"),
-    ("6-6 6-5 5-5 4-4 6-4 3-2 x", "not a domino"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("6-6 6-5 5-5", "a hand is 7 dominoes; got 3"),
+        ("6-6 6-5 5-5 4-4 6-4 3-2 6-6", "appears twice"),
+        ("6-6 6-5 5-5 4-4 6-4 3-2 7-1", "not a domino"),
+        ("6-6 6-5 5-5 4-4 6-4 3-2 x", "not a domino"),
+    ],
+)
 def test_malformed_hands_are_clear_errors(text: str, message: str) -> None:
     with pytest.raises(DealsimError, match=message):
         parse_hand(text)
@@ -73,13 +77,32 @@ def test_malformed_hands_are_clear_errors(text: str, message: str) -> None:
 
 
 def test_analyze_plays_every_trump_and_bid_on_the_same_deals() -> None:
-    code, out, err = run_cli("analyze", "forty-two", "--hand", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "--seat", "E",
-                             "-n", "300", "-j", "1", "--format", "json")
+    code, out, err = run_cli(
+        "analyze",
+        "forty-two",
+        "--hand",
+        "6-6 6-5 6-4 6-3 6-2 6-1 6-0",
+        "--seat",
+        "E",
+        "-n",
+        "300",
+        "-j",
+        "1",
+        "--format",
+        "json",
+    )
     assert code == 0, err
     data = json.loads(out)
-    assert (data["seat"], data["dealer"], data["deals"], data["seed"]) == ("E", "N", 300, 1)  # dealer: E's right
-    assert data["command"] == "dealsim analyze forty-two -n 300 --seed 1 --hand '6-6 6-5 6-4 6-3 6-2 6-1 6-0' " \
-                              "--seat E --dealer N"
+    assert (data["seat"], data["dealer"], data["deals"], data["seed"]) == (
+        "E",
+        "N",
+        300,
+        1,
+    )  # dealer: E's right
+    assert (
+        data["command"] == "dealsim analyze forty-two -n 300 --seed 1 --hand '6-6 6-5 6-4 6-3 6-2 6-1 6-0' "
+        "--seat E --dealer N"
+    )
     rows = pd.DataFrame(data["rows"])
     assert len(rows) == 7 * 13 and set(rows["bid"]) == set(range(30, 43))
     assert (rows["deals"] == 300).all()
@@ -123,8 +146,9 @@ def test_paired_comparison_narrows_the_interval() -> None:
     assert margin.se < margin.se_independent
     assert margin.lo < margin.diff < margin.hi and margin.diff == pytest.approx(margin.a - margin.b)
     # E-W's seats changed instead: the comparison takes E-W's side
-    b_ew = dataclasses.replace(a, seats=("heuristic:bidder=threshold,threshold=30",
-                                         "heuristic:bidder=threshold,threshold=34") * 2)
+    b_ew = dataclasses.replace(
+        a, seats=("heuristic:bidder=threshold,threshold=30", "heuristic:bidder=threshold,threshold=34") * 2
+    )
     assert compare(dataclasses.replace(a, n=400), dataclasses.replace(b_ew, n=400), jobs=1).side == "EW"
 
 
@@ -136,7 +160,9 @@ def test_a_sweep_of_one_value_equals_a_plain_simulation(unit: str) -> None:
     swept = sweep.frame()
     plain = execute(base, jobs=1)
     measures = GAME.measures(plain.tables, unit)
-    assert sweep.measures == [m.name for m in measures] and sweep.rates == {m.name for m in measures if m.binary}
+    assert sweep.measures == [m.name for m in measures] and sweep.rates == {
+        m.name for m in measures if m.binary
+    }
     for m in measures:
         e = estimate(m)
         assert swept.loc[0, m.name] == e.value and swept.loc[0, f"{m.name} lo"] == e.lo, m.name
@@ -149,8 +175,10 @@ def test_sweep_values_and_settings() -> None:
     assert parse_values("30:33") == ["30", "31", "32", "33"]
     assert parse_values("0.5:1.5:0.5") == ["0.5", "1.0", "1.5"]
     assert parse_values("seed,texas") == ["seed", "texas"]
-    assert parse_vary(["min_bid=28:29", "seat.NS=greedy,heuristic"]) == [("min_bid", ["28", "29"]),
-                                                                        ("seat.NS", ["greedy", "heuristic"])]
+    assert parse_vary(["min_bid=28:29", "seat.NS=greedy,heuristic"]) == [
+        ("min_bid", ["28", "29"]),
+        ("seat.NS", ["greedy", "heuristic"]),
+    ]
     run = apply_setting(small_run(), "seat.NS.threshold", "33")
     assert run.seats == ("heuristic:threshold=33", "heuristic", "heuristic:threshold=33", "heuristic")
     assert apply_setting(small_run(), "rule.min_bid", "28").rules.min_bid == 28
@@ -165,8 +193,20 @@ def test_sweep_values_and_settings() -> None:
 
 def test_tune_writes_its_report(tmp_path: Path) -> None:
     out = tmp_path / "tune"
-    code, stdout, err = run_cli("tune", "forty-two", "--vary", "min_bid=28,30", "--vary", "seat.EW=heuristic,greedy",
-                                "-n", "60", "-j", "1", "-o", str(out))
+    code, stdout, err = run_cli(
+        "tune",
+        "forty-two",
+        "--vary",
+        "min_bid=28,30",
+        "--vary",
+        "seat.EW=heuristic,greedy",
+        "-n",
+        "60",
+        "-j",
+        "1",
+        "-o",
+        str(out),
+    )
     assert code == 0, err
     assert "one column per min_bid, seat.EW; 60 games each" in stdout
     frame = pd.read_csv(out / "tune.csv")  # one row per setting and measure
@@ -175,28 +215,53 @@ def test_tune_writes_its_report(tmp_path: Path) -> None:
     assert {"value", "lo", "hi", "diff", "diff lo", "diff hi"} <= set(frame.columns)
     baseline = frame[(frame["min_bid"] == 30) & (frame["seat.EW"] == "heuristic")]
     assert (baseline["diff"] == 0).all()  # the current values are the baseline
-    for name in ["report.html", "provenance.json", "tune_thrown_in.png", "tune_contract_success.png",
-                 "tune_score_swing_per_contract.png", "tune_hands_per_game.png", "tune_first_dealer_s_side_wins.png"]:
+    for name in [
+        "report.html",
+        "provenance.json",
+        "tune_thrown_in.png",
+        "tune_contract_success.png",
+        "tune_score_swing_per_contract.png",
+        "tune_hands_per_game.png",
+        "tune_first_dealer_s_side_wins.png",
+    ]:
         assert (out / name).stat().st_size > 0, name
     html = (out / "report.html").read_text()
     assert html.count("data:image/png;base64,") == 8 and "dealsim tune forty-two" in html
     assert assert_findings_quote_tables(html) >= 3  # the best setting per measure against the runner-up
     provenance = json.loads((out / "provenance.json").read_text())
-    assert provenance["command"] == ("dealsim tune forty-two -n 60 --seed 1 --unit match --chunk-size 2500 "
-                                     "--vary min_bid=28,30 --vary seat.EW=heuristic,greedy")
+    assert provenance["command"] == (
+        "dealsim tune forty-two -n 60 --seed 1 --unit match --chunk-size 2500 "
+        "--vary min_bid=28,30 --vary seat.EW=heuristic,greedy"
+    )
     assert provenance["vary"] == {"min_bid": ["28", "30"], "seat.EW": ["heuristic", "greedy"]}
 
 
 def test_bid_success_report_writes_every_file(tmp_path: Path) -> None:
     out = tmp_path / "bid"
-    code, stdout, err = run_cli("report", "bid-success", "-n", "3000", "--games", "40", "-j", "1", "--seed", "3",
-                                "-o", str(out))
+    code, stdout, err = run_cli(
+        "report", "bid-success", "-n", "3000", "--games", "40", "-j", "1", "--seed", "3", "-o", str(out)
+    )
     assert code == 0, err
     assert "bid-success: 3,000 deals and 40 matches" in stdout
-    expected = ["report.html", "provenance.json", "success_by_bid.csv", "success_by_bid.png", "swing_by_bid.csv",
-                "trumps.csv", "trumps.png", "hands_per_game.csv", "hands_per_game.png"]
-    for feature in ["declarer_trumps", "declarer_doubles", "declarer_exposed", "side_trumps", "side_doubles",
-                    "side_count"]:
+    expected = [
+        "report.html",
+        "provenance.json",
+        "success_by_bid.csv",
+        "success_by_bid.png",
+        "swing_by_bid.csv",
+        "trumps.csv",
+        "trumps.png",
+        "hands_per_game.csv",
+        "hands_per_game.png",
+    ]
+    for feature in [
+        "declarer_trumps",
+        "declarer_doubles",
+        "declarer_exposed",
+        "side_trumps",
+        "side_doubles",
+        "side_count",
+    ]:
         expected += [f"success_by_{feature}.csv", f"success_by_{feature}.png"]
     for name in expected:
         assert (out / name).stat().st_size > 0, name
@@ -209,26 +274,48 @@ def test_bid_success_report_writes_every_file(tmp_path: Path) -> None:
     assert 0 < hands <= 3000 and ((levels["lo"] <= levels["rate"]) & (levels["rate"] <= levels["hi"])).all()
     provenance = json.loads((out / "provenance.json").read_text())
     assert provenance["seed"] == 3 and provenance["deals"] == 3000 and provenance["matches"] == 40
-    assert provenance["command"] == "dealsim report bid-success -n 3000 --seed 3 --chunk-size 25000 --matches 40"
+    assert (
+        provenance["command"] == "dealsim report bid-success -n 3000 --seed 3 --chunk-size 25000 --matches 40"
+    )
     lengths = pd.read_csv(out / "hands_per_game.csv")
     assert int(lengths["games"].sum()) == 40
 
 
 def test_compare_cli_reports_paired_differences(tmp_path: Path) -> None:
-    code, out, err = run_cli("compare", "forty-two", "--seat", "NS=heuristic:threshold=31", "--vs",
-                             "NS=heuristic:threshold=34", "-n", "800", "-j", "1", "--unit", "match",
-                             "--format", "json", "-o", str(tmp_path / "c"))
+    code, out, err = run_cli(
+        "compare",
+        "forty-two",
+        "--seat",
+        "NS=heuristic:threshold=31",
+        "--vs",
+        "NS=heuristic:threshold=34",
+        "-n",
+        "800",
+        "-j",
+        "1",
+        "--unit",
+        "match",
+        "--format",
+        "json",
+        "-o",
+        str(tmp_path / "c"),
+    )
     assert code == 0, err
     data = json.loads(out)
     names = {r["measure"] for r in data["rows"]}
     assert {"NS score margin per hand", "contract success", "NS wins"} <= names
     assert data["side"] == "NS" and data["unit"] == "match" and data["deals"] == 800
-    assert data["seats"]["N"] == "heuristic:threshold=31" and data["arm_b"]["seats"]["N"] == "heuristic:threshold=34"
+    assert (
+        data["seats"]["N"] == "heuristic:threshold=31"
+        and data["arm_b"]["seats"]["N"] == "heuristic:threshold=34"
+    )
     assert (tmp_path / "c" / "report.html").exists() and (tmp_path / "c" / "compare.csv").exists()
     provenance = json.loads((tmp_path / "c" / "provenance.json").read_text())
-    assert provenance["command"] == ("dealsim compare forty-two -n 800 --seed 1 --unit match --chunk-size 2500 "
-                                     "--seat N=heuristic:threshold=31 --seat S=heuristic:threshold=31 "
-                                     "--vs NS=heuristic:threshold=34")
+    assert provenance["command"] == (
+        "dealsim compare forty-two -n 800 --seed 1 --unit match --chunk-size 2500 "
+        "--seat N=heuristic:threshold=31 --seat S=heuristic:threshold=31 "
+        "--vs NS=heuristic:threshold=34"
+    )
     code, out, err = run_cli("compare", "forty-two", "--vs", "NS=heuristic", "-n", "10")
     assert code == 2 and "arm B is the same as arm A" in err
     code, out, err = run_cli("compare", "forty-two", "-n", "10")
@@ -248,7 +335,9 @@ def test_tune_pairs_every_setting_with_the_baseline_and_names_the_best() -> None
     best = {b.measure: b for b in sweep.best}["player 0 points per game"]
     assert sweep.points[best.best]["sweep_bonus"] == 30 and sweep.points[best.runner_up]["sweep_bonus"] == 20
     assert any(s.startswith("player 0 points per game: sweep_bonus=30 is best") for s in tune_findings(sweep))
-    chosen = api.tune("rounds", {"sweep_bonus": "5,20"}, n=50, unit="deal", jobs=1, baseline={"sweep_bonus": "20"})
+    chosen = api.tune(
+        "rounds", {"sweep_bonus": "5,20"}, n=50, unit="deal", jobs=1, baseline={"sweep_bonus": "20"}
+    )
     assert chosen.baseline == 1
     with pytest.raises(DealsimError, match="not a point of the grid"):
         api.tune("rounds", {"sweep_bonus": "5,20"}, n=50, unit="deal", jobs=1, baseline={"sweep_bonus": "7"})
@@ -257,8 +346,14 @@ def test_tune_pairs_every_setting_with_the_baseline_and_names_the_best() -> None
 def test_tune_takes_the_varied_side() -> None:
     from simulator import app as api
 
-    sweep = api.tune("forty-two", ["seat.EW.threshold=30,34"], n=200, unit="deal", jobs=1,
-                     seats={"all": "heuristic:bidder=threshold"})
+    sweep = api.tune(
+        "forty-two",
+        ["seat.EW.threshold=30,34"],
+        n=200,
+        unit="deal",
+        jobs=1,
+        seats={"all": "heuristic:bidder=threshold"},
+    )
     assert sweep.side == "EW" and "EW score margin per hand" in sweep.measures
 
 
@@ -267,8 +362,12 @@ def test_compare_reports_every_changed_side() -> None:
 
     c = api.compare("forty-two", vs=["N=greedy", "E=greedy"], n=300, jobs=1)
     assert c.side == "NS and EW"
-    assert {"NS score margin per hand", "EW score margin per hand", "NS contract success",
-            "EW contract success"} <= set(c.measures)
+    assert {
+        "NS score margin per hand",
+        "EW score margin per hand",
+        "NS contract success",
+        "EW contract success",
+    } <= set(c.measures)
     assert c.measures.count("thrown in") == 1
     one = api.compare("forty-two", vs=["E=greedy"], n=300, jobs=1)
     assert one.side == "EW" and not any(m.startswith("NS") for m in one.measures)
@@ -280,8 +379,9 @@ def test_report_findings_quote_their_own_tables(tmp_path: Path) -> None:
     from reports.html import pct
 
     out = tmp_path / "bid"
-    code, _, err = run_cli("report", "bid-success", "-n", "4000", "--games", "30", "-j", "1", "--seed", "5",
-                           "-o", str(out))
+    code, _, err = run_cli(
+        "report", "bid-success", "-n", "4000", "--games", "30", "-j", "1", "--seed", "5", "-o", str(out)
+    )
     assert code == 0, err
     html = (out / "report.html").read_text()
     findings = re.findall(r"<li>(.*?)</li>", html)
@@ -302,8 +402,10 @@ def test_compare_says_what_arm_b_changes_and_what_it_found(tmp_path: Path) -> No
     assert c.arm_b_in_words() == "N plays greedy instead of heuristic; min_bid = 31 instead of 30"
     findings = compare_findings(c)
     d = c.differences[c.measures.index("thrown in")]
-    assert findings[0].startswith(f"thrown in: {100 * d.a:.1f}% in arm A, {100 * d.b:.1f}% in arm B; A - B = "
-                                  f"{100 * d.diff:+.1f} [{100 * d.lo:+.1f}, {100 * d.hi:+.1f}] pp")
+    assert findings[0].startswith(
+        f"thrown in: {100 * d.a:.1f}% in arm A, {100 * d.b:.1f}% in arm B; A - B = "
+        f"{100 * d.diff:+.1f} [{100 * d.lo:+.1f}, {100 * d.hi:+.1f}] pp"
+    )
     assert all(("a clear difference" in f) != ("cannot be told apart" in f) for f in findings)
     html = (tmp_path / "report.html").read_text()
     assert assert_findings_quote_tables(html) == len(findings)
@@ -315,6 +417,11 @@ def test_tune_varies_a_parameter_on_every_seat_at_once() -> None:
     from simulator.experiments import settings
 
     game = registry.get("forty-two")
-    base = Run(game=game, n=10, seed=1, rules=game.rules(), seats=("heuristic",) * 4, unit="deal", chunk_size=10)
+    base = Run(
+        game=game, n=10, seed=1, rules=game.rules(), seats=("heuristic",) * 4, unit="deal", chunk_size=10
+    )
     grid = settings(base, [("seat.all.threshold", ["30", "32"])])
-    assert [run.seats for _, run in grid] == [("heuristic:threshold=30",) * 4, ("heuristic:threshold=32",) * 4]
+    assert [run.seats for _, run in grid] == [
+        ("heuristic:threshold=30",) * 4,
+        ("heuristic:threshold=32",) * 4,
+    ]

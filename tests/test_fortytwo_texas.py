@@ -45,8 +45,9 @@ def legal_plays(s: core.HandState, rules: FortyTwoRules) -> set[str]:
     return {D.name(d) for d in np.flatnonzero(legal(s, rules))}
 
 
-def declared(hands: dict[int, str], rules: FortyTwoRules, what: int, bid: int = 30, leader: int = W,
-             *leads: str) -> core.HandState:
+def declared(
+    hands: dict[int, str], rules: FortyTwoRules, what: int, bid: int = 30, leader: int = W, *leads: str
+) -> core.HandState:
     """`leader` wins the auction at `bid` (the others pass), names `what`, then `leads` are played."""
     s = one_hand(hands, dealer=(leader - 1) & 3)
     act(s, rules, call_action(bid), 0, 0, 0)
@@ -58,18 +59,40 @@ def test_doubles_trump_a_six_lead_and_the_6_6_is_a_trump() -> None:
     hands = {W: "6-4 5-5 4-4 3-1 2-1 1-0 2-0", N: "6-6 5-4 4-3 3-2 5-1 4-0 3-0"}
     s = declared(hands, TEXAS, DOUBLES, 30, W, "6-4")
     assert s.led[0] == 6  # 6-4 leads sixes
-    assert legal_plays(s, TEXAS) == {"6-6", "5-4", "4-3", "3-2", "5-1", "4-0", "3-0"}  # N's only six is a trump
+    assert legal_plays(s, TEXAS) == {
+        "6-6",
+        "5-4",
+        "4-3",
+        "3-2",
+        "5-1",
+        "4-0",
+        "3-0",
+    }  # N's only six is a trump
     act(s, TEXAS, D.parse_domino("6-6"))
     assert s.winner[0] == N  # the trump takes the six lead
-    t = declared({W: "4-4 6-5 3-1 2-1 1-0 2-0 5-0", N: "6-6 5-4 4-3 3-2 5-1 4-0 3-0"}, TEXAS, DOUBLES, 30, W, "4-4")
+    t = declared(
+        {W: "4-4 6-5 3-1 2-1 1-0 2-0 5-0", N: "6-6 5-4 4-3 3-2 5-1 4-0 3-0"}, TEXAS, DOUBLES, 30, W, "4-4"
+    )
     assert legal_plays(t, TEXAS) == {"6-6"}  # a double led is a trump lead: answered with a double
 
 
 @pytest.mark.parametrize("low,winner", [(False, N), (True, W)])
 def test_no_trump_6_6_wins_a_six_lead_unless_doubles_are_low(low: bool, winner: int) -> None:
     rules = FortyTwoRules(declarations="pips,no-trump", doubles_low=low)
-    s = declared({W: "6-2 5-5 4-4 3-1 2-1 1-0 2-0", N: "6-6 5-4 4-3 3-2 5-1 4-0 3-0",
-                  E: "5-0 4-2 4-1 3-3 2-2 1-1 0-0"}, rules, NO_TRUMP, 30, W, "6-2", "6-6", "5-0")
+    s = declared(
+        {
+            W: "6-2 5-5 4-4 3-1 2-1 1-0 2-0",
+            N: "6-6 5-4 4-3 3-2 5-1 4-0 3-0",
+            E: "5-0 4-2 4-1 3-3 2-2 1-1 0-0",
+        },
+        rules,
+        NO_TRUMP,
+        30,
+        W,
+        "6-2",
+        "6-6",
+        "5-0",
+    )
     assert s.winner[0] == winner
 
 
@@ -81,8 +104,12 @@ def test_nello_the_partner_plays_no_domino_and_tricks_hold_three() -> None:
         seats.append(int(s.turn[0]))
         act(s, HOUSE, int(np.flatnonzero(legal(s, HOUSE))[0]))
     assert E not in seats and len(seats) == 21 and s.n_played[0] == 21
-    assert s.hands[0, E] == s.dealt[0, E]  # the partner's dominoes stay in his hand: their count is never taken
-    unplayed_count = D.COUNT_POINTS["seed"][np.flatnonzero((s.dealt[0, E] >> np.arange(28, dtype=np.uint32)) & 1)].sum()
+    assert (
+        s.hands[0, E] == s.dealt[0, E]
+    )  # the partner's dominoes stay in his hand: their count is never taken
+    unplayed_count = D.COUNT_POINTS["seed"][
+        np.flatnonzero((s.dealt[0, E] >> np.arange(28, dtype=np.uint32)) & 1)
+    ].sum()
     assert s.points[0].sum() == 42 - unplayed_count
 
 
@@ -126,8 +153,17 @@ def test_splash_is_two_marks_or_one_more() -> None:
 
 
 def test_sevens_the_closest_to_seven_must_be_played_and_wins() -> None:
-    s = declared({W: "6-1 5-5 4-4 3-1 2-1 1-0 2-0", N: "5-2 6-6 4-3 3-2 5-1 4-0 3-0",
-                  E: "6-0 4-2 4-1 3-3 2-2 1-1 0-0"}, HOUSE, SEVENS, 42, W)
+    s = declared(
+        {
+            W: "6-1 5-5 4-4 3-1 2-1 1-0 2-0",
+            N: "5-2 6-6 4-3 3-2 5-1 4-0 3-0",
+            E: "6-0 4-2 4-1 3-3 2-2 1-1 0-0",
+        },
+        HOUSE,
+        SEVENS,
+        42,
+        W,
+    )
     assert legal_plays(s, HOUSE) == {"6-1"}  # the only seven
     act(s, HOUSE, *ids("6-1"))
     assert legal_plays(s, HOUSE) == {"5-2", "4-3"}  # both seven: either
@@ -149,7 +185,9 @@ def test_marks_84_made_scores_two_marks_and_the_hand_stops_when_decided() -> Non
         act(t, rules, int(np.flatnonzero(legal(t, rules))[0]))
     decl, defs = int(t.points[0, 1]), int(t.points[0, 0])
     assert (decl >= 30) or (defs > 12)  # decided: made or set ...
-    assert t.tricks_done[0] < 7 or decl + defs == 42  # ... and stopped there, unless the last trick decided it
+    assert (
+        t.tricks_done[0] < 7 or decl + defs == 42
+    )  # ... and stopped there, unless the last trick decided it
 
 
 def test_the_marks_game_ends_at_seven_marks() -> None:

@@ -59,22 +59,38 @@ N, E, S, W = 0, 1, 2, 3
 PIPS = list(range(7))
 ONE_LAP = {"auction": "one-lap", "jump_bids": True}
 ALL_DECLARED = FortyTwoRules(declarations="pips,doubles,no-trump", **ONE_LAP)
-TEXAS = build(FortyTwoRules, "rule", PRESETS["texas"])              # marks to 7, play_out = false
-HOUSE = build(FortyTwoRules, "rule", PRESETS["texas-house"])        # + nello, plunge, splash, stuck dealer
+TEXAS = build(FortyTwoRules, "rule", PRESETS["texas"])  # marks to 7, play_out = false
+HOUSE = build(FortyTwoRules, "rule", PRESETS["texas-house"])  # + nello, plunge, splash, stuck dealer
 
 # W's 6-4 6-5 6-3 against N, whose only six is the 6-6; E holds 6-2 6-1 6-0.
-SIXES_DEAL = [Ds("6-6 1-0 2-0 3-0 4-0 5-0 1-1"), Ds("6-2 6-1 6-0 0-0 2-1 3-1 4-1"),
-              Ds("3-2 4-2 4-3 5-1 5-2 5-3 5-4"), Ds("6-4 6-5 6-3 5-5 4-4 3-3 2-2")]
+SIXES_DEAL = [
+    Ds("6-6 1-0 2-0 3-0 4-0 5-0 1-1"),
+    Ds("6-2 6-1 6-0 0-0 2-1 3-1 4-1"),
+    Ds("3-2 4-2 4-3 5-1 5-2 5-3 5-4"),
+    Ds("6-4 6-5 6-3 5-5 4-4 3-3 2-2"),
+]
 # W holds every blank; N and S hold a non-double of every other pip and doubles; E the rest.
-BLANKS_DEAL = [Ds("1-1 2-1 3-1 4-1 5-1 6-1 2-2"), Ds("4-4 5-4 6-3 6-4 5-5 6-5 6-6"),
-               Ds("3-2 4-2 5-2 6-2 3-3 4-3 5-3"), Ds("0-0 1-0 2-0 3-0 4-0 5-0 6-0")]
+BLANKS_DEAL = [
+    Ds("1-1 2-1 3-1 4-1 5-1 6-1 2-2"),
+    Ds("4-4 5-4 6-3 6-4 5-5 6-5 6-6"),
+    Ds("3-2 4-2 5-2 6-2 3-3 4-3 5-3"),
+    Ds("0-0 1-0 2-0 3-0 4-0 5-0 6-0"),
+]
 # E holds every six (the seed example's deal).
-E_SIXES = [Ds("5-0 5-1 5-2 5-3 5-4 5-5 4-4"), Ds("6-0 6-1 6-2 6-3 6-4 6-5 6-6"),
-           Ds("0-0 1-0 1-1 2-0 2-1 2-2 3-0"), Ds("3-1 3-2 3-3 4-0 4-1 4-2 4-3")]
+E_SIXES = [
+    Ds("5-0 5-1 5-2 5-3 5-4 5-5 4-4"),
+    Ds("6-0 6-1 6-2 6-3 6-4 6-5 6-6"),
+    Ds("0-0 1-0 1-1 2-0 2-1 2-2 3-0"),
+    Ds("3-1 3-2 3-3 4-0 4-1 4-2 4-3"),
+]
 N_SIXES = [E_SIXES[1], E_SIXES[0], E_SIXES[2], E_SIXES[3]]
 # N holds four doubles, S none, E three (6-6 5-5 4-4 3-3 with N; 2-2 1-1 0-0 with E).
-FOUR_DOUBLES = [Ds("6-6 5-5 4-4 3-3 6-5 6-4 6-3"), Ds("2-2 1-1 0-0 6-2 6-1 6-0 5-4"),
-                Ds("5-3 5-2 5-1 5-0 4-3 4-2 4-1"), Ds("4-0 3-2 3-1 3-0 2-1 2-0 1-0")]
+FOUR_DOUBLES = [
+    Ds("6-6 5-5 4-4 3-3 6-5 6-4 6-3"),
+    Ds("2-2 1-1 0-0 6-2 6-1 6-0 5-4"),
+    Ds("5-3 5-2 5-1 5-0 4-3 4-2 4-1"),
+    Ds("4-0 3-2 3-1 3-0 2-1 2-0 1-0"),
+]
 
 
 def seen(script: Scripted, kind: int) -> list:
@@ -93,6 +109,7 @@ def held_at(rec, seat: int, n_tricks: int) -> list[int]:
 
 
 # --- doubles trump ------------------------------------------------------------------------------------------
+
 
 def test_doubles_trump_follow_and_rank():
     ctx = context_of(DOUBLES, ALL_DECLARED)
@@ -116,12 +133,15 @@ def test_doubles_trump_follow_and_rank():
 
 def test_doubles_trump_hand_views_and_need_not_follow():
     # dealer S, so W calls first: W 42, the rest pass; W names doubles and leads 6-4.
-    scripts = [Scripted(calls=[0], plays=Ds("1-0 6-6")), Scripted(calls=[0], plays=Ds("6-2 0-0")),
-               Scripted(calls=[0], plays=Ds("3-2 4-2")),
-               Scripted(calls=[42], trump=DOUBLES, plays=Ds("6-4 5-5"))]
+    scripts = [
+        Scripted(calls=[0], plays=Ds("1-0 6-6")),
+        Scripted(calls=[0], plays=Ds("6-2 0-0")),
+        Scripted(calls=[0], plays=Ds("3-2 4-2")),
+        Scripted(calls=[42], trump=DOUBLES, plays=Ds("6-4 5-5")),
+    ]
     rec = play_hand(SIXES_DEAL, S, ALL_DECLARED, scripts)
     assert rec.trump == DOUBLES and rec.named_by == W and rec.moves[4] == (TRUMP, W, DOUBLES)
-    (name_view, name_legal), = seen(scripts[W], TRUMP)
+    ((name_view, name_legal),) = seen(scripts[W], TRUMP)
     assert legal_list(name_legal) == [*PIPS, DOUBLES, NO_TRUMP]
     assert (name_view.trump[0], name_view.ctx[0], name_view.leader[0]) == (-1, -1, W)
     assert (name_view.trick_start[0], name_view.high_bid[0], name_view.high_bidder[0]) == (0, 42, W)
@@ -145,6 +165,7 @@ def test_doubles_trump_hand_views_and_need_not_follow():
 
 # --- no-trump -----------------------------------------------------------------------------------------------
 
+
 def test_no_trump_follow_and_rank():
     high, low = NO_TRUMP_HIGH, NO_TRUMP_LOW
     assert context_of(NO_TRUMP, ALL_DECLARED) == high
@@ -166,8 +187,12 @@ def test_no_trump_follow_and_rank():
 @pytest.mark.parametrize("doubles_low", [False, True])
 def test_no_trump_hand_six_led(doubles_low):
     rules = FortyTwoRules(declarations="pips,no-trump", doubles_low=doubles_low, **ONE_LAP)
-    scripts = [Scripted(calls=[0], plays=Ds("6-6")), Scripted(calls=[0], plays=Ds("6-0")),
-               Scripted(calls=[0]), Scripted(calls=[30], trump=NO_TRUMP, plays=Ds("6-3"))]
+    scripts = [
+        Scripted(calls=[0], plays=Ds("6-6")),
+        Scripted(calls=[0], plays=Ds("6-0")),
+        Scripted(calls=[0]),
+        Scripted(calls=[30], trump=NO_TRUMP, plays=Ds("6-3")),
+    ]
     rec = play_hand(SIXES_DEAL, S, rules, scripts)
     assert legal_list(seen(scripts[W], TRUMP)[0][1]) == [*PIPS, NO_TRUMP]
     n_view, n_legal = seen(scripts[N], PLAY)[0]
@@ -215,8 +240,12 @@ def test_nello_made_partner_sits_out_tricks_of_three(scoring):
 
 
 def test_nello_views_trick_start_and_doubles_led():
-    scripts = [Scripted(calls=[0]), Scripted(calls=[0]), Scripted(calls=[0]),
-               Scripted(calls=[42], trump=NELLO, plays=Ds("0-0"))]
+    scripts = [
+        Scripted(calls=[0]),
+        Scripted(calls=[0]),
+        Scripted(calls=[0]),
+        Scripted(calls=[42], trump=NELLO, plays=Ds("0-0")),
+    ]
     rec = play_hand(BLANKS_DEAL, S, NELLO_RULES, scripts)
     # trick 1: W leads 0-0, a double: under nello's doubles suit N must play a double
     n_view, n_legal = seen(scripts[N], PLAY)[0]
@@ -246,8 +275,12 @@ def test_nello_doubles_suit_high_low(nello_doubles):
 def test_nello_set_by_the_declarers_first_trick(play_out):
     # nello_doubles = high: W's 0-0 is the top blank and nobody else holds a blank: W takes trick 1
     rules = FortyTwoRules(nello=True, nello_doubles="high", scoring="marks", play_out=play_out, **ONE_LAP)
-    scripts = [FirstLegal(), Scripted(calls=[0]), FirstLegal(),
-               Scripted(calls=[42], trump=NELLO, plays=Ds("0-0"))]
+    scripts = [
+        FirstLegal(),
+        Scripted(calls=[0]),
+        FirstLegal(),
+        Scripted(calls=[42], trump=NELLO, plays=Ds("0-0")),
+    ]
     rec = play_hand(BLANKS_DEAL, S, rules, scripts)
     assert rec.tricks[0].winner == W and rec.made is False and rec.score == (1, 0)
     assert len(rec.tricks) == (7 if play_out else 1)
@@ -255,13 +288,18 @@ def test_nello_set_by_the_declarers_first_trick(play_out):
         assert rec.points == (0, rec.tricks[0].points)
         assert "stops after trick 1: the contract is set" in format_hand(rec)
     points_rules = FortyTwoRules(nello=True, nello_doubles="high", **ONE_LAP)
-    scripts = [FirstLegal(), Scripted(calls=[0]), FirstLegal(),
-               Scripted(calls=[42], trump=NELLO, plays=Ds("0-0"))]
+    scripts = [
+        FirstLegal(),
+        Scripted(calls=[0]),
+        FirstLegal(),
+        Scripted(calls=[42], trump=NELLO, plays=Ds("0-0")),
+    ]
     rec = play_hand(BLANKS_DEAL, S, points_rules, scripts)
     assert len(rec.tricks) == 7 and rec.made is False and rec.score == (42, 0)  # the bid itself to N-S
 
 
 # --- plunge and splash --------------------------------------------------------------------------------------
+
 
 def test_plunge_refused_with_three_doubles_splash_allowed():
     rules = FortyTwoRules(plunge=True, splash=True, **ONE_LAP)
@@ -269,7 +307,7 @@ def test_plunge_refused_with_three_doubles_splash_allowed():
     four = Ds("6-6 5-5 4-4 3-3 6-5 6-4 6-3")
     assert PLUNGE not in legal_calls([], rules, three) and SPLASH in legal_calls([], rules, three)
     assert {PLUNGE, SPLASH} <= set(legal_calls([], rules, four))
-    assert PLUNGE not in legal_calls([], FortyTwoRules(splash=True), four)   # rule off
+    assert PLUNGE not in legal_calls([], FortyTwoRules(splash=True), four)  # rule off
     assert SPLASH not in legal_calls([], rules, Ds("2-2 1-1 6-2 6-1 6-0 5-4 5-3"))
     # values: four marks / two marks, or one mark more than the current bid
     assert call_value(PLUNGE, 0) == 168 and call_value(PLUNGE, 42) == 168 and call_value(PLUNGE, 168) == 210
@@ -294,12 +332,19 @@ def test_plunge_and_splash_are_bids():
     assert legal_calls([SPLASH], FortyTwoRules(splash=True, **ONE_LAP)) == [0, BID_168]
 
 
-@pytest.mark.parametrize("rules", [HOUSE, FortyTwoRules(plunge=True, sevens=True, nello=True, **ONE_LAP)],
-                         ids=["texas-house", "points"])
+@pytest.mark.parametrize(
+    "rules",
+    [HOUSE, FortyTwoRules(plunge=True, sevens=True, nello=True, **ONE_LAP)],
+    ids=["texas-house", "points"],
+)
 def test_plunge_partner_names_and_leads(rules):
     # dealer W: N calls first and plunges; S, his partner, names sixes and leads
-    scripts = [Scripted(calls=[PLUNGE]), Scripted(calls=[0]), Scripted(calls=[0], trump=6, plays=Ds("5-3")),
-               Scripted(calls=[0])]
+    scripts = [
+        Scripted(calls=[PLUNGE]),
+        Scripted(calls=[0]),
+        Scripted(calls=[0], trump=6, plays=Ds("5-3")),
+        Scripted(calls=[0]),
+    ]
     rec = play_hand(FOUR_DOUBLES, W, rules, scripts)
     assert rec.declarer == N and rec.bid == 168 and rec.named_by == S
     assert rec.moves[4] == (TRUMP, S, 6) and rec.tricks[0].leader == S
@@ -321,8 +366,12 @@ def test_plunge_partner_names_and_leads(rules):
 def test_splash_with_three_doubles():
     rules = FortyTwoRules(splash=True, declarations="pips,doubles", scoring="marks", **ONE_LAP)
     # dealer N: E calls first and splashes with 2-2 1-1 0-0; W, his partner, names doubles and leads
-    scripts = [Scripted(calls=[0]), Scripted(calls=[SPLASH]), Scripted(calls=[0]),
-               Scripted(calls=[0], trump=DOUBLES)]
+    scripts = [
+        Scripted(calls=[0]),
+        Scripted(calls=[SPLASH]),
+        Scripted(calls=[0]),
+        Scripted(calls=[0], trump=DOUBLES),
+    ]
     assert legal_calls([], rules, FOUR_DOUBLES[E]) == [0, *range(30, 43), BID_84, SPLASH]
     rec = play_hand(FOUR_DOUBLES, N, rules, scripts)
     assert rec.declarer == E and rec.bid == 84 and rec.named_by == W and rec.moves[4] == (TRUMP, W, DOUBLES)
@@ -335,6 +384,7 @@ def test_splash_with_three_doubles():
 
 
 # --- sevens -------------------------------------------------------------------------------------------------
+
 
 def test_sevens_closest_must_be_played_and_wins():
     ctx = context_of(SEVENS, FortyTwoRules(sevens=True))
@@ -380,13 +430,14 @@ def test_sevens_hand():
 
 # --- marks --------------------------------------------------------------------------------------------------
 
+
 def test_marks_ladder():
     marks = FortyTwoRules(scoring="marks")
     jump = FortyTwoRules(scoring="marks", jump_bids=True)
     assert legal_calls([], marks) == [0, *range(30, 43)]
     assert legal_calls([], jump) == [0, *range(30, 43), BID_84]
     assert legal_calls([42], marks) == [0, BID_84]
-    assert legal_calls([0, 42, BID_84], marks) == [0, BID_126]       # after 84, one mark more
+    assert legal_calls([0, 42, BID_84], marks) == [0, BID_126]  # after 84, one mark more
     assert legal_calls([0, 42, BID_84, BID_126], marks) == [0, BID_168]
     assert legal_calls([BID_84, BID_126, BID_168], marks) == [0]
     assert legal_calls([BID_84], jump) == [0, BID_126]
@@ -412,8 +463,12 @@ def test_hand_score_marks_and_nello_points():
 
 def test_84_made_scores_two_marks_and_set_gives_them_to_the_defenders():
     def scripts(trump=6):
-        return [Scripted(calls=[0]), Scripted(calls=[BID_84], trump=trump), Scripted(calls=[0]),
-                Scripted(calls=[0])]
+        return [
+            Scripted(calls=[0]),
+            Scripted(calls=[BID_84], trump=trump),
+            Scripted(calls=[0]),
+            Scripted(calls=[0]),
+        ]
 
     # dealer N: E calls first, bids 84 and names sixes holding every six
     rec = play_hand(E_SIXES, N, TEXAS, scripts())
@@ -469,10 +524,24 @@ VARIANTS = {
     "texas": TEXAS,
     "texas-house": HOUSE,
     "house-play-out": FortyTwoRules(**{**PRESETS["texas-house"], "play_out": True, "sevens": True}),
-    "house-points": FortyTwoRules(**{**PRESETS["texas-house"], "scoring": "points", "sevens": True,
-                                     "nello_doubles": "low", "doubles_low": True}),
-    "seed-specials": FortyTwoRules(nello=True, plunge=True, splash=True, sevens=True, nello_doubles="high",
-                                   declarations="pips,doubles,no-trump", scoring="marks"),
+    "house-points": FortyTwoRules(
+        **{
+            **PRESETS["texas-house"],
+            "scoring": "points",
+            "sevens": True,
+            "nello_doubles": "low",
+            "doubles_low": True,
+        }
+    ),
+    "seed-specials": FortyTwoRules(
+        nello=True,
+        plunge=True,
+        splash=True,
+        sevens=True,
+        nello_doubles="high",
+        declarations="pips,doubles,no-trump",
+        scoring="marks",
+    ),
 }
 
 
@@ -513,8 +582,10 @@ def test_random_hands_keep_the_rules(name):
             assert [s for s, _ in t.plays] == order
         assert sum(t.points for t in rec.tricks) == sum(rec.points)
         # the hand stops exactly when it is decided (marks, play_out = false), else after seven tricks
-        prefixes = [outcome_so_far(rec.bid, rec.trump, rec.declarer, rec.tricks[:k],
-                                   _points(rec.tricks[:k])) for k in range(1, len(rec.tricks) + 1)]
+        prefixes = [
+            outcome_so_far(rec.bid, rec.trump, rec.declarer, rec.tricks[:k], _points(rec.tricks[:k]))
+            for k in range(1, len(rec.tricks) + 1)
+        ]
         assert prefixes[-1] is rec.made
         if stops_early(rules):
             assert all(p is None for p in prefixes[:-1])
@@ -522,8 +593,9 @@ def test_random_hands_keep_the_rules(name):
             assert len(rec.tricks) == 7
         if rec.trump != NELLO and len(rec.tricks) == 7:
             assert sum(rec.points) == 42
-        assert (rec.score, rec.made) == hand_score(rec.bid, rec.declarer % 2, rec.points, rules,
-                                                   nello=rec.trump == NELLO, made=rec.made)
+        assert (rec.score, rec.made) == hand_score(
+            rec.bid, rec.declarer % 2, rec.points, rules, nello=rec.trump == NELLO, made=rec.made
+        )
         assert len(rec.moves) == len(rec.calls) + 1 + sum(len(t.plays) for t in rec.tricks)
         assert json.loads(json.dumps(hand_to_dict(rec))) == hand_to_dict(rec) and format_hand(rec)
     assert len(named) >= 8

@@ -35,8 +35,9 @@ def test_same_seed_same_results_for_any_jobs(unit: str, tmp_path: Path) -> None:
     written = {p.name for p in (tmp_path / "a").glob("*.parquet")}
     assert written == {"deals.parquet"} | ({"matches.parquet"} if unit == "match" else set())
     for name in written:
-        pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "a" / name),
-                                      pd.read_parquet(tmp_path / "b" / name))
+        pd.testing.assert_frame_equal(
+            pd.read_parquet(tmp_path / "a" / name), pd.read_parquet(tmp_path / "b" / name)
+        )
 
 
 def test_games_table_trace_and_summary(tmp_path: Path) -> None:
@@ -106,14 +107,17 @@ def test_the_python_api_gives_typed_summaries() -> None:
     assert sim.summary["help"]["given"].of == sim.deals["help_asked"].sum()
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--rule", "players=8"], "out of range 4..7"),
-    (["--rule", "end_players=6"], "end_players (6) cannot exceed players (5)"),
-    (["--rule", "hedgehog_penalty=sometimes"], "not one of captured, missing"),
-    (["--seat", "5=greedy"], "unknown franks-zoo seat '5'"),
-    (["--rule", "target=600"], "out of range 1..500"),
-    (["--unit", "round"], "franks-zoo has no unit 'round'"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--rule", "players=8"], "out of range 4..7"),
+        (["--rule", "end_players=6"], "end_players (6) cannot exceed players (5)"),
+        (["--rule", "hedgehog_penalty=sometimes"], "not one of captured, missing"),
+        (["--seat", "5=greedy"], "unknown franks-zoo seat '5'"),
+        (["--rule", "target=600"], "out of range 1..500"),
+        (["--unit", "round"], "franks-zoo has no unit 'round'"),
+    ],
+)
 def test_bad_input_is_one_clear_line(args: list[str], message: str) -> None:
     code, out, err = run_cli("simulate", "franks-zoo", "-n", "5", *args)
     assert code == 2 and message in err, err
@@ -121,8 +125,9 @@ def test_bad_input_is_one_clear_line(args: list[str], message: str) -> None:
 
 
 def test_sweeping_the_player_count_needs_one_strategy_everywhere() -> None:
-    code, out, err = run_cli("tune", "franks-zoo", "-n", "20", "-j", "1", "--vary", "players=4,6",
-                             "--format", "json")
+    code, out, err = run_cli(
+        "tune", "franks-zoo", "-n", "20", "-j", "1", "--vary", "players=4,6", "--format", "json"
+    )
     assert code == 0, err
     rows = [r for r in json.loads(out)["rows"] if r["measure"] == "seat 0 wins"]
     assert [r["players"] for r in rows] == [4, 6]

@@ -20,7 +20,10 @@ def test_beats_and_completes_tables_agree_with_the_rules_as_written() -> None:
             assert C.BEATS[t, s] == reference.beats(C.SETS[t].tolist(), C.SETS[s].tolist()), (t, s)
     for p in range(C.N_PARTIALS):
         for s in range(C.N_SETS):
-            assert C.COMPLETES[p, s] == reference.completes(C.PARTIALS[p].tolist(), C.SETS[s].tolist()), (p, s)
+            assert C.COMPLETES[p, s] == reference.completes(C.PARTIALS[p].tolist(), C.SETS[s].tolist()), (
+                p,
+                s,
+            )
 
 
 def test_exactly_one_more_or_the_same_size_of_a_predator() -> None:
@@ -34,12 +37,15 @@ def test_exactly_one_more_or_the_same_size_of_a_predator() -> None:
     one_elephant = idx(C.ELEPHANT, 1)
     assert C.BEATS[one_elephant, idx(C.ELEPHANT, 1, mosq=1)]  # elephant + mosquito = 2 elephants
     assert C.BEATS[idx(C.ELEPHANT, 2), idx(C.ELEPHANT, 1, cham=1, mosq=1)]
-    assert not any(C.BEATS[idx(C.WHALE, n), s] for n in range(1, 6) for s in range(C.N_SETS)
-                   if C.SETS[s, 0] != C.WHALE)  # nothing beats whales but more whales
+    assert not any(
+        C.BEATS[idx(C.WHALE, n), s] for n in range(1, 6) for s in range(C.N_SETS) if C.SETS[s, 0] != C.WHALE
+    )  # nothing beats whales but more whales
     assert not (C.SETS[:, 1] == 0).any()  # the chameleon (and a mosquito joining elephants) never alone
 
 
-@pytest.mark.parametrize("players,sizes", [(4, [15] * 4), (5, [12] * 5), (6, [10] * 6), (7, [9, 9, 9, 9, 8, 8, 8])])
+@pytest.mark.parametrize(
+    "players,sizes", [(4, [15] * 4), (5, [12] * 5), (6, [10] * 6), (7, [9, 9, 9, 9, 8, 8, 8])]
+)
 def test_every_card_dealt_once_and_deal_sizes(players: int, sizes: list[int]) -> None:
     dealer = np.full(2000, players - 1, np.int8)  # the dealer's left is seat 0
     hands = core.shuffled_hands(np.random.default_rng(players), dealer, players)
@@ -65,7 +71,11 @@ def test_teams_from_the_standings(players: int) -> None:
     assert role[0].tolist() == roles and partner[0].tolist() == partners
     ranks = order[0].tolist()
     if players == 5:  # 1+4, 2+5, 3 solo
-        assert partner[0, ranks[0]] == ranks[3] and partner[0, ranks[1]] == ranks[4] and role[0, ranks[2]] == SOLO
+        assert (
+            partner[0, ranks[0]] == ranks[3]
+            and partner[0, ranks[1]] == ranks[4]
+            and role[0, ranks[2]] == SOLO
+        )
         assert role[0, ranks[0]] == SENIOR and role[0, ranks[3]] == JUNIOR
     assert schedule.shape[1] == 2 * players
 

@@ -33,11 +33,10 @@ GAME = registry.get("franks-zoo")
 SEATINGS = {
     "greedy": lambda p: [strategy("franks-zoo", "greedy")] * p,
     "fieldhash": lambda p: [FieldHash()] * p,
-    "mixed": lambda p: ([strategy("franks-zoo", "greedy"), FieldHash()] * (p // 2)
-                        + [FieldHash()] * (p % 2)),
+    "mixed": lambda p: [strategy("franks-zoo", "greedy"), FieldHash()] * (p // 2) + [FieldHash()] * (p % 2),
 }
-GAMES = {"greedy": 14, "fieldhash": 10, "mixed": 10}   # games per case in the fast suite
-GAMES_SLOW = 600                                       # games per case with -m slow
+GAMES = {"greedy": 14, "fieldhash": 10, "mixed": 10}  # games per case in the fast suite
+GAMES_SLOW = 600  # games per case with -m slow
 
 # case name -> (rules, seating)
 CASES = {f"{p}/{seating}": (FranksZooRules(players=p), seating) for p in (4, 5, 6, 7) for seating in SEATINGS}
@@ -47,18 +46,22 @@ OPTIONS = {
     # a solo player dealt 8 cards sets them all aside and is out at once
     "solo-out-at-once": {"players": 7, "exchange_cards": 8},
 }
-CASES |= {f"5/{name}": (FranksZooRules(**{"players": 5, **options}), "fieldhash")
-          for name, options in OPTIONS.items()}
+CASES |= {
+    f"5/{name}": (FranksZooRules(**{"players": 5, **options}), "fieldhash")
+    for name, options in OPTIONS.items()
+}
 
 
 @dataclass
 class Played:
     rules: FranksZooRules
     strategies: list
-    states: list[core.HandState]              # per round of hands: the finished hands of the games still going
-    deals: Any                                # the per-player-per-hand table
-    matches: Any                              # the per-game table
-    records: list[list[reference.HandRecord]]  # per round, per row: the reference engine's record of that hand
+    states: list[core.HandState]  # per round of hands: the finished hands of the games still going
+    deals: Any  # the per-player-per-hand table
+    matches: Any  # the per-game table
+    records: list[
+        list[reference.HandRecord]
+    ]  # per round, per row: the reference engine's record of that hand
 
     def by_game(self) -> dict[int, list[tuple[core.HandState, int, reference.HandRecord]]]:
         """game -> its hands in order, each as (state, row, reference record)."""
@@ -79,12 +82,14 @@ def play_case(rules: FranksZooRules, seating: str, n: int, seed: int) -> Played:
         states.append(state)
 
     seat_rngs = [np.random.default_rng(0)] * rules.players
-    deals, matches = play_matches("franks-zoo", np.random.default_rng(seed), seat_rngs, np.arange(n), rules,
-                                  strategies, on_deals=keep)
+    deals, matches = play_matches(
+        "franks-zoo", np.random.default_rng(seed), seat_rngs, np.arange(n), rules, strategies, on_deals=keep
+    )
     for games, state in zip(numbers, states):  # on_deals names each row's game
         assert state.deal.tolist() == games.tolist()
-    records = [[GAME.reference.play(state, row, rules, strategies) for row in range(len(state))]
-               for state in states]
+    records = [
+        [GAME.reference.play(state, row, rules, strategies) for row in range(len(state))] for state in states
+    ]
     return Played(rules, strategies, states, deals, matches, records)
 
 
@@ -124,8 +129,11 @@ def help_won(record: reference.HandRecord, players: int) -> list[int]:
     """Per seat: tricks taken with a set the senior helped to lay."""
     won = [0] * players
     for trick in record.tricks:
-        laid = [(seat, action >= ASK) for seat, action, reply in trick.plays
-                if 1 <= action < ASK or (action >= ASK and reply > 0)]
+        laid = [
+            (seat, action >= ASK)
+            for seat, action, reply in trick.plays
+            if 1 <= action < ASK or (action >= ASK and reply > 0)
+        ]
         seat, helped = laid[-1]
         assert seat == trick.taker
         won[seat] += helped
@@ -145,19 +153,25 @@ def test_the_hand_table_tells_what_the_reference_engine_played(played: Played) -
             for s in range(p):
                 moves = [(kind, action) for kind, seat, action in record.moves if seat == s]
                 expected = {
-                    "place": record.places[s], "role": ROLE_NAMES[record.roles[s]], "partner": record.partners[s],
-                    "dealer": record.dealer, **{f"points_{k}": record.points[k][s] for k in SOURCES},
-                    "points": record.total[s], "lions_taken": record.taken[s][C.LION],
+                    "place": record.places[s],
+                    "role": ROLE_NAMES[record.roles[s]],
+                    "partner": record.partners[s],
+                    "dealer": record.dealer,
+                    **{f"points_{k}": record.points[k][s] for k in SOURCES},
+                    "points": record.total[s],
+                    "lions_taken": record.taken[s][C.LION],
                     "hedgehogs_taken": record.taken[s][C.HEDGEHOG],
                     "help_asked": sum(k == PLAY and a >= ASK for k, a in moves),
                     "help_given": sum(k == ANSWER and a > 0 for k, a in moves),
                     "help_declined": sum(k == ANSWER and a == 0 for k, a in moves),
-                    "help_won": won[s], "total_before": record.scores[s],
+                    "help_won": won[s],
+                    "total_before": record.scores[s],
                     "total_after": record.scores[s] + record.total[s],
                 }
                 got = rows[game, number, s]
-                assert {k: (str(got[k]) if k == "role" else int(got[k])) for k in expected} == expected, \
+                assert {k: (str(got[k]) if k == "role" else int(got[k])) for k in expected} == expected, (
                     f"game {game}, hand {number}, seat {s}"
+                )
                 seen += 1
     assert seen == len(played.deals)
 
@@ -170,8 +184,13 @@ def test_games_follow_the_rules(played: Played) -> None:
     games = played.by_game()
     table = played.matches.set_index("match")
     assert sorted(games) == table.index.tolist() == list(range(len(table)))
-    assert list(played.matches.columns) == ["match", "first_dealer", "deals", "winner",
-                                            *[f"final_{i}" for i in range(p)]]
+    assert list(played.matches.columns) == [
+        "match",
+        "first_dealer",
+        "deals",
+        "winner",
+        *[f"final_{i}" for i in range(p)],
+    ]
     for game, hands in games.items():
         totals, order = [0] * p, list(range(p))
         for number, (state, row, record) in enumerate(hands):
@@ -214,7 +233,9 @@ def test_fieldhash_chooses_alike_on_one_row_and_on_many() -> None:
             break
         view, legal = GAME.core.inputs(state, rows, 1, rules)
         want = FieldHash.batched(view, legal)
-        one_by_one = [int(FieldHash().decide(1, view.take([i]), legal[i:i + 1], None)[0]) for i in range(len(rows))]
+        one_by_one = [
+            int(FieldHash().decide(1, view.take([i]), legal[i : i + 1], None)[0]) for i in range(len(rows))
+        ]
         assert one_by_one == want.tolist()
         compared += len(rows)
         GAME.core.apply(state, rows, 1, want, rules)

@@ -107,7 +107,7 @@ def random_deal(rng: np.random.Generator, n: int, dealer: int) -> list[list[int]
     rng.shuffle(deck)
     hands, start = [], 0
     for size in deal_sizes(n, dealer):
-        hands.append([int(c) for c in np.bincount(deck[start:start + size], minlength=13)])
+        hands.append([int(c) for c in np.bincount(deck[start : start + size], minlength=13)])
         start += size
     return hands
 
@@ -123,12 +123,36 @@ def dealing(rng: np.random.Generator, n: int):
 
 def check_view(kind, view, legal, rules) -> None:
     """Every field with its documented dtype and shape, read-only, and consistent with the others."""
-    dtypes = {"seat": np.int8, "players": np.int8, "hand_no": np.int16, "hand": np.int8, "counts": np.int8,
-              "table": np.int16, "table_player": np.int8, "leader": np.int8, "passes": np.int8,
-              "asked": np.int16, "place": np.int8, "role": np.int8, "partner": np.int8, "scores": np.int32,
-              "played": np.int8, "given": np.int8, "received": np.int8}
-    shapes = {"hand": (1, 13), "counts": (1, 7), "place": (1, 7), "role": (1, 7), "partner": (1, 7),
-              "scores": (1, 7), "played": (1, 13), "given": (1, 13), "received": (1, 13)}
+    dtypes = {
+        "seat": np.int8,
+        "players": np.int8,
+        "hand_no": np.int16,
+        "hand": np.int8,
+        "counts": np.int8,
+        "table": np.int16,
+        "table_player": np.int8,
+        "leader": np.int8,
+        "passes": np.int8,
+        "asked": np.int16,
+        "place": np.int8,
+        "role": np.int8,
+        "partner": np.int8,
+        "scores": np.int32,
+        "played": np.int8,
+        "given": np.int8,
+        "received": np.int8,
+    }
+    shapes = {
+        "hand": (1, 13),
+        "counts": (1, 7),
+        "place": (1, 7),
+        "role": (1, 7),
+        "partner": (1, 7),
+        "scores": (1, 7),
+        "played": (1, 13),
+        "given": (1, 13),
+        "received": (1, 13),
+    }
     for name, array in view.arrays().items():
         assert array.dtype == dtypes[name], name
         assert array.shape == shapes.get(name, (1,)), name
@@ -221,14 +245,24 @@ class Script:
         return np.array([min(legal_actions)])
 
 
-def run(n: int, hands, moves, *, hand_no: int = 0, dealer: int | None = None, order=None, scores=None,
-        rules: FranksZooRules | None = None) -> tuple[HandRecord, Script]:
+def run(
+    n: int,
+    hands,
+    moves,
+    *,
+    hand_no: int = 0,
+    dealer: int | None = None,
+    order=None,
+    scores=None,
+    rules: FranksZooRules | None = None,
+) -> tuple[HandRecord, Script]:
     rules = rules or FranksZooRules(players=n, end_players=2, exchange_cards=0 if hand_no else 2)
     order = list(range(n)) if order is None else order
     dealer = (order[0] if hand_no else n - 1) if dealer is None else dealer
     script = Script(rules, moves)
-    record = play_hand(hands, hand_no, dealer, order, scores or [0] * n, rules, [script] * n,
-                       np.random.default_rng(0))
+    record = play_hand(
+        hands, hand_no, dealer, order, scores or [0] * n, rules, [script] * n, np.random.default_rng(0)
+    )
     assert not script.moves, "the script was not played out"
     check_record(record, rules)
     return record, script
@@ -244,17 +278,29 @@ def check_record(record: HandRecord, rules: FranksZooRules) -> None:
     assert held_now in ([], [record.out_order[-1]])
     trick_total = [sum(t.cards[k] for t in record.tricks) for k in range(13)]
     aside = [sum(record.set_aside[s][k] for s in range(n)) for k in range(13)]
-    assert [trick_total[k] + aside[k] for k in range(13)] == [sum(record.taken[s][k] for s in range(n))
-                                                               for k in range(13)]
+    assert [trick_total[k] + aside[k] for k in range(13)] == [
+        sum(record.taken[s][k] for s in range(n)) for k in range(13)
+    ]
     assert sum(t.ended_hand for t in record.tricks) == 1 and record.tricks[-1].ended_hand
-    sources = (record.placement, record.team, record.solo_bonus, record.lions, record.hedgehog,
-               record.last_lions)
+    sources = (
+        record.placement,
+        record.team,
+        record.solo_bonus,
+        record.lions,
+        record.hedgehog,
+        record.last_lions,
+    )
     assert record.total == [sum(source[s] for source in sources) for s in range(n)]
     assert record.placement == [int(placement_points(record.places[s], n)) for s in range(n)]
     assert record.points == {
-        "placement": record.placement, "team": record.team, "solo_bonus": record.solo_bonus,
-        "lions": record.lions, "hedgehog": record.hedgehog, "last_lions": record.last_lions,
-        "total": record.total}
+        "placement": record.placement,
+        "team": record.team,
+        "solo_bonus": record.solo_bonus,
+        "lions": record.lions,
+        "hedgehog": record.hedgehog,
+        "last_lions": record.last_lions,
+        "total": record.total,
+    }
     json.dumps(hand_to_dict(record))
     assert format_hand(record)
 
@@ -281,15 +327,15 @@ def test_beats_table_every_row():
 
 def test_exactly_one_more_of_the_same_kind():
     assert beats(R(MO, 2), R(MO, 3))
-    assert not beats(R(MO, 2), R(MO, 4))      # two more
-    assert not beats(R(MO, 2), R(MO, 2))      # the same
-    assert not beats(R(MO, 3), R(MO, 2))      # fewer
-    assert beats(R(MO, 2), R(CR, 2))          # a predator, same size
-    assert not beats(R(MO, 2), R(CR, 3))      # a larger set of a predator
-    assert not beats(R(MO, 2), R(CR, 1))      # a smaller one
+    assert not beats(R(MO, 2), R(MO, 4))  # two more
+    assert not beats(R(MO, 2), R(MO, 2))  # the same
+    assert not beats(R(MO, 3), R(MO, 2))  # fewer
+    assert beats(R(MO, 2), R(CR, 2))  # a predator, same size
+    assert not beats(R(MO, 2), R(CR, 3))  # a larger set of a predator
+    assert not beats(R(MO, 2), R(CR, 1))  # a smaller one
     assert not beats(R(WH, 1), R(WH, 3))
-    assert beats(R(WH, 4), R(WH, 4, 1))       # the chameleon counts as one more whale
-    assert beats(R(MO, 2), R(CR, 1, 1))       # crocodile + chameleon = 2 crocodiles
+    assert beats(R(WH, 4), R(WH, 4, 1))  # the chameleon counts as one more whale
+    assert beats(R(MO, 2), R(CR, 1, 1))  # crocodile + chameleon = 2 crocodiles
     assert not beats(R(MO, 2), R(CR, 2, 1))
     assert beats(R(MQ, 1), R(HE, 1)) and beats(R(MQ, 3), R(MQ, 3, 1)) and not beats(R(MQ, 1), R(EL, 1))
 
@@ -297,29 +343,46 @@ def test_exactly_one_more_of_the_same_kind():
 def test_elephants_with_a_mosquito_and_the_chameleon():
     assert set_kind(R(EL, 1, 0, 1)) == EL and set_size(R(EL, 1, 0, 1)) == 2
     assert set_size(R(EL, 2, 1, 1)) == 4
-    assert beats(R(EL, 1), R(EL, 1, 0, 1))            # 1 elephant + 1 mosquito = 2 elephants
-    assert beats(R(EL, 3), R(EL, 2, 1, 1))            # elephants + mosquito + chameleon
-    assert beats(R(CR, 2), R(EL, 1, 0, 1))            # as 2 elephants they beat 2 crocodiles
-    assert beats(R(EL, 1, 0, 1), R(MO, 2))            # and 2 mice beat them
+    assert beats(R(EL, 1), R(EL, 1, 0, 1))  # 1 elephant + 1 mosquito = 2 elephants
+    assert beats(R(EL, 3), R(EL, 2, 1, 1))  # elephants + mosquito + chameleon
+    assert beats(R(CR, 2), R(EL, 1, 0, 1))  # as 2 elephants they beat 2 crocodiles
+    assert beats(R(EL, 1, 0, 1), R(MO, 2))  # and 2 mice beat them
     assert not beats(R(EL, 1, 0, 1), R(FO, 2))
     assert is_set(R(EL, 1, 0, 1)) and is_set(R(EL, 2, 1, 1))
-    assert not is_set(R(EL, 0, 0, 1)) and not is_set(R(EL, 0, 1, 1))   # no real elephant
-    assert not is_set(R(EL, 1, 0, 2)) and not is_set(R(MO, 1, 0, 1))   # one mosquito, elephants only
-    assert not is_set(R(CH, 1)) and not is_set(R(MO, 0, 1))            # the chameleon never alone
+    assert not is_set(R(EL, 0, 0, 1)) and not is_set(R(EL, 0, 1, 1))  # no real elephant
+    assert not is_set(R(EL, 1, 0, 2)) and not is_set(R(MO, 1, 0, 1))  # one mosquito, elephants only
+    assert not is_set(R(CH, 1)) and not is_set(R(MO, 0, 1))  # the chameleon never alone
     # Leading with elephant, two mosquitoes and the chameleon.
     lead = legal_plays(cards("El Mq Mq Ch"), -1)
-    assert sorted(lead) == sorted(play(*r) for r in [R(EL, 1), R(EL, 1, 1), R(EL, 1, 0, 1), R(EL, 1, 1, 1),
-                                                     R(MQ, 1), R(MQ, 2), R(MQ, 1, 1), R(MQ, 2, 1)])
+    assert sorted(lead) == sorted(
+        play(*r)
+        for r in [
+            R(EL, 1),
+            R(EL, 1, 1),
+            R(EL, 1, 0, 1),
+            R(EL, 1, 1, 1),
+            R(MQ, 1),
+            R(MQ, 2),
+            R(MQ, 1, 1),
+            R(MQ, 2, 1),
+        ]
+    )
     # Mosquitoes without an elephant stay mosquitoes.
     assert legal_plays(cards("Mq Ch"), -1) == sorted([play(MQ, 1), play(MQ, 1, 1)])
     assert legal_plays(cards("Mq Mq"), set_index(EL, 1)) == [PASS]
     assert legal_plays(cards("El Mq"), set_index(EL, 1)) == [PASS, play(EL, 1, 0, 1)]
-    assert legal_plays(cards("El Mq"), set_index(EL, 1, 0, 1)) == [PASS]   # 2 elephants: 3 or 2 mice needed
+    assert legal_plays(cards("El Mq"), set_index(EL, 1, 0, 1)) == [PASS]  # 2 elephants: 3 or 2 mice needed
 
 
 def test_sets_table_is_every_set_the_rules_allow():
-    allowed = {R(kind, real, ch, mq) for kind in range(13) for real in range(6) for ch in (0, 1)
-               for mq in (0, 1) if is_set(R(kind, real, ch, mq))}
+    allowed = {
+        R(kind, real, ch, mq)
+        for kind in range(13)
+        for real in range(6)
+        for ch in (0, 1)
+        for mq in (0, 1)
+        if is_set(R(kind, real, ch, mq))
+    }
     assert {tuple(int(x) for x in row) for row in SETS} == allowed
     assert len(allowed) == N_SETS == 128
     assert set_size(R(FI, 5, 1)) == 6 and set_size(R(MQ, 4, 1)) == 5
@@ -339,12 +402,12 @@ def test_the_chameleon_alone_is_never_a_play():
 def test_completes():
     assert completes(R(HE, 1), R(HE, 2)) and completes(R(HE, 1), R(HE, 1, 1))
     assert completes(R(HE, 0, 1), R(HE, 1, 1))
-    assert not completes(R(HE, 1), R(HE, 1))          # strictly more cards
-    assert not completes(R(HE, 1), R(FO, 2))          # same kind
-    assert not completes(R(HE, 1, 1), R(HE, 3))       # the laid chameleon stays
+    assert not completes(R(HE, 1), R(HE, 1))  # strictly more cards
+    assert not completes(R(HE, 1), R(FO, 2))  # same kind
+    assert not completes(R(HE, 1, 1), R(HE, 3))  # the laid chameleon stays
     assert completes(R(EL, 0, 0, 1), R(EL, 1, 0, 1)) and not completes(R(EL, 0, 0, 1), R(EL, 2))
-    assert completes(R(EL, 1), R(EL, 1, 0, 1))        # the senior may add the mosquito
-    assert not completes(R(MQ, 1), R(EL, 1, 0, 1))    # a mosquito laid as a mosquito stays one
+    assert completes(R(EL, 1), R(EL, 1, 0, 1))  # the senior may add the mosquito
+    assert not completes(R(MQ, 1), R(EL, 1, 0, 1))  # a mosquito laid as a mosquito stays one
     assert holds(cards("He He Ch"), cards("He Ch")) and not holds(cards("He Ch"), cards("He He"))
 
 
@@ -355,15 +418,19 @@ def test_legal_help_requests_and_answers():
     assert requests == [PASS, ask(HE, 1)]
     assert legal_plays(cards("He Wh"), two_mice, can_ask=False) == [PASS]
     assert legal_answers(cards("He Fo Ch"), two_mice, partial_index(HE, 1)) == sorted(
-        [0, answer(HE, 2), answer(HE, 1, 1)])
+        [0, answer(HE, 2), answer(HE, 1, 1)]
+    )
     assert legal_answers(cards("Fo Fo Mo"), two_mice, partial_index(HE, 1)) == [0]
     # The seed: on an elephant the junior lays a mosquito hoping for an elephant.
     one_elephant = set_index(EL, 1)
     assert legal_plays(cards("Mq Li"), one_elephant, can_ask=True) == [PASS, ask(EL, 0, 0, 1)]
     assert legal_plays(cards("Mq Ch"), one_elephant, can_ask=True) == sorted(
-        [PASS, ask(EL, 0, 1), ask(EL, 0, 0, 1)])
+        [PASS, ask(EL, 0, 1), ask(EL, 0, 0, 1)]
+    )
     assert legal_answers(cards("El El Ch"), one_elephant, partial_index(EL, 0, 0, 1)) == [
-        0, answer(EL, 1, 0, 1)]
+        0,
+        answer(EL, 1, 0, 1),
+    ]
     assert legal_answers(cards("Mo Ch"), one_elephant, partial_index(EL, 0, 0, 1)) == [0]
     # Every legal request has a completion that beats the table; every answer completes and beats.
     for table in range(N_SETS):
@@ -376,15 +443,15 @@ def test_legal_help_requests_and_answers():
 
 def test_may_ask_help_only_a_junior_from_the_second_hand():
     rules = FranksZooRules(players=4)
-    roles, partners = teams([0, 1, 2, 3], 4)            # 0 senior + 2 junior, 1 senior + 3 junior
+    roles, partners = teams([0, 1, 2, 3], 4)  # 0 senior + 2 junior, 1 senior + 3 junior
     held = [cards("Wh")] * 4
     assert may_ask_help(2, 1, roles, partners, held, rules)
     assert may_ask_help(3, 1, roles, partners, held, rules)
-    assert not may_ask_help(0, 1, roles, partners, held, rules)         # a senior
-    assert not may_ask_help(2, 0, roles, partners, held, rules)         # the first hand
+    assert not may_ask_help(0, 1, roles, partners, held, rules)  # a senior
+    assert not may_ask_help(2, 0, roles, partners, held, rules)  # the first hand
     assert not may_ask_help(2, 1, roles, partners, held, FranksZooRules(players=4, help=False))
     out = [cards(""), cards("Wh"), cards("Wh"), cards("Wh")]
-    assert not may_ask_help(2, 1, roles, partners, out, rules)          # the senior is out
+    assert not may_ask_help(2, 1, roles, partners, out, rules)  # the senior is out
     solo_roles, solo_partners = teams([0, 1, 2, 3, 4], 5)
     assert not may_ask_help(2, 1, solo_roles, solo_partners, [cards("Wh")] * 5, FranksZooRules())
 
@@ -395,35 +462,54 @@ def test_may_ask_help_only_a_junior_from_the_second_hand():
 
 def test_passing_and_reentering_in_the_same_trick():
     hands = deal(4, {0: "Mo Fi", 1: "El Pe", 2: "Fo Fi"}, rest=3)
-    moves = [(PLAY, 0, play(MO, 1)), (PLAY, 1, PASS), (PLAY, 2, play(FO, 1)), (PLAY, 3, PASS),
-             (PLAY, 0, PASS), (PLAY, 1, play(EL, 1)), (PLAY, 2, PASS), (PLAY, 3, PASS), (PLAY, 0, PASS)]
+    moves = [
+        (PLAY, 0, play(MO, 1)),
+        (PLAY, 1, PASS),
+        (PLAY, 2, play(FO, 1)),
+        (PLAY, 3, PASS),
+        (PLAY, 0, PASS),
+        (PLAY, 1, play(EL, 1)),
+        (PLAY, 2, PASS),
+        (PLAY, 3, PASS),
+        (PLAY, 0, PASS),
+    ]
     record, script = run(4, hands, moves)
     log = script.log
-    assert log[1].legal == [PASS]                                  # an elephant does not beat a mouse
-    assert log[5].seat == 1 and play(EL, 1) in log[5].legal        # seat 1 passed, and now plays
+    assert log[1].legal == [PASS]  # an elephant does not beat a mouse
+    assert log[5].seat == 1 and play(EL, 1) in log[5].legal  # seat 1 passed, and now plays
     view = log[5].view
     assert view.table[0] == set_index(FO, 1) and view.table_player[0] == 2 and view.passes[0] == 2
     assert view.leader[0] == 0
-    assert log[4].view.passes[0] == 1                              # the count restarted after the fox
+    assert log[4].view.passes[0] == 1  # the count restarted after the fox
     first = record.tricks[0]
     assert (first.leader, first.taker, first.cards) == (0, 1, cards("Mo Fo El"))
     assert first.plays == [(s, a, -1) for _, s, a in moves]
-    assert log[9].seat == 1 and log[9].view.table[0] == -1        # the taker leads the next trick
+    assert log[9].seat == 1 and log[9].view.table[0] == -1  # the taker leads the next trick
 
 
 def test_a_trick_won_by_a_player_who_is_out():
     hands = deal(4, {0: "Mo", 1: "Fi Fi", 2: "Pe"}, rest=3)
-    moves = [(PLAY, 0, play(MO, 1)), (PLAY, 1, PASS), (PLAY, 2, PASS), (PLAY, 3, PASS),
-             (PLAY, 1, play(FI, 2)), (PLAY, 2, PASS), (PLAY, 3, PASS),
-             (PLAY, 2, play(PE, 1))]
+    moves = [
+        (PLAY, 0, play(MO, 1)),
+        (PLAY, 1, PASS),
+        (PLAY, 2, PASS),
+        (PLAY, 3, PASS),
+        (PLAY, 1, play(FI, 2)),
+        (PLAY, 2, PASS),
+        (PLAY, 3, PASS),
+        (PLAY, 2, play(PE, 1)),
+    ]
     record, script = run(4, hands, moves)
     assert [(t.leader, t.taker, t.cards) for t in record.tricks] == [
-        (0, 0, cards("Mo")), (1, 1, cards("Fi Fi")), (2, 2, cards("Pe"))]
+        (0, 0, cards("Mo")),
+        (1, 1, cards("Fi Fi")),
+        (2, 2, cards("Pe")),
+    ]
     assert [t.ended_hand for t in record.tricks] == [False, False, True]
     assert record.places == [1, 2, 3, 4] and record.out_order == [0, 1, 2, 3]
     assert record.taken[:3] == [cards("Mo"), cards("Fi Fi"), cards("Pe")] and record.taken[3] == [0] * 13
     assert len(record.moves) == len(moves)
-    lead = script.log[4].view                                      # seat 1 leads: seat 0 took it but is out
+    lead = script.log[4].view  # seat 1 leads: seat 0 took it but is out
     assert lead.leader[0] == 1 and lead.table[0] == -1 and list(lead.place[0]) == [1, 0, 0, 0, 0, 0, 0]
     view = script.log[5].view
     assert list(view.counts[0]) == [0, 0, 1, 56, 0, 0, 0] and list(view.place[0]) == [1, 2, 0, 0, 0, 0, 0]
@@ -460,9 +546,19 @@ def test_the_last_players_lions_and_both_hedgehog_readings():
 
 def test_a_lead_with_only_the_chameleon_is_skipped():
     hands = deal(4, {0: "Mo Ch", 1: "Fi", 2: "Pe"}, rest=3)
-    moves = [(PLAY, 0, play(MO, 1)), (PLAY, 1, PASS), (PLAY, 2, PASS), (PLAY, 3, PASS),
-             (PLAY, 1, play(FI, 1)), (PLAY, 2, PASS), (PLAY, 3, PASS), (PLAY, 0, PASS),
-             (PLAY, 2, play(PE, 1)), (PLAY, 3, PASS), (PLAY, 0, PASS)]
+    moves = [
+        (PLAY, 0, play(MO, 1)),
+        (PLAY, 1, PASS),
+        (PLAY, 2, PASS),
+        (PLAY, 3, PASS),
+        (PLAY, 1, play(FI, 1)),
+        (PLAY, 2, PASS),
+        (PLAY, 3, PASS),
+        (PLAY, 0, PASS),
+        (PLAY, 2, play(PE, 1)),
+        (PLAY, 3, PASS),
+        (PLAY, 0, PASS),
+    ]
     record, script = run(4, hands, moves)
     second = record.tricks[1]
     assert second.skipped == [0] and second.leader == 1 and second.taker == 1
@@ -478,17 +574,25 @@ def test_a_lead_with_only_the_chameleon_is_skipped():
 def test_seed_help_hedgehog_on_two_mice():
     # 4 players, second hand, standings 0 1 2 3: 0 senior + 2 junior, 1 senior + 3 junior; 3 leads.
     hands = deal(4, {3: "Mo Mo Wh", 0: "He Fi", 2: "He Li Li"}, rest=1)
-    moves = [(PLAY, 3, play(MO, 2)), (PLAY, 0, PASS), (PLAY, 1, PASS), (PLAY, 2, ask(HE, 1)),
-             (ANSWER, 0, answer(HE, 2)), (PLAY, 3, PASS), (PLAY, 0, PASS), (PLAY, 1, PASS)]
+    moves = [
+        (PLAY, 3, play(MO, 2)),
+        (PLAY, 0, PASS),
+        (PLAY, 1, PASS),
+        (PLAY, 2, ask(HE, 1)),
+        (ANSWER, 0, answer(HE, 2)),
+        (PLAY, 3, PASS),
+        (PLAY, 0, PASS),
+        (PLAY, 1, PASS),
+    ]
     record, script = run(4, hands, moves, hand_no=1)
     log = script.log
-    assert log[1].legal == [PASS]                                  # the senior cannot ask
+    assert log[1].legal == [PASS]  # the senior cannot ask
     assert log[3].legal == sorted([PASS, play(LI, 2), ask(HE, 1), ask(LI, 1)])
     request = log[4].view
     assert log[4].kind == ANSWER and log[4].legal == [0, answer(HE, 2)]
     assert request.seat[0] == 0 and request.asked[0] == partial_index(HE, 1)
     assert request.table[0] == set_index(MO, 2) and request.table_player[0] == 3 and request.passes[0] == 2
-    assert request.counts[0, 2] == 3                               # the laid hedgehog is still the junior's
+    assert request.counts[0, 2] == 3  # the laid hedgehog is still the junior's
     after = log[5].view
     assert after.table[0] == set_index(HE, 2) and after.table_player[0] == 2 and after.passes[0] == 0
     assert list(after.counts[0, :4]) == [1, 52, 2, 1]
@@ -497,7 +601,7 @@ def test_seed_help_hedgehog_on_two_mice():
     assert (trick.leader, trick.taker, trick.cards) == (3, 2, cards("Mo Mo He He"))
     assert trick.plays[3] == (2, ask(HE, 1), answer(HE, 2))
     assert record.moves[3:5] == [(PLAY, 2, ask(HE, 1)), (ANSWER, 0, answer(HE, 2))]
-    assert record.tricks[1].leader == 2                            # the junior leads the next trick
+    assert record.tricks[1].leader == 2  # the junior leads the next trick
     text = format_hand(record)
     assert "seat 2 lays 1 hedgehog and asks seat 0 for help: seat 0 adds He, seat 2 plays 2 hedgehog" in text
     assert "-> seat 2 takes He He Mo Mo" in text
@@ -505,8 +609,16 @@ def test_seed_help_hedgehog_on_two_mice():
 
 def test_seed_help_mosquito_on_an_elephant():
     hands = deal(4, {3: "El Wh", 0: "El Fi", 2: "Mq Li"}, rest=1)
-    moves = [(PLAY, 3, play(EL, 1)), (PLAY, 0, PASS), (PLAY, 1, PASS), (PLAY, 2, ask(EL, 0, 0, 1)),
-             (ANSWER, 0, answer(EL, 1, 0, 1)), (PLAY, 3, PASS), (PLAY, 0, PASS), (PLAY, 1, PASS)]
+    moves = [
+        (PLAY, 3, play(EL, 1)),
+        (PLAY, 0, PASS),
+        (PLAY, 1, PASS),
+        (PLAY, 2, ask(EL, 0, 0, 1)),
+        (ANSWER, 0, answer(EL, 1, 0, 1)),
+        (PLAY, 3, PASS),
+        (PLAY, 0, PASS),
+        (PLAY, 1, PASS),
+    ]
     record, script = run(4, hands, moves, hand_no=1)
     log = script.log
     assert log[3].legal == [PASS, ask(EL, 0, 0, 1)]
@@ -528,15 +640,22 @@ def test_help_declined_is_a_pass():
     assert trick.plays[-1] == (2, ask(HE, 1), 0)
     nxt = script.log[5].view
     assert nxt.seat[0] == 3 and nxt.table[0] == -1 and list(nxt.hand[0]) == cards("Wh")
-    assert script.log[6].seat == 0 and script.log[6].view.counts[0, 2] == 3   # the hedgehog went back
+    assert script.log[6].seat == 0 and script.log[6].view.counts[0, 2] == 3  # the hedgehog went back
 
 
 def test_both_partners_out_on_one_helped_set():
     hands = deal(4, {0: "He", 1: "Wh Ch", 2: "He"}, rest=3)
-    moves = [(PLAY, 3, play(MO, 2)), (PLAY, 0, PASS), (PLAY, 1, PASS), (PLAY, 2, ask(HE, 1)),
-             (ANSWER, 0, answer(HE, 2)), (PLAY, 3, PASS), (PLAY, 1, PASS)]
+    moves = [
+        (PLAY, 3, play(MO, 2)),
+        (PLAY, 0, PASS),
+        (PLAY, 1, PASS),
+        (PLAY, 2, ask(HE, 1)),
+        (ANSWER, 0, answer(HE, 2)),
+        (PLAY, 3, PASS),
+        (PLAY, 1, PASS),
+    ]
     record, _ = run(4, hands, moves, hand_no=1)
-    assert record.out_order[:2] == [2, 0]                          # the junior first
+    assert record.out_order[:2] == [2, 0]  # the junior first
     assert record.places == [2, 4, 1, 3]
     assert record.tricks[0].taker == 2 and record.tricks[1].leader == 3
     assert record.held[1] == cards("Wh Ch")
@@ -549,11 +668,20 @@ def test_both_partners_out_on_one_helped_set():
 def test_exchange_order_and_views():
     # 5 players, second hand, standings 0 1 2 3 4: 0 senior + 3 junior, 1 senior + 4 junior, 2 solo.
     sorted_deck = [k for k in range(13) for _ in range(DECK_COUNTS[k])]
-    hands = [[sorted_deck[12 * s:12 * s + 12].count(k) for k in range(13)] for s in range(5)]
+    hands = [[sorted_deck[12 * s : 12 * s + 12].count(k) for k in range(13)] for s in range(5)]
     assert hands[3] == cards("Pe Pe Pe Pe He He He He He Fi Fi Fi")
-    moves = [(EXCHANGE, 3, HE), (EXCHANGE, 3, HE), (EXCHANGE, 0, WH), (EXCHANGE, 0, HE),
-             (EXCHANGE, 4, CH), (EXCHANGE, 4, MQ), (EXCHANGE, 1, LI), (EXCHANGE, 1, CR),
-             (EXCHANGE, 2, SE), (EXCHANGE, 2, FO)]
+    moves = [
+        (EXCHANGE, 3, HE),
+        (EXCHANGE, 3, HE),
+        (EXCHANGE, 0, WH),
+        (EXCHANGE, 0, HE),
+        (EXCHANGE, 4, CH),
+        (EXCHANGE, 4, MQ),
+        (EXCHANGE, 1, LI),
+        (EXCHANGE, 1, CR),
+        (EXCHANGE, 2, SE),
+        (EXCHANGE, 2, FO),
+    ]
     rules = FranksZooRules(players=5)
     record, script = run(5, hands, moves, hand_no=1, rules=rules, scores=[9, 8, 7, 6, 5])
     assert record.roles == [SENIOR, SENIOR, SOLO, JUNIOR, JUNIOR] and record.partners == [3, 4, -1, 0, 1]
@@ -566,13 +694,15 @@ def test_exchange_order_and_views():
     assert list(second.hand[0]) == cards("Pe Pe Pe Pe He He He He Fi Fi Fi")
     assert list(senior.received[0]) == cards("He He") and senior.hand[0, HE] == 2
     assert list(senior.counts[0, :5]) == [14, 12, 12, 10, 12]
-    assert HE in log[3].legal                                      # the senior may give back a received card
+    assert HE in log[3].legal  # the senior may give back a received card
     assert list(log[3].view.scores[0]) == [9, 8, 7, 6, 5, 0, 0]
-    assert record.exchanged == [cards("Wh Wh Wh Wh El El El El El Cr Cr He"),
-                                cards("Cr Cr PB PB PB PB PB Li Li Li Mq Ch"),
-                                cards("Li Se Se Se Se Fo Fo Fo Fo Pe"),
-                                cards("Wh Pe Pe Pe Pe He He He He Fi Fi Fi"),
-                                cards("Cr Li Fi Fi Mo Mo Mo Mo Mo Mq Mq Mq")]
+    assert record.exchanged == [
+        cards("Wh Wh Wh Wh El El El El El Cr Cr He"),
+        cards("Cr Cr PB PB PB PB PB Li Li Li Mq Ch"),
+        cards("Li Se Se Se Se Fo Fo Fo Fo Pe"),
+        cards("Wh Pe Pe Pe Pe He He He He Fi Fi Fi"),
+        cards("Cr Li Fi Fi Mo Mo Mo Mo Mo Mq Mq Mq"),
+    ]
     assert record.set_aside == [[0] * 13, [0] * 13, cards("Se Fo"), [0] * 13, [0] * 13]
     assert all(record.taken[2][k] >= record.set_aside[2][k] for k in range(13))
     in_play = next(d.view for d in log if d.kind == PLAY and d.seat == 3)
@@ -584,7 +714,7 @@ def test_exchange_order_and_views():
 
 def test_a_solo_player_who_sets_aside_his_whole_hand_is_out_at_once():
     rules = FranksZooRules(players=7, exchange_cards=8)
-    order = [0, 1, 2, 5, 3, 4, 6]                                  # seat 5 solo, dealt 8 cards by seat 0
+    order = [0, 1, 2, 5, 3, 4, 6]  # seat 5 solo, dealt 8 cards by seat 0
     rng = np.random.default_rng(7)
     for _ in range(5):
         hands = random_deal(rng, 7, 0)
@@ -613,14 +743,14 @@ def test_placement_points():
 
 def test_seed_team_and_solo_scores():
     rules = FranksZooRules()
-    order = [4, 2, 0, 1, 3]                                        # 4 + 1, 2 + 3, 0 solo
+    order = [4, 2, 0, 1, 3]  # 4 + 1, 2 + 3, 0 solo
     roles, partners = teams(order, 5)
-    places = [3, 5, 2, 4, 1]                                       # team 4+1: 1st and 5th; 2+3: 2nd and 4th
+    places = [3, 5, 2, 4, 1]  # team 4+1: 1st and 5th; 2+3: 2nd and 4th
     nothing = [[0] * 13 for _ in range(5)]
     points = hand_points(places, nothing, nothing, roles, partners, 1, rules)
     assert points["placement"] == [3, 0, 4, 2, 5]
     assert points["team"] == [0, 5, 2, 4, 0] and points["solo_bonus"] == [4, 0, 0, 0, 0]
-    assert points["total"] == [7, 5, 6, 6, 5]                      # 3+4, 5+0, 4+2
+    assert points["total"] == [7, 5, 6, 6, 5]  # 3+4, 5+0, 4+2
     first = hand_points(places, nothing, nothing, [ALONE] * 5, [-1] * 5, 0, rules)
     assert first["total"] == [3, 0, 4, 2, 5] and first["team"] == [0] * 5
     other = hand_points(places, nothing, nothing, roles, partners, 1, FranksZooRules(solo_bonus=1))
@@ -637,8 +767,15 @@ def test_lions_and_hedgehogs():
     assert seed["last_lions"] == [0, 0, 0, -2]
     assert seed["placement"] == [4, 3, 2, 0] and seed["team"] == [2, 0, 4, 3]
     assert seed["total"] == [7, 3, 5, 1]
-    rulebook = hand_points(places, taken, held, roles, partners, 1,
-                           FranksZooRules(players=4, hedgehog_penalty="missing", lion_min=1))
+    rulebook = hand_points(
+        places,
+        taken,
+        held,
+        roles,
+        partners,
+        1,
+        FranksZooRules(players=4, hedgehog_penalty="missing", lion_min=1),
+    )
     assert rulebook["lions"] == [2, 1, 0, 0] and rulebook["hedgehog"] == [0, -1, 0, -1]
     assert rulebook["total"] == [8, 3, 6, 0]
     three = hand_points(places, taken, held, roles, partners, 1, FranksZooRules(players=4, lion_min=3))
@@ -648,13 +785,13 @@ def test_lions_and_hedgehogs():
 
 
 def test_teams():
-    roles, partners = teams([3, 0, 4, 1, 2], 5)                    # A=3 B=0 C=4 D=1 E=2: A+D, B+E, C solo
+    roles, partners = teams([3, 0, 4, 1, 2], 5)  # A=3 B=0 C=4 D=1 E=2: A+D, B+E, C solo
     assert roles == [SENIOR, JUNIOR, JUNIOR, SENIOR, SOLO] and partners == [2, 3, 0, 1, -1]
-    roles, partners = teams([2, 0, 3, 1], 4)                       # 1+3, 2+4
+    roles, partners = teams([2, 0, 3, 1], 4)  # 1+3, 2+4
     assert roles == [SENIOR, JUNIOR, SENIOR, JUNIOR] and partners == [1, 0, 3, 2]
-    roles, partners = teams([5, 4, 3, 2, 1, 0], 6)                 # 1+4, 2+5, 3+6
+    roles, partners = teams([5, 4, 3, 2, 1, 0], 6)  # 1+4, 2+5, 3+6
     assert partners == [3, 4, 5, 0, 1, 2] and roles == [JUNIOR] * 3 + [SENIOR] * 3
-    roles, partners = teams([0, 1, 2, 3, 4, 5, 6], 7)              # 1+5, 2+6, 3+7, 4 solo
+    roles, partners = teams([0, 1, 2, 3, 4, 5, 6], 7)  # 1+5, 2+6, 3+7, 4 solo
     assert partners == [4, 5, 6, -1, 0, 1, 2]
     assert roles == [SENIOR, SENIOR, SENIOR, SOLO, JUNIOR, JUNIOR, JUNIOR]
 
@@ -664,13 +801,13 @@ def test_standings_and_the_seed_tie_break():
     before = standings([1, 2, 0, 10, 5], [0, 1, 2, 3, 4])
     assert before == [3, 4, STEVE, HARRY, 2]
     after = standings([7, 7, 3, 12, 6], before)
-    assert after == [3, HARRY, STEVE, 4, 2]                        # Harry stood worse, so he ranks ahead
+    assert after == [3, HARRY, STEVE, 4, 2]  # Harry stood worse, so he ranks ahead
     assert standings([0, 0, 0, 0], [0, 1, 2, 3]) == [3, 2, 1, 0]
     assert standings([5, 5, 5, 1], [2, 0, 1, 3]) == [1, 0, 2, 3]
 
 
 def test_game_over():
-    rules = FranksZooRules()                                       # 2 players at 19
+    rules = FranksZooRules()  # 2 players at 19
     assert not game_over([19, 18, 0, 0, 0], rules)
     assert game_over([19, 19, 0, 0, 0], rules) and game_over([25, 30, 19, 3, 0], rules)
     assert game_over([19, 0, 0, 0, 0], FranksZooRules(end_players=1))
@@ -710,7 +847,7 @@ class Stubborn:
     spec = "stubborn"
 
     def decide(self, kind, view, legal, rng):
-        return np.array([PASS])                                    # passes even on a lead
+        return np.array([PASS])  # passes even on a lead
 
 
 class BadShape:
@@ -735,7 +872,7 @@ def test_bad_deals_are_refused():
     with pytest.raises(DealsimError):
         play_hand(broken, 0, 3, [0, 1, 2, 3], [0] * 4, rules, [Stubborn()] * 4)
     with pytest.raises(DealsimError):
-        play_hand(hands, 1, 3, [0, 1, 2, 3], [0] * 4, rules, [Stubborn()] * 4)   # seat 0 must deal
+        play_hand(hands, 1, 3, [0, 1, 2, 3], [0] * 4, rules, [Stubborn()] * 4)  # seat 0 must deal
     with pytest.raises(DealsimError):
         play_match(lambda hand_no, dealer: deal(4, {0: "Mo"}, rest=1), 0, rules, [Stubborn()] * 4)
 
@@ -747,10 +884,11 @@ def test_bad_deals_are_refused():
 @pytest.mark.parametrize("n", [4, 5, 6, 7])
 def test_random_legal_play(n):
     rng = np.random.default_rng(100 + n)
-    variants = [FranksZooRules(players=n, target=25),
-                FranksZooRules(players=n, target=25, hedgehog_penalty="missing", exchange_cards=3,
-                               lion_min=1),
-                FranksZooRules(players=n, target=25, help=False, exchange_cards=0)]
+    variants = [
+        FranksZooRules(players=n, target=25),
+        FranksZooRules(players=n, target=25, hedgehog_penalty="missing", exchange_cards=3, lion_min=1),
+        FranksZooRules(players=n, target=25, help=False, exchange_cards=0),
+    ]
     hands_played = asks = answers = 0
     while hands_played < 80:
         rules = variants[hands_played % 3]
@@ -770,13 +908,15 @@ def test_random_legal_play(n):
                 x = rules.exchange_cards
                 assert kinds.count(EXCHANGE) == x * n
                 assert [sum(h) for h in record.exchanged] == [
-                    sum(record.hands[s]) - (x if record.roles[s] == SOLO else 0) for s in range(n)]
+                    sum(record.hands[s]) - (x if record.roles[s] == SOLO else 0) for s in range(n)
+                ]
                 asks += sum(1 for kind, _, a in record.moves if kind == PLAY and a >= ASK)
                 answers += sum(1 for kind, _, a in record.moves if kind == ANSWER and a > 0)
                 if not rules.help:
                     assert ANSWER not in kinds
             assert sum(1 for kind, _, _ in record.moves if kind == ANSWER) == sum(
-                1 for kind, _, a in record.moves if kind == PLAY and a >= ASK)
+                1 for kind, _, a in record.moves if kind == PLAY and a >= ASK
+            )
             for trick in record.tricks:
                 laid = [0] * 13
                 for _, action, reply in trick.plays:

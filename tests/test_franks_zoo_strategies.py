@@ -77,6 +77,7 @@ def test_greedy_with_both_switches_on_plays_as_before() -> None:
 
 # ------------------------------------------------------------------------------------ hand-built positions
 
+
 def _hand(**cards: int) -> np.ndarray:
     names = {k.replace(" ", "_"): i for i, k in enumerate(C.KINDS)}
     h = np.zeros(13, np.int8)
@@ -89,9 +90,20 @@ def _set(kind: int, real: int, cham: int = 0, mosq: int = 0) -> int:
     return int(np.flatnonzero((C.SETS == (kind, real, cham, mosq)).all(axis=1))[0])
 
 
-def _view(hand: np.ndarray, *, seat: int = 0, role: int = SENIOR, partner: int = 3, table: int = -1,
-          table_player: int = -1, played: np.ndarray | None = None, counts: tuple = (), asked: int = -1,
-          given: np.ndarray | None = None, rules: FranksZooRules | None = None) -> FranksZooView:
+def _view(
+    hand: np.ndarray,
+    *,
+    seat: int = 0,
+    role: int = SENIOR,
+    partner: int = 3,
+    table: int = -1,
+    table_player: int = -1,
+    played: np.ndarray | None = None,
+    counts: tuple = (),
+    asked: int = -1,
+    given: np.ndarray | None = None,
+    rules: FranksZooRules | None = None,
+) -> FranksZooView:
     p = 5
     roles = np.zeros((1, 7), np.int8)
     partners = np.full((1, 7), -1, np.int8)
@@ -107,13 +119,25 @@ def _view(hand: np.ndarray, *, seat: int = 0, role: int = SENIOR, partner: int =
         cnt[0, s] = n
     one = lambda v, dt: np.array([v], dt)
     return FranksZooView(
-        rules=rules or FranksZooRules(), seat=one(seat, np.int8), players=one(p, np.int8), hand_no=one(1, np.int16),
-        hand=hand[None].astype(np.int8), counts=cnt, table=one(table, np.int16), table_player=one(table_player, np.int8),
-        leader=one(0, np.int8), passes=one(0, np.int8), asked=one(asked, np.int16), place=np.zeros((1, 7), np.int8),
-        role=roles, partner=partners, scores=np.zeros((1, 7), np.int32),
+        rules=rules or FranksZooRules(),
+        seat=one(seat, np.int8),
+        players=one(p, np.int8),
+        hand_no=one(1, np.int16),
+        hand=hand[None].astype(np.int8),
+        counts=cnt,
+        table=one(table, np.int16),
+        table_player=one(table_player, np.int8),
+        leader=one(0, np.int8),
+        passes=one(0, np.int8),
+        asked=one(asked, np.int16),
+        place=np.zeros((1, 7), np.int8),
+        role=roles,
+        partner=partners,
+        scores=np.zeros((1, 7), np.int32),
         played=(np.zeros(13, np.int8) if played is None else played)[None].astype(np.int8),
         given=(np.zeros(13, np.int8) if given is None else given)[None].astype(np.int8),
-        received=np.zeros((1, 13), np.int8))
+        received=np.zeros((1, 13), np.int8),
+    )
 
 
 def _play_legal(hand: np.ndarray, table: int) -> np.ndarray:
@@ -165,7 +189,9 @@ def test_does_not_beat_the_partners_set_unless_it_goes_out() -> None:
     assert _decide(PLAY, view, _play_legal(hand, table)) != 0
     # on the partner's set, a play that empties the hand is taken
     last = _hand(seal=1)
-    assert _decide(PLAY, _view(last, table=table, table_player=3), _play_legal(last, table)) == 1 + _set(C.SEAL, 1)
+    assert _decide(PLAY, _view(last, table=table, table_player=3), _play_legal(last, table)) == 1 + _set(
+        C.SEAL, 1
+    )
 
 
 def test_never_strands_the_chameleon() -> None:

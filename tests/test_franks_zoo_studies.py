@@ -21,16 +21,26 @@ def test_the_arms_play_identical_deals() -> None:
     b = execute(help_value._arm(base, 5, "captured", ask="false"), jobs=1).tables["deals"]
     first = [t[t["number"] == 1].reset_index(drop=True) for t in (a, b)]
     pd.testing.assert_frame_equal(*first)  # the first hand has no help: the same deal plays the same
-    assert (b.loc[b["player"] == 0, "help_asked"] == 0).all() and a.loc[a["player"] == 0, "help_asked"].sum() > 0
+    assert (b.loc[b["player"] == 0, "help_asked"] == 0).all() and a.loc[
+        a["player"] == 0, "help_asked"
+    ].sum() > 0
     assert not a.equals(b)  # later hands differ: seat 0's asking changed the play
 
 
 def test_a_small_report_writes_every_file(tmp_path) -> None:
     r = app.report("help-value", 12, seed=2, seats={"all": "greedy"}, chunk_size=12, jobs=1, output=tmp_path)
     names = {p.name for p in r.written}
-    assert {"report.html", "provenance.json", "value_of_asking.csv", "value_of_asking.png",
-            "value_of_answering.csv", "value_of_answering.png", "help_frequency.csv", "edges.csv",
-            "exchange.csv"} <= names
+    assert {
+        "report.html",
+        "provenance.json",
+        "value_of_asking.csv",
+        "value_of_asking.png",
+        "value_of_answering.csv",
+        "value_of_answering.png",
+        "help_frequency.csv",
+        "edges.csv",
+        "exchange.csv",
+    } <= names
     assert all(p.exists() for p in r.written)
     html = (tmp_path / "report.html").read_text()
     assert html.index("Findings") < html.index("The value of asking for help") < html.index("Provenance")
@@ -46,8 +56,10 @@ def test_a_small_report_writes_every_file(tmp_path) -> None:
 
 def test_seat_0_may_differ_but_the_others_play_alike() -> None:
     mixed = app.make_run("franks-zoo", 10, seed=1, seats={"all": "heuristic", "0": "greedy"}, unit="match")
-    assert all(run.seats[1:] == ("heuristic",) * (run.rules.players - 1) and run.seats[0] == "greedy"
-               for _, _, run, _, _ in help_value.arms(mixed))
+    assert all(
+        run.seats[1:] == ("heuristic",) * (run.rules.players - 1) and run.seats[0] == "greedy"
+        for _, _, run, _, _ in help_value.arms(mixed)
+    )
     assert help_value.arms(mixed)[0][3].seats[0] == "greedy:ask=false"
     uneven = app.make_run("franks-zoo", 10, seed=1, seats={"all": "heuristic", "2": "random"}, unit="match")
     with pytest.raises(DealsimError, match="every seat but 0"):

@@ -48,8 +48,13 @@ def _layer(module: str) -> int:
         return 8
     if module == "simulator.app":
         return 7
-    if module in ("simulator.runner", "simulator.experiments", "simulator.replay", "simulator.registry",
-                  "simulator.bench"):
+    if module in (
+        "simulator.runner",
+        "simulator.experiments",
+        "simulator.replay",
+        "simulator.registry",
+        "simulator.bench",
+    ):
         return 5
     if len(parts) == 3:  # a game folder; its game.py bundles the game with its strategies
         return 4 if parts[2] == "game" else 2
@@ -66,7 +71,7 @@ def test_no_import_circles() -> None:
         stack.append(m)
         for t in sorted(edges[m]):
             if state.get(t) == 1:
-                raise AssertionError("import circle: " + " -> ".join([*stack[stack.index(t):], t]))
+                raise AssertionError("import circle: " + " -> ".join([*stack[stack.index(t) :], t]))
             if t not in state:
                 visit(t)
         stack.pop()
@@ -79,8 +84,12 @@ def test_no_import_circles() -> None:
 
 def test_imports_point_down_the_layers() -> None:
     edges = _edges(_modules())
-    upward = sorted(f"{m} ({_layer(m)}) imports {t} ({_layer(t)})" for m, ts in edges.items() for t in ts
-                    if _layer(t) > _layer(m))
+    upward = sorted(
+        f"{m} ({_layer(m)}) imports {t} ({_layer(t)})"
+        for m, ts in edges.items()
+        for t in ts
+        if _layer(t) > _layer(m)
+    )
     assert not upward, "\n".join(upward)
 
 

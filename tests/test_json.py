@@ -18,16 +18,43 @@ def _strict(text: str):
     return json.loads(text, parse_constant=refuse)
 
 
-@pytest.mark.parametrize("args", [
-    ["simulate", "forty-two", "-n", "50", "-j", "1", "--format", "json"],
-    ["simulate", "franks-zoo", "-n", "5", "-j", "1", "--format", "json", "--unit", "hand"],
-    ["trace", "rounds", "-n", "10", "--deal", "3", "--json"],
-    # arm B equal to arm A in what it plays: a measure's paired standard error is 0 and its narrowing infinite
-    ["compare", "forty-two", "-n", "40", "-j", "1", "--seat", "all=random", "--vs", "N=random:", "--format", "json"],
-    ["compare", "rounds", "-n", "40", "-j", "1", "--vs", "0=greedy", "--format", "json"],
-    ["tune", "rounds", "-n", "6", "-j", "1", "--vary", "sweep_bonus=5,10", "--format", "json"],
-    ["analyze", "forty-two", "--hand", "6-6 6-5 5-5 4-4 6-4 3-2 1-0", "-n", "20", "-j", "1", "--format", "json"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "forty-two", "-n", "50", "-j", "1", "--format", "json"],
+        ["simulate", "franks-zoo", "-n", "5", "-j", "1", "--format", "json", "--unit", "hand"],
+        ["trace", "rounds", "-n", "10", "--deal", "3", "--json"],
+        # arm B equal to arm A in what it plays: a measure's paired standard error is 0 and its narrowing infinite
+        [
+            "compare",
+            "forty-two",
+            "-n",
+            "40",
+            "-j",
+            "1",
+            "--seat",
+            "all=random",
+            "--vs",
+            "N=random:",
+            "--format",
+            "json",
+        ],
+        ["compare", "rounds", "-n", "40", "-j", "1", "--vs", "0=greedy", "--format", "json"],
+        ["tune", "rounds", "-n", "6", "-j", "1", "--vary", "sweep_bonus=5,10", "--format", "json"],
+        [
+            "analyze",
+            "forty-two",
+            "--hand",
+            "6-6 6-5 5-5 4-4 6-4 3-2 1-0",
+            "-n",
+            "20",
+            "-j",
+            "1",
+            "--format",
+            "json",
+        ],
+    ],
+)
 def test_json_output_is_strict(args: list[str]) -> None:
     code, out, err = run_cli(*args)
     assert code == 0, err
@@ -35,7 +62,9 @@ def test_json_output_is_strict(args: list[str]) -> None:
 
 
 def test_written_files_are_strict_and_parquet_carries_the_manifest(tmp_path) -> None:
-    code, _, err = run_cli("simulate", "forty-two", "-n", "30", "-j", "1", "--unit", "match", "-o", str(tmp_path))
+    code, _, err = run_cli(
+        "simulate", "forty-two", "-n", "30", "-j", "1", "--unit", "match", "-o", str(tmp_path)
+    )
     assert code == 0, err
     manifest = _strict((tmp_path / "manifest.json").read_text())
     _strict((tmp_path / "summary.json").read_text())
@@ -53,6 +82,8 @@ def test_infinities_and_nans_become_null() -> None:
     from simulator.stats import Difference
     from simulator.summaries import to_json
 
-    d = Difference(1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.1, float("inf"), 10)  # a paired s.e. of 0: infinite narrowing
+    d = Difference(
+        1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.1, float("inf"), 10
+    )  # a paired s.e. of 0: infinite narrowing
     data = _strict(to_json({"d": d, "x": np.float64("nan"), "y": [np.inf, -np.inf, 2.5]}))
     assert data == {"d": {**d.as_dict(), "narrowing": None}, "x": None, "y": [None, None, 2.5]}

@@ -34,10 +34,29 @@ def whole(tmp_path_factory) -> Path:
 
 def test_a_run_killed_part_way_and_resumed_equals_an_uninterrupted_one(tmp_path: Path, whole: Path) -> None:
     out = tmp_path / "run"
-    cmd = [sys.executable, "-m", "simulator", "simulate", "rounds", "--unit", "match", "-n", "300", "--chunk-size",
-           "30", "-j", "1", "-o", str(out)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
+    cmd = [
+        sys.executable,
+        "-m",
+        "simulator",
+        "simulate",
+        "rounds",
+        "--unit",
+        "match",
+        "-n",
+        "300",
+        "--chunk-size",
+        "30",
+        "-j",
+        "1",
+        "-o",
+        str(out),
+    ]
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])},
+    )
     index = out / "parts" / "index.json"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # kill it once some, not all, chunks are saved
@@ -128,11 +147,14 @@ def test_resume_refuses_what_it_cannot_do(tmp_path: Path) -> None:
         app.resume(out)
 
 
-@pytest.mark.parametrize("command", [
-    ["compare", "forty-two", "--vs", "N=greedy", "-n", "600", "--chunk-size", "200"],
-    ["tune", "rounds", "--vary", "sweep_bonus=5,20", "-n", "40", "--chunk-size", "10"],
-    ["report", "sweep-value", "-n", "300", "--matches", "10", "--chunk-size", "100"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["compare", "forty-two", "--vs", "N=greedy", "-n", "600", "--chunk-size", "200"],
+        ["tune", "rounds", "--vary", "sweep_bonus=5,20", "-n", "40", "--chunk-size", "10"],
+        ["report", "sweep-value", "-n", "300", "--matches", "10", "--chunk-size", "100"],
+    ],
+)
 def test_compare_tune_and_report_resume_from_their_saved_chunks(tmp_path: Path, command: list[str]) -> None:
     out = tmp_path / "out"
     code, _, err = run_cli(*command, "-j", "1", "-o", str(out))

@@ -33,8 +33,18 @@ def trace_of(*args: str) -> str:
 
 @pytest.mark.parametrize("unit", ["game", "match"])
 def test_same_seed_same_results_for_any_jobs(unit: str, tmp_path: Path) -> None:
-    args = ["-n", "3000" if unit == "game" else "300", "--chunk-size", "500" if unit == "game" else "50",
-            "--seed", "5", "--unit", unit, "--seat", "1=random"]
+    args = [
+        "-n",
+        "3000" if unit == "game" else "300",
+        "--chunk-size",
+        "500" if unit == "game" else "50",
+        "--seed",
+        "5",
+        "--unit",
+        unit,
+        "--seat",
+        "1=random",
+    ]
     one = run_json(*args, "-j", "1", "-o", str(tmp_path / "a"))
     two = run_json(*args, "-j", "2", "-o", str(tmp_path / "b"))
     assert one["summary"] == two["summary"]
@@ -43,8 +53,9 @@ def test_same_seed_same_results_for_any_jobs(unit: str, tmp_path: Path) -> None:
     written = {p.name for p in (tmp_path / "a").glob("*.parquet")}
     assert written == {"deals.parquet"} | ({"matches.parquet"} if unit == "match" else set())
     for name in written:
-        pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "a" / name),
-                                      pd.read_parquet(tmp_path / "b" / name))
+        pd.testing.assert_frame_equal(
+            pd.read_parquet(tmp_path / "a" / name), pd.read_parquet(tmp_path / "b" / name)
+        )
 
 
 def test_summary_and_trace_of_a_run(tmp_path: Path) -> None:
@@ -60,7 +71,8 @@ def test_summary_and_trace_of_a_run(tmp_path: Path) -> None:
     assert trace["deal"] == 1234 and len(trace["moves"]) == 50
     assert trace["points"] == [games.loc[1234, "points_0"], games.loc[1234, "points_1"]]
     assert [st["points"] for st in trace["stages"]] == [
-        [games.loc[1234, f"s{k}_points_0"], games.loc[1234, f"s{k}_points_1"]] for k in range(1, 6)]
+        [games.loc[1234, f"s{k}_points_0"], games.loc[1234, f"s{k}_points_1"]] for k in range(1, 6)
+    ]
     text = trace_of("--run", str(out), "--deal", "5")
     assert text.startswith("game 5\n") and "Stage 5" in text
     assert f"Game score: player 0 {games.loc[5, 'points_0']}, player 1 {games.loc[5, 'points_1']}" in text
@@ -79,8 +91,9 @@ def test_trace_of_a_match(tmp_path: Path) -> None:
     assert trace["match"] == 4 and trace["target"] == 150 and len(trace["deals"]) == m["deals"]
     assert trace["winner"] == str(m["winner"])
     assert [g["points"] for g in trace["deals"]] == mine[["points_0", "points_1"]].values.tolist()
-    assert [g["totals"] for g in trace["deals"]] == [{"0": int(a), "1": int(b)} for a, b in
-                                                     zip(mine["total_0"], mine["total_1"])]
+    assert [g["totals"] for g in trace["deals"]] == [
+        {"0": int(a), "1": int(b)} for a, b in zip(mine["total_0"], mine["total_1"])
+    ]
     assert trace["deals"][-1]["totals"] == {"0": m["final_0"], "1": m["final_1"]}
     text = trace_of("--run", str(out), "--deal", "4")
     assert text.startswith("match 4 to 150\n")
@@ -123,12 +136,26 @@ def test_match_winner_needs_a_strictly_higher_total() -> None:
 
 def test_sweep_value_report_writes_every_file(tmp_path: Path) -> None:
     out = tmp_path / "sv"
-    code, stdout, err = run_cli("report", "sweep-value", "-n", "2000", "--matches", "30", "-j", "1", "-o", out)
+    code, stdout, err = run_cli(
+        "report", "sweep-value", "-n", "2000", "--matches", "30", "-j", "1", "-o", out
+    )
     assert code == 0, err
-    for name in ["report.html", "provenance.json", "fifth_trick.csv", "taking_pays.png", "value_of_ducking.csv",
-                 "value_of_ducking.png", "who_decided.csv", "who_decided.png", "sweeps.csv",
-                 "edge_by_stage.csv", "edge_by_stage.png", "matches_by_bonus.csv", "games_per_match.png",
-                 "sweeps_by_bonus.png"]:
+    for name in [
+        "report.html",
+        "provenance.json",
+        "fifth_trick.csv",
+        "taking_pays.png",
+        "value_of_ducking.csv",
+        "value_of_ducking.png",
+        "who_decided.csv",
+        "who_decided.png",
+        "sweeps.csv",
+        "edge_by_stage.csv",
+        "edge_by_stage.png",
+        "matches_by_bonus.csv",
+        "games_per_match.png",
+        "sweeps_by_bonus.png",
+    ]:
         assert (out / name).stat().st_size > 0, name
     html = (out / "report.html").read_text()
     assert html.count("data:image/png;base64,") == 6 and "dealsim report sweep-value" in html
@@ -137,15 +164,25 @@ def test_sweep_value_report_writes_every_file(tmp_path: Path) -> None:
     value = pd.read_csv(out / "value_of_ducking.csv").set_index("measure")
     assert value.loc["player 0 margin per game", "deals"] == 2000
     fifth = pd.read_csv(out / "fifth_trick.csv")
-    assert list(fifth["stage"]) == ["1", "2", "3", "4", "5", "1-4"] and (fifth["share of stages"].between(0, 1)).all()
+    assert (
+        list(fifth["stage"]) == ["1", "2", "3", "4", "5", "1-4"]
+        and (fifth["share of stages"].between(0, 1)).all()
+    )
     bonuses = pd.read_csv(out / "matches_by_bonus.csv")
     assert list(bonuses["sweep_bonus"]) == [0, 5, 10, 15, 20, 30]
     assert "sweep-value: 2,000 deals and 30 matches" in stdout
 
 
 def test_ducking_off_never_ducks_and_a_heuristic_with_itself_is_zero() -> None:
-    a = Run(game=GAME, n=1500, seed=3, rules=GAME.rules(), seats=("heuristic", "heuristic"), unit="deal",
-            chunk_size=500)
+    a = Run(
+        game=GAME,
+        n=1500,
+        seed=3,
+        rules=GAME.rules(),
+        seats=("heuristic", "heuristic"),
+        unit="deal",
+        chunk_size=500,
+    )
     same = experiments.compare(a, dataclasses.replace(a, seats=("heuristic:duck=true", "heuristic")), jobs=1)
     assert same.measures and all(d.diff == 0 and d.a == d.b for d in same.differences)
     off = experiments.compare(a, dataclasses.replace(a, seats=("heuristic:duck=false", "heuristic")), jobs=1)
@@ -156,7 +193,9 @@ def test_ducking_off_never_ducks_and_a_heuristic_with_itself_is_zero() -> None:
     # a spec names only the parameters that differ from their defaults
     assert strategy("rounds", "heuristic:duck=true").spec == "heuristic"
     assert strategy("rounds", "heuristic:duck=false").spec == "heuristic:duck=false"
-    assert with_params("heuristic:trump_cost=2", {"duck": "false"}, GAME) == "heuristic:trump_cost=2,duck=false"
+    assert (
+        with_params("heuristic:trump_cost=2", {"duck": "false"}, GAME) == "heuristic:trump_cost=2,duck=false"
+    )
 
 
 def test_the_python_api_gives_typed_summaries() -> None:
@@ -173,8 +212,9 @@ def test_the_python_api_gives_typed_summaries() -> None:
     assert "--seat 1=greedy" in command
 
 
-@pytest.mark.parametrize("value,message", [("2=10,2=3", "given twice"), ("A=101", "out of range 0..100"),
-                                           ("Z=3", "RANK=POINTS")])
+@pytest.mark.parametrize(
+    "value,message", [("2=10,2=3", "given twice"), ("A=101", "out of range 0..100"), ("Z=3", "RANK=POINTS")]
+)
 def test_card_points_are_checked(value: str, message: str) -> None:
     code, out, err = run_cli("simulate", "rounds", "-n", "5", "--rule", f"card_points={value}")
     assert code == 2 and message in err, err

@@ -114,7 +114,9 @@ def test_stage_five_deals_one_card_each_and_turns_up_two() -> None:
     assert (s.phase == 1).all()
 
 
-@pytest.mark.parametrize("rules", [RULES, RoundsRules(rank_trumps=True, dealer_rotation="game", sweep_bonus=30)])
+@pytest.mark.parametrize(
+    "rules", [RULES, RoundsRules(rank_trumps=True, dealer_rotation="game", sweep_bonus=30)]
+)
 def test_every_card_once_sweeps_and_stage_points(rules: RoundsRules) -> None:
     s = random_games(20_000, rules)
     up = C.BIT[s.face_up[:, 0]] | C.BIT[s.face_up[:, 1]]
@@ -142,13 +144,18 @@ def test_games_are_dealt_by_number_and_the_unit_words() -> None:
     assert s.deal.tolist() == list(range(300)) and (s.first_dealer == np.arange(300) % 2).all()
     assert (s.scores == 0).all()
     assert game.unit(None) == "deal" and game.unit("game") == game.unit("deal") == "deal"
-    assert game.unit("match") == "match" and game.plural("deal") == "games" and game.plural("match") == "matches"
+    assert (
+        game.unit("match") == "match" and game.plural("deal") == "games" and game.plural("match") == "matches"
+    )
     with pytest.raises(DealsimError, match="rounds has no unit 'hand'"):
         game.unit("hand")
 
 
-@pytest.mark.parametrize("rules", [RULES, RoundsRules(rank_trumps=True, dealer_rotation="game")],
-                         ids=["seed", "rank-trumps/game-dealer"])
+@pytest.mark.parametrize(
+    "rules",
+    [RULES, RoundsRules(rank_trumps=True, dealer_rotation="game")],
+    ids=["seed", "rank-trumps/game-dealer"],
+)
 def test_games_out_of_step_end_as_games_in_step(rules: RoundsRules) -> None:
     """The driver keeps Rounds games in step, so `apply`'s paths for rows at different plays, at different
     tricks or stages, a step mixing leads and replies, and a stage dealt to some rows only, never run there;
@@ -168,9 +175,15 @@ def test_games_out_of_step_end_as_games_in_step(rules: RoundsRules) -> None:
         if not len(rows):
             continue
         led = s.led[rows] >= 0
-        seen |= {name for name, yes in (("plays", np.unique(s.n_played[rows]).size > 1),
-                                        ("stages", np.unique(s.stage[rows]).size > 1),
-                                        ("mixed", led.any() and not led.all())) if yes}
+        seen |= {
+            name
+            for name, yes in (
+                ("plays", np.unique(s.n_played[rows]).size > 1),
+                ("stages", np.unique(s.stage[rows]).size > 1),
+                ("mixed", led.any() and not led.all()),
+            )
+            if yes
+        }
         if k % 2:
             view, legal = g.core.inputs(s, rows, PLAY, rules)
             actions = heuristic.decide(PLAY, view, legal, None)

@@ -25,8 +25,11 @@ pytestmark = pytest.mark.xdist_group("rounds-equivalence")
 GAME = registry.get("rounds")
 
 
-RULES = {f"{rot}-{'rank' if rt else 'plain'}": RoundsRules(dealer_rotation=rot, rank_trumps=rt)
-         for rot in ("stage", "game") for rt in (False, True)}
+RULES = {
+    f"{rot}-{'rank' if rt else 'plain'}": RoundsRules(dealer_rotation=rot, rank_trumps=rt)
+    for rot in ("stage", "game")
+    for rt in (False, True)
+}
 
 SEATINGS = {
     "greedy": lambda: [strategy("rounds", "greedy")] * 2,
@@ -35,7 +38,7 @@ SEATINGS = {
     "mixed": lambda: [strategy("rounds", "heuristic:duck_margin=-3,trump_cost=1"), FieldHash()],
 }
 CASES = [(r, s) for r in RULES for s in SEATINGS]
-GAMES = 90         # per case in the fast suite
+GAMES = 90  # per case in the fast suite
 GAMES_SLOW = 3000  # per case with -m slow
 
 
@@ -43,14 +46,15 @@ GAMES_SLOW = 3000  # per case with -m slow
 class Played:
     rules: RoundsRules
     state: core.GameState
-    table: Any                          # the per-game table of the batched games
+    table: Any  # the per-game table of the batched games
     records: list[reference.GameRecord]  # the reference engine's, row by row
 
 
 def play_case(rules_name: str, seating: str, n: int, seed: int) -> Played:
     rules, seats = RULES[rules_name], SEATINGS[seating]()
-    state = play_deals("rounds", np.random.default_rng(seed), [np.random.default_rng(0)] * 2, np.arange(n), rules,
-                       seats)
+    state = play_deals(
+        "rounds", np.random.default_rng(seed), [np.random.default_rng(0)] * 2, np.arange(n), rules, seats
+    )
     records = [GAME.reference.play(state, row, rules, seats) for row in range(n)]
     return Played(rules, state, GAME.core.table(state, rules), records)
 
@@ -68,7 +72,9 @@ def check_moves_and_scores(p: Played) -> None:
     for row, record in enumerate(p.records):
         assert ref.record_moves(record) == ref.moves(p.state, row), f"game {row}: moves differ"
         assert ref.score(record) == tuple(int(x) for x in batch_points[row]), f"game {row}: points differ"
-        assert ref.outcome(record) == tuple(int(x) for x in batch_outcomes[row]), f"game {row}: outcome differs"
+        assert ref.outcome(record) == tuple(int(x) for x in batch_outcomes[row]), (
+            f"game {row}: outcome differs"
+        )
         stage_points = [tuple(int(x) for x in pts) for pts in p.state.stage_score[row]]
         assert [st.points for st in record.stages] == stage_points, f"game {row}: stage points differ"
         faces = [[int(c) for c in f if c >= 0] for f in p.state.faces[row]]
@@ -82,12 +88,19 @@ def expected_row(record: reference.GameRecord, rules: RoundsRules) -> dict[str, 
         sweep = -1 if stage.sweep is None else stage.sweep
         swept_cards = -1 if stage.sweep is None else reference.cards_points(stage.taken[stage.sweep], rules)
         winners = {t.winner for t in stage.tricks[:4]}
-        first4 = reference.cards_points([c for t in stage.tricks[:4] for c in t.cards], rules) \
-            if len(winners) == 1 else -1
+        first4 = (
+            reference.cards_points([c for t in stage.tricks[:4] for c in t.cards], rules)
+            if len(winners) == 1
+            else -1
+        )
         row |= {
-            f"s{k}_points_0": stage.points[0], f"s{k}_points_1": stage.points[1], f"s{k}_sweep": sweep,
-            f"s{k}_swept_cards": swept_cards, f"s{k}_short_sweep": sweep >= 0 and swept_cards > rules.sweep_bonus,
-            f"s{k}_first4": first4, f"s{k}_fifth_points": reference.cards_points(stage.tricks[4].cards, rules),
+            f"s{k}_points_0": stage.points[0],
+            f"s{k}_points_1": stage.points[1],
+            f"s{k}_sweep": sweep,
+            f"s{k}_swept_cards": swept_cards,
+            f"s{k}_short_sweep": sweep >= 0 and swept_cards > rules.sweep_bonus,
+            f"s{k}_first4": first4,
+            f"s{k}_fifth_points": reference.cards_points(stage.tricks[4].cards, rules),
             f"s{k}_dealer_tricks": sum(t.winner == stage.dealer for t in stage.tricks),
             f"s{k}_leader_tricks": sum(t.winner == t.leader for t in stage.tricks),
             f"s{k}_dealer_points": stage.points[stage.dealer],
@@ -128,8 +141,10 @@ def test_the_game_table_tells_what_the_reference_engine_played(played: Played) -
     for row, record in enumerate(played.records):
         expected = expected_row(record, played.rules)
         assert set(table.columns) == {"deal", *expected}  # every column is checked
-        got = {k: (bool(v) if isinstance(v, (bool, np.bool_)) else int(v))
-               for k, v in table.iloc[row][list(expected)].items()}
+        got = {
+            k: (bool(v) if isinstance(v, (bool, np.bool_)) else int(v))
+            for k, v in table.iloc[row][list(expected)].items()
+        }
         assert got == expected, f"game {row}"
 
 
@@ -153,8 +168,9 @@ def test_fieldhash_chooses_alike_on_one_row_and_on_many() -> None:
     for _ in range(30):
         view, legal = GAME.core.inputs(s, slice(None), 0, RULES["stage-rank"])
         want = FieldHash.batched(view, legal)
-        one_by_one = [int(FieldHash().decide(0, view.take([i]), legal[i:i + 1], None)[0])
-                      for i in range(len(s))]
+        one_by_one = [
+            int(FieldHash().decide(0, view.take([i]), legal[i : i + 1], None)[0]) for i in range(len(s))
+        ]
         assert one_by_one == want.tolist()
         GAME.core.apply(s, slice(None), 0, want, RULES["stage-rank"])
 

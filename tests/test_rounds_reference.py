@@ -112,16 +112,37 @@ def highest() -> Preference:
 
 
 def check_view(view, legal, rules) -> None:
-    dtypes = {"seat": np.int8, "dealer": np.int8, "stage": np.int8, "trick": np.int8, "hand": np.uint64,
-              "face_up": np.int8, "trump": np.int8, "trump_rank": np.int8, "leader": np.int8, "led": np.int8,
-              "plays": np.int8, "n_played": np.int8, "played": np.uint64, "stage_tricks": np.int8,
-              "stage_points": np.int16, "points": np.int16, "scores": np.int32}
+    dtypes = {
+        "seat": np.int8,
+        "dealer": np.int8,
+        "stage": np.int8,
+        "trick": np.int8,
+        "hand": np.uint64,
+        "face_up": np.int8,
+        "trump": np.int8,
+        "trump_rank": np.int8,
+        "leader": np.int8,
+        "led": np.int8,
+        "plays": np.int8,
+        "n_played": np.int8,
+        "played": np.uint64,
+        "stage_tricks": np.int8,
+        "stage_points": np.int16,
+        "points": np.int16,
+        "scores": np.int32,
+    }
     for field, dtype in dtypes.items():
         array = getattr(view, field)
         assert array.dtype == dtype, field
         assert not array.flags.writeable, field
-    shapes = {"face_up": (1, 2), "plays": (1, N_PLAYS), "stage_tricks": (1, 2), "stage_points": (1, 2),
-              "points": (1, 2), "scores": (1, 2)}
+    shapes = {
+        "face_up": (1, 2),
+        "plays": (1, N_PLAYS),
+        "stage_tricks": (1, 2),
+        "stage_points": (1, 2),
+        "points": (1, 2),
+        "scores": (1, 2),
+    }
     for field, array in view.arrays().items():
         assert array.shape == shapes.get(field, (1,)), field
     assert view.rules is rules
@@ -195,9 +216,9 @@ def test_trick_winner_seed(leader):
     trump = C("5S")
     other = 1 - leader
     cases = [
-        ("KH AH", other),   # higher card of the led suit
+        ("KH AH", other),  # higher card of the led suit
         ("AH KH", leader),
-        ("KH 2S", other),   # a trump beats the led suit
+        ("KH 2S", other),  # a trump beats the led suit
         ("2S AH", leader),  # a trump lead beats a non-trump
         ("3S 2S", leader),  # two trumps: the higher
         ("2S 3S", other),
@@ -241,18 +262,18 @@ def test_two_rank_trumps_first_played_wins():
 def test_led_rank_trump_must_be_answered_with_trumps():
     trump = C("7H")
     assert legal_plays(Cs("2H 3C KC 7S"), C("7C"), trump, RANKS) == sorted(Cs("2H 7S"))
-    assert legal_plays(Cs("3C KC 7S"), C("7C"), trump, RANKS) == Cs("7S")   # void in hearts: the rank trump
-    assert legal_plays(Cs("3C KD"), C("7C"), trump, RANKS) == Cs("3C KD")   # no trump at all: anything
-    assert legal_plays(Cs("3C KC 7S"), C("AH"), trump, RANKS) == Cs("7S")   # trump-suit lead, same rule
+    assert legal_plays(Cs("3C KC 7S"), C("7C"), trump, RANKS) == Cs("7S")  # void in hearts: the rank trump
+    assert legal_plays(Cs("3C KD"), C("7C"), trump, RANKS) == Cs("3C KD")  # no trump at all: anything
+    assert legal_plays(Cs("3C KC 7S"), C("AH"), trump, RANKS) == Cs("7S")  # trump-suit lead, same rule
     # Seed rules: a led 7C is a club lead.
     assert legal_plays(Cs("2H 3C KC 7S"), C("7C"), trump, SEED) == Cs("3C KC")
 
 
 def test_rank_trump_need_not_follow_its_printed_suit():
     trump = C("7H")
-    assert legal_plays(Cs("7C 9D"), C("3C"), trump, RANKS) == Cs("7C 9D")   # 7C is no club: void, anything
-    assert legal_plays(Cs("7C 4C 9D"), C("3C"), trump, RANKS) == Cs("4C")   # ... nor can it follow clubs
-    assert trick_winner(0, Cs("3C 7C"), trump, RANKS) == 1                   # and played to a club lead it wins
+    assert legal_plays(Cs("7C 9D"), C("3C"), trump, RANKS) == Cs("7C 9D")  # 7C is no club: void, anything
+    assert legal_plays(Cs("7C 4C 9D"), C("3C"), trump, RANKS) == Cs("4C")  # ... nor can it follow clubs
+    assert trick_winner(0, Cs("3C 7C"), trump, RANKS) == 1  # and played to a club lead it wins
     assert legal_plays(Cs("7C 4C 9D"), C("3C"), trump, SEED) == Cs("4C 7C")
 
 
@@ -312,9 +333,9 @@ def test_stage_5_views_show_both_face_up_cards_and_the_trick_5_trump():
     for v in views:
         assert list(v.face_up[0]) == Cs("5H 5C")
         if v.trick[0] == 4:
-            assert (v.trump[0], v.trump_rank[0]) == (0, 3)   # clubs, rank 5
+            assert (v.trump[0], v.trump_rank[0]) == (0, 3)  # clubs, rank 5
         else:
-            assert (v.trump[0], v.trump_rank[0]) == (2, 3)   # hearts, rank 5
+            assert (v.trump[0], v.trump_rank[0]) == (2, 3)  # hearts, rank 5
     earlier = [v for p in players for v in p.views if v.stage[0] < 4]
     assert len(earlier) == 40 and all(v.face_up[0, 1] == -1 for v in earlier)
 
@@ -342,8 +363,10 @@ def test_stages_2_to_4_deal_from_the_shuffled_stock_and_face_up_card():
                 stage, previous = record.stages[s], record.stages[s - 1]
                 pile = stock + face_up
                 new_pile = [pile[i] for i in shuffles[s - 1]]
-                kept = [set(previous.hands_after_deal[p])
-                        - {c for t in previous.tricks for c in t.cards} for p in (0, 1)]
+                kept = [
+                    set(previous.hands_after_deal[p]) - {c for t in previous.tricks for c in t.cards}
+                    for p in (0, 1)
+                ]
                 new = [set(stage.hands_after_deal[p]) - kept[p] for p in (0, 1)]
                 nd = 1 - stage.dealer
                 if s < 4:
@@ -362,7 +385,9 @@ def test_dealer_rotation_and_who_leads(first_dealer):
     other = 1 - first_dealer
     stage_rot = play_game(first_dealer, deck, shuffles, SEED, [lowest(), highest()])
     assert [s.dealer for s in stage_rot.stages] == [first_dealer, other, first_dealer, other, first_dealer]
-    game_rot = play_game(first_dealer, deck, shuffles, RoundsRules(dealer_rotation="game"), [lowest(), highest()])
+    game_rot = play_game(
+        first_dealer, deck, shuffles, RoundsRules(dealer_rotation="game"), [lowest(), highest()]
+    )
     assert [s.dealer for s in game_rot.stages] == [first_dealer] * 5
     for record in (stage_rot, game_rot):
         for stage in record.stages:
@@ -386,8 +411,9 @@ def test_random_games_play_every_card_once(rules):
         assert len(played) == 50 and len(set(played)) == 50
         assert sorted(played + record.stages[4].face_up) == list(range(52))
         assert played == [c for s in record.stages for t in s.tricks for c in t.cards]
-        assert [p for p, _ in record.moves] == [p for s in record.stages for t in s.tricks
-                                                for p in (t.leader, 1 - t.leader)]
+        assert [p for p, _ in record.moves] == [
+            p for s in record.stages for t in s.tricks for p in (t.leader, 1 - t.leader)
+        ]
         total = [0, 0]
         for stage in record.stages:
             assert len(stage.tricks) == 5 and sum(stage.tricks_won) == 5
@@ -396,7 +422,9 @@ def test_random_games_play_every_card_once(rules):
                 for p, c in zip((t.leader, 1 - t.leader), t.cards):
                     assert c in stage.hands_after_deal[p]
             for p in (0, 1):
-                assert sorted(stage.taken[p]) == sorted(c for t in stage.tricks if t.winner == p for c in t.cards)
+                assert sorted(stage.taken[p]) == sorted(
+                    c for t in stage.tricks if t.winner == p for c in t.cards
+                )
                 assert stage.tricks_won[p] == sum(t.winner == p for t in stage.tricks)
             if stage.sweep is None:
                 assert 5 not in stage.tricks_won
@@ -427,8 +455,9 @@ def test_views_track_stage_points_tricks_and_game_points():
         stage = record.stages[s]
         done = stage.tricks[:t]
         assert list(v.stage_tricks[0]) == [sum(x.winner == p for x in done) for p in (0, 1)]
-        assert list(v.stage_points[0]) == [card_points_of([c for x in done if x.winner == p for c in x.cards],
-                                                          rules) for p in (0, 1)]
+        assert list(v.stage_points[0]) == [
+            card_points_of([c for x in done if x.winner == p for c in x.cards], rules) for p in (0, 1)
+        ]
         assert list(v.points[0]) == [sum(st.points[p] for st in record.stages[:s]) for p in (0, 1)]
         assert v.dealer[0] == stage.dealer and v.leader[0] == stage.tricks[t].leader
         hand = bits_to_ids(int(v.hand[0]))
@@ -446,8 +475,13 @@ def test_a_sweep_scores_the_bonus_not_the_cards():
     p0, p1 = lowest(), highest()
     record = play_game(0, deck, IDENTITY, SEED, [p0, p1])
     stage = record.stages[0]
-    assert [t.cards for t in stage.tricks] == [[C("AS"), C("2H")], [C("10S"), C("3H")], [C("9S"), C("4H")],
-                                               [C("8S"), C("5H")], [C("7S"), C("6H")]]
+    assert [t.cards for t in stage.tricks] == [
+        [C("AS"), C("2H")],
+        [C("10S"), C("3H")],
+        [C("9S"), C("4H")],
+        [C("8S"), C("5H")],
+        [C("7S"), C("6H")],
+    ]
     assert sorted(stage.taken[1]) == sorted(Cs("AS 10S 9S 8S 7S 2H 3H 4H 5H 6H"))
     assert card_points_of(stage.taken[1]) == 14
     assert stage.tricks_won == (0, 5) and stage.sweep == 1 and stage.points == (0, 10)
@@ -458,7 +492,10 @@ def test_a_sweep_scores_the_bonus_not_the_cards():
     assert list(last.points[0]) == [0, 0]
     first_of_stage_2 = [v for v in p0.views + p1.views if v.stage[0] == 1 and v.n_played[0] == 10]
     assert len(first_of_stage_2) == 1
-    assert list(first_of_stage_2[0].points[0]) == [0, 10] and list(first_of_stage_2[0].stage_points[0]) == [0, 0]
+    assert list(first_of_stage_2[0].points[0]) == [0, 10] and list(first_of_stage_2[0].stage_points[0]) == [
+        0,
+        0,
+    ]
     # A bigger bonus.
     record = play_game(0, deck, IDENTITY, RoundsRules(sweep_bonus=30), [lowest(), highest()])
     assert record.stages[0].points == (0, 30)
@@ -472,7 +509,7 @@ def test_illegal_play_raises_naming_strategy_player_and_card():
 
         def decide(self, kind, view, legal, rng):
             if view.led[0] >= 0:
-                return np.array([C("2H")])   # holds 2S: must follow spades
+                return np.array([C("2H")])  # holds 2S: must follow spades
             return np.array([int(np.flatnonzero(legal[0])[0])])
 
     with pytest.raises(IllegalAction, match=r"revoker.*player 0.*2H"):
@@ -497,7 +534,12 @@ def test_format_and_dict():
     data = json.loads(json.dumps(game_to_dict(record)))
     assert data["stages"][0]["face_up"] == ["2S"]
     assert data["stages"][0]["points"] == [0, 10] and data["stages"][0]["sweep"] == 1
-    assert data["stages"][0]["tricks"][0] == {"leader": 1, "cards": ["AS", "2H"], "winner": 1, "trump_card": "2S"}
+    assert data["stages"][0]["tricks"][0] == {
+        "leader": 1,
+        "cards": ["AS", "2H"],
+        "winner": 1,
+        "trump_card": "2S",
+    }
     assert len(data["moves"]) == 50 and data["moves"][0] == [1, "AS"]
     assert len(data["stages"][4]["face_up"]) == 2
 
@@ -510,7 +552,7 @@ def test_match_winner_rules():
     assert match_winner((199, 150), 200) is None
     assert match_winner((200, 150), 200) == 0
     assert match_winner((150, 230), 200) == 1
-    assert match_winner((205, 210), 200) == 1    # both reached: the higher total
+    assert match_winner((205, 210), 200) == 1  # both reached: the higher total
     assert match_winner((240, 210), 200) == 0
     assert match_winner((210, 210), 200) is None  # equal: another game
     assert match_winner((199, 199), 200) is None
@@ -536,7 +578,7 @@ def test_play_match(first_dealer):
         assert game.first_dealer == (first_dealer if g % 2 == 0 else 1 - first_dealer)
         assert game.stages[0].dealer == game.first_dealer
         assert game.stages[0].hands_after_deal[1 - game.first_dealer] == sorted(decks[g][0][0:18:2])
-        seen = {tuple(int(x) for x in v.scores[0]) for p in players for v in p.views[25 * g:25 * (g + 1)]}
+        seen = {tuple(int(x) for x in v.scores[0]) for p in players for v in p.views[25 * g : 25 * (g + 1)]}
         assert seen == {tuple(totals)}
         if g > 0:
             assert match_winner(totals, rules.target) is None
@@ -547,8 +589,14 @@ def test_play_match(first_dealer):
 
 def test_play_match_game_limit():
     rng = np.random.default_rng(4)
-    match = play_match(lambda g: random_randomness(np.random.default_rng(g)), 1, RoundsRules(target=100_000),
-                       [lowest(), highest()], rng, max_games=3)
+    match = play_match(
+        lambda g: random_randomness(np.random.default_rng(g)),
+        1,
+        RoundsRules(target=100_000),
+        [lowest(), highest()],
+        rng,
+        max_games=3,
+    )
     assert match.winner is None and len(match.games) == 3
     assert [g.first_dealer for g in match.games] == [1, 0, 1]
     assert match.totals == tuple(sum(g.points[p] for g in match.games) for p in (0, 1))

@@ -25,8 +25,19 @@ pytestmark = pytest.mark.xdist_group("rounds-solver")
 # (following, trumps, rank trumps, who takes a trick) and the stage score are the reference engine's.
 
 
-def exhaustive(rules: RoundsRules, trump_cards: tuple[int, int], me: int, objective: str, hands: tuple,
-               turn: int, leader: int, led: int | None, trick: int, won: tuple, taken: tuple) -> int:
+def exhaustive(
+    rules: RoundsRules,
+    trump_cards: tuple[int, int],
+    me: int,
+    objective: str,
+    hands: tuple,
+    turn: int,
+    leader: int,
+    led: int | None,
+    trick: int,
+    won: tuple,
+    taken: tuple,
+) -> int:
     """`me`'s stage score (objective "points") or his stage score less the other's ("margin") when `me` plays
     to make it as high as he can and the other as low; `won` the tricks and `taken` the cards each player
     took so far in the stage; trick 0..4; trump_cards the face-up card of tricks 1-4 and of trick 5."""
@@ -38,14 +49,16 @@ def exhaustive(rules: RoundsRules, trump_cards: tuple[int, int], me: int, object
     for c in R.legal_plays(hands[turn], led, trump_card, rules):
         rest = tuple(h - {c} if p == turn else h for p, h in enumerate(hands))
         if led is None:
-            children.append(exhaustive(rules, trump_cards, me, objective, rest, 1 - turn, leader, c, trick, won,
-                                       taken))
+            children.append(
+                exhaustive(rules, trump_cards, me, objective, rest, 1 - turn, leader, c, trick, won, taken)
+            )
         else:
             winner = R.trick_winner(leader, [led, c], trump_card, rules)
             now_won = tuple(n + (p == winner) for p, n in enumerate(won))
             now_taken = tuple(t | {led, c} if p == winner else t for p, t in enumerate(taken))
-            children.append(_boundary(rules, trump_cards, me, objective, rest, winner, trick + 1, now_won,
-                                      now_taken))
+            children.append(
+                _boundary(rules, trump_cards, me, objective, rest, winner, trick + 1, now_won, now_taken)
+            )
     return max(children) if turn == me else min(children)
 
 
@@ -75,7 +88,7 @@ def random_position(rng: np.random.Generator, rules: RoundsRules, size: int, lea
     """A stage dealt at random (hands of `size`, stage 5 when size is 5) and played at random (legally) for
     a random number of plays: the oracle's arguments and the solver's position."""
     deck = [int(c) for c in rng.permutation(52)]
-    hands = [frozenset(deck[:size]), frozenset(deck[size:2 * size])]
+    hands = [frozenset(deck[:size]), frozenset(deck[size : 2 * size])]
     trump_cards = (deck[2 * size], deck[2 * size + 1]) if size == 5 else (deck[2 * size],) * 2
     leader = turn = int(rng.integers(2))
     led, trick, won, taken = None, 0, (0, 0), (frozenset(), frozenset())
@@ -91,9 +104,18 @@ def random_position(rng: np.random.Generator, rules: RoundsRules, size: int, lea
             taken = tuple(t | {led, c} if p == winner else t for p, t in enumerate(taken))
             led, turn, leader, trick = None, winner, winner, trick + 1
     me = int(rng.integers(2))
-    position = solver.Positions.one([sorted(h) for h in hands], trump_cards, turn, rules=rules, leader=leader,
-                                    led=-1 if led is None else led, trick=trick, tricks=won,
-                                    taken=[R.cards_points(t, rules) for t in taken], player=me)
+    position = solver.Positions.one(
+        [sorted(h) for h in hands],
+        trump_cards,
+        turn,
+        rules=rules,
+        leader=leader,
+        led=-1 if led is None else led,
+        trick=trick,
+        tricks=won,
+        taken=[R.cards_points(t, rules) for t in taken],
+        player=me,
+    )
     return (rules, trump_cards, me, tuple(hands), turn, leader, led, trick, won, taken), position
 
 
@@ -105,7 +127,9 @@ def test_the_solver_agrees_with_every_line_of_play_tried(objective: str) -> None
         rules = RULE_SETS[i % len(RULE_SETS)]
         size, least = SHAPES[(i // len(RULE_SETS)) % len(SHAPES)]
         cases.append((rules, *random_position(rng, rules, size, least)))
-    assert {c[2].trick[0] for c in cases} == {0, 1, 2, 3, 4} and (np.array([c[2].led[0] for c in cases]) >= 0).any()
+    assert {c[2].trick[0] for c in cases} == {0, 1, 2, 3, 4} and (
+        np.array([c[2].led[0] for c in cases]) >= 0
+    ).any()
     for rules in RULE_SETS:  # one call per rule set, its rows solved in one batch
         mine = [c for c in cases if c[0] is rules]
         got = solver.solve(solver.Positions.concat([p for _, _, p in mine]), rules, objective)
@@ -116,13 +140,21 @@ def test_the_solver_agrees_with_every_line_of_play_tried(objective: str) -> None
 def test_positions_are_checked() -> None:
     rules = RoundsRules()
     c = parse_card
-    ok = solver.Positions.one([[c("2C"), c("3C"), c("4C"), c("5C"), c("6C")],
-                               [c("7C"), c("8C"), c("9C"), c("10C"), c("JC")]], c("AS"), 0, rules=rules)
+    ok = solver.Positions.one(
+        [[c("2C"), c("3C"), c("4C"), c("5C"), c("6C")], [c("7C"), c("8C"), c("9C"), c("10C"), c("JC")]],
+        c("AS"),
+        0,
+        rules=rules,
+    )
     # player 1 must take every trick with a higher club: a sweep, 10 to him rather than the 11 card points
     assert solver.solve(ok, rules).tolist() == [-10]
     with pytest.raises(ValueError, match="not positions of a stage"):
-        bad = solver.Positions.one([[c("2C"), c("3C"), c("4C"), c("5C"), c("6C")],
-                                    [c("2C"), c("8C"), c("9C"), c("10C"), c("JC")]], c("AS"), 0, rules=rules)
+        bad = solver.Positions.one(
+            [[c("2C"), c("3C"), c("4C"), c("5C"), c("6C")], [c("2C"), c("8C"), c("9C"), c("10C"), c("JC")]],
+            c("AS"),
+            0,
+            rules=rules,
+        )
         solver.solve(bad, rules)
     with pytest.raises(ValueError, match="not positions of a stage"):  # four cards cannot play five tricks
         solver.solve(solver.Positions.one([[1, 2, 3, 4], [5, 6, 7, 8]], c("AS"), 0, rules=rules), rules)
@@ -137,11 +169,18 @@ def test_a_sweep_scores_the_bonus_and_ducking_the_fifth_trick_can_pay() -> None:
     took = {"trick": 4, "tricks": (4, 0), "taken": (24, 0)}
     # He holds only low clubs and player 1 only higher ones: whatever he leads, player 1 must take it, so
     # there is no sweep; he scores 24 to player 1's nothing.
-    must_take = [[c("3C"), c("4C"), c("5C"), c("6C"), c("7C")], [c("8C"), c("9C"), c("10C"), c("8D"), c("9D")]]
-    assert solver.solve(solver.Positions.one(must_take, c("9S"), 0, rules=rules, **took), rules).tolist() == [24]
+    must_take = [
+        [c("3C"), c("4C"), c("5C"), c("6C"), c("7C")],
+        [c("8C"), c("9C"), c("10C"), c("8D"), c("9D")],
+    ]
+    assert solver.solve(solver.Positions.one(must_take, c("9S"), 0, rules=rules, **took), rules).tolist() == [
+        24
+    ]
     # Player 1 holds lower clubs as well: he ducks and hands player 0 a sweep worth 10, not 24.
     can_duck = [[c("5C"), c("6C"), c("7C"), c("8C"), c("9C")], [c("3C"), c("4C"), c("10C"), c("8D"), c("9D")]]
-    assert solver.solve(solver.Positions.one(can_duck, c("9S"), 0, rules=rules, **took), rules).tolist() == [10]
+    assert solver.solve(solver.Positions.one(can_duck, c("9S"), 0, rules=rules, **took), rules).tolist() == [
+        10
+    ]
     # With only spades (trumps) player 0 cannot lose a trick: the sweep is forced on both.
     forced = [[c("5S"), c("6S"), c("7S"), c("8S"), c("AS")], [c("3C"), c("4C"), c("10C"), c("8D"), c("9D")]]
     for objective, value in (("margin", 10), ("points", 10)):
@@ -155,14 +194,18 @@ def test_a_sweep_scores_the_bonus_and_ducking_the_fifth_trick_can_pay() -> None:
 
 # ------------------------------------------------------------------ values along played games
 
+
 def played(spec: str, n: int, rules: RoundsRules, seed: int = 3):
     rngs = [np.random.default_rng(seed + i) for i in (1, 2)]
-    return play_deals("rounds", np.random.default_rng(seed), rngs, np.arange(n), rules, [strategy("rounds", spec)] * 2)
+    return play_deals(
+        "rounds", np.random.default_rng(seed), rngs, np.arange(n), rules, [strategy("rounds", spec)] * 2
+    )
 
 
 @pytest.mark.parametrize("objective", solver.OBJECTIVES)
-@pytest.mark.parametrize("rules", [RoundsRules(), RoundsRules(rank_trumps=True, dealer_rotation="game",
-                                                              sweep_bonus=25)])
+@pytest.mark.parametrize(
+    "rules", [RoundsRules(), RoundsRules(rank_trumps=True, dealer_rotation="game", sweep_bonus=25)]
+)
 def test_no_play_raises_its_own_players_value(objective: str, rules: RoundsRules) -> None:
     for spec in ("random", "heuristic"):
         s = played(spec, 12, rules)
@@ -202,7 +245,9 @@ def test_a_value_is_the_best_of_the_values_after_each_legal_play() -> None:
         hand = [c for c in range(52) if int(one.hands[0, one.turn[0]]) >> c & 1]
         led = int(one.led[0])
         ctx = int(one.ctx[0, 1 if one.trick[0] == 4 else 0])
-        trump_card = ctx // 14 * 13 + ctx % 14  # (with rank trumps a context is the turned-up card's suit and rank)
+        trump_card = (
+            ctx // 14 * 13 + ctx % 14
+        )  # (with rank trumps a context is the turned-up card's suit and rank)
         children = []
         for c in R.legal_plays(hand, None if led < 0 else led, trump_card, rules):
             child = _after(one, c, trump_card, rules)
@@ -236,17 +281,30 @@ def _after(p: solver.Positions, c: int, trump_card: int, rules: RoundsRules) -> 
 
 # ------------------------------------------------------------------ the measure
 
+
 def test_what_each_player_gave_away_accounts_for_the_margin() -> None:
-    runs = {spec: app.simulate("rounds", n=300, jobs=1, seats={"all": spec}, measures=["play-quality"])
-            for spec in ("random", "heuristic")}
+    runs = {
+        spec: app.simulate("rounds", n=300, jobs=1, seats={"all": spec}, measures=["play-quality"])
+        for spec in ("random", "heuristic")
+    }
     for sim in runs.values():
         d = sim.deals
-        for col in ("perfect_margin_0", "gave_away_0", "gave_away_1", "costly_plays_0", "costly_plays_1",
-                    "stages_off_perfect", "s1_gave_away_0", "s5_gave_away_1"):
+        for col in (
+            "perfect_margin_0",
+            "gave_away_0",
+            "gave_away_1",
+            "costly_plays_0",
+            "costly_plays_1",
+            "stages_off_perfect",
+            "s1_gave_away_0",
+            "s5_gave_away_1",
+        ):
             assert col in d
         assert (d["gave_away_0"] >= 0).all() and (d["gave_away_1"] >= 0).all()
         # perfect play stage by stage, less what player 0 gave, plus what player 1 gave: the margin played
-        assert ((d["perfect_margin_0"] - d["gave_away_0"] + d["gave_away_1"]) == d["points_0"] - d["points_1"]).all()
+        assert (
+            (d["perfect_margin_0"] - d["gave_away_0"] + d["gave_away_1"]) == d["points_0"] - d["points_1"]
+        ).all()
         for p in (0, 1):
             assert (sum(d[f"s{k}_gave_away_{p}"] for k in range(1, 6)) == d[f"gave_away_{p}"]).all()
             assert d[f"costly_plays_{p}"].between(0, 25).all()
@@ -281,8 +339,9 @@ def test_values_along_played_games_are_the_values_of_their_positions(objective: 
 
 def test_compare_pairs_the_points_a_player_gave_away() -> None:
     """`compare rounds --measure play-quality`: what the changed player gave away, paired on the same deals."""
-    c = app.compare("rounds", seats={"0": "random"}, vs={"0": "heuristic"}, n=300, jobs=1,
-                    measures=["play-quality"])
+    c = app.compare(
+        "rounds", seats={"0": "random"}, vs={"0": "heuristic"}, n=300, jobs=1, measures=["play-quality"]
+    )
     d = dict(zip(c.measures, c.differences))
     gave = d["player 0 points given away per game"]
     assert gave.lo > 0  # random play gives away more than the heuristic, with an interval clear of zero

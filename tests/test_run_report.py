@@ -31,7 +31,9 @@ def test_summary_keys_read_as_words() -> None:
     from reports.run_report import human
 
     assert human("contracts[bid=30].made") == "contracts (bid 30), made"
-    assert human("stages[stage=1].sweeps_scoring_less_than_cards") == "stage 1, sweeps scoring less than cards"
+    assert (
+        human("stages[stage=1].sweeps_scoring_less_than_cards") == "stage 1, sweeps scoring less than cards"
+    )
     assert human("by_seat[seat=0].points") == "seat 0, points"
 
 

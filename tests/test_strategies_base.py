@@ -73,10 +73,16 @@ def test_specs_and_parameters() -> None:
     assert strategy("forty-two", "greedy").spec == "greedy"
     assert strategy("rounds", "heuristic:duck=false").spec == "heuristic:duck=false"
     assert make(registry.get("forty-two"), h.spec) == h  # the spec makes the strategy again
-    assert with_params("heuristic:threshold=33", {"threshold": "30", "base": "1"}) == "heuristic:threshold=30,base=1"
+    assert (
+        with_params("heuristic:threshold=33", {"threshold": "30", "base": "1"})
+        == "heuristic:threshold=30,base=1"
+    )
     fortytwo = registry.get("forty-two")
     assert with_params("heuristic", {"threshold": "30"}, fortytwo) == "heuristic:threshold=30"
-    assert with_params("tests.helpers:Scrambled:salt=1", {"salt": "2"}, fortytwo) == "tests.helpers:Scrambled:salt=2"
+    assert (
+        with_params("tests.helpers:Scrambled:salt=1", {"salt": "2"}, fortytwo)
+        == "tests.helpers:Scrambled:salt=2"
+    )
     assert with_params("tests.helpers:Scrambled", {"salt": "2"}) == "tests.helpers:Scrambled:salt=2"
     assert strategy("rounds", "heuristic:duck=false").duck is False
     with pytest.raises(DealsimError, match="unknown rounds strategy"):
@@ -97,7 +103,10 @@ def test_user_strategies_load_by_module_and_class() -> None:
     with pytest.raises(DealsimError, match="cannot load strategy no_such_module:X"):
         strategy("forty-two", "no_such_module:X")
     unnamed = strategy("forty-two", "tests.helpers:AlwaysBid168")
-    assert unnamed.spec == "tests.helpers:AlwaysBid168" and make(registry.get("forty-two"), unnamed.spec) == unnamed
+    assert (
+        unnamed.spec == "tests.helpers:AlwaysBid168"
+        and make(registry.get("forty-two"), unnamed.spec) == unnamed
+    )
 
 
 def test_a_user_strategy_spec_makes_it_again() -> None:

@@ -17,8 +17,10 @@ from tests.cli_helpers import run_cli
 
 FRAGILE = "tests.helpers:Fragile"
 CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-ONE_LINE = re.compile(r"error: strategy '(?P<spec>[^']+)' at seat (?P<seat>\w+) in deal (?P<deal>\d+) failed on a "
-                      r"(?P<kind>\w+) decision: ValueError: cannot read position \d+ \(a two-line message\)\n")
+ONE_LINE = re.compile(
+    r"error: strategy '(?P<spec>[^']+)' at seat (?P<seat>\w+) in deal (?P<deal>\d+) failed on a "
+    r"(?P<kind>\w+) decision: ValueError: cannot read position \d+ \(a two-line message\)\n"
+)
 
 
 def failure(*args: str) -> re.Match:
@@ -64,9 +66,12 @@ def test_the_error_pickles_with_its_type_and_message() -> None:
 
 
 def test_a_failure_no_single_deal_shows_names_the_group(monkeypatch: pytest.MonkeyPatch) -> None:
-    with pytest.raises(StrategyError, match=r"strategy 'tests.helpers:Crowded' at seat N failed on a call "
-                                            r"decision for 500 deals at once \(deals 3 to 1999; none of the first "
-                                            r"500 fails alone\): RuntimeError: too many rows"):
+    with pytest.raises(
+        StrategyError,
+        match=r"strategy 'tests.helpers:Crowded' at seat N failed on a call "
+        r"decision for 500 deals at once \(deals 3 to 1999; none of the first "
+        r"500 fails alone\): RuntimeError: too many rows",
+    ):
         app.simulate("forty-two", 2000, 1, seats=["N=tests.helpers:Crowded"], jobs=1)
     monkeypatch.setattr(driver, "_RETRY_ROWS", 10)  # the search for the deal is bounded
     with pytest.raises(StrategyError, match=r"none of the first 10 fails alone"):
@@ -74,23 +79,61 @@ def test_a_failure_no_single_deal_shows_names_the_group(monkeypatch: pytest.Monk
 
 
 def test_trace_and_matches_report_it_the_same_way() -> None:
-    line = failure("forty-two", "-n", "2000", "--chunk-size", "500", "-j", "1", "--seat", f"E={FRAGILE}:every=500")
-    code, out, err = run_cli("trace", "forty-two", "-n", "2000", "--chunk-size", "500", "--deal", line["deal"],
-                             "--seat", f"E={FRAGILE}:every=500")
+    line = failure(
+        "forty-two", "-n", "2000", "--chunk-size", "500", "-j", "1", "--seat", f"E={FRAGILE}:every=500"
+    )
+    code, out, err = run_cli(
+        "trace",
+        "forty-two",
+        "-n",
+        "2000",
+        "--chunk-size",
+        "500",
+        "--deal",
+        line["deal"],
+        "--seat",
+        f"E={FRAGILE}:every=500",
+    )
     assert (code, out, err) == (1, "", line.group(0))
-    code, out, err = run_cli("simulate", "forty-two", "--unit", "match", "-n", "50", "-j", "1", "--no-progress",
-                             "--seat", f"E={FRAGILE}:every=500")
-    assert code == 1 and len(err.splitlines()) == 1 and err.startswith(f"error: strategy '{FRAGILE}:every=500' at "
-                                                                        "seat E in deal "), err
+    code, out, err = run_cli(
+        "simulate",
+        "forty-two",
+        "--unit",
+        "match",
+        "-n",
+        "50",
+        "-j",
+        "1",
+        "--no-progress",
+        "--seat",
+        f"E={FRAGILE}:every=500",
+    )
+    assert (
+        code == 1
+        and len(err.splitlines()) == 1
+        and err.startswith(f"error: strategy '{FRAGILE}:every=500' at seat E in deal ")
+    ), err
 
 
 @pytest.mark.parametrize("how", ["--debug", "DEALSIM_DEBUG"])
 def test_debug_shows_the_traceback_instead(how: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    args = ["simulate", "forty-two", "-n", "500", "-j", "1", "--no-progress", "--seat", f"all={FRAGILE}:every=50"]
+    args = [
+        "simulate",
+        "forty-two",
+        "-n",
+        "500",
+        "-j",
+        "1",
+        "--no-progress",
+        "--seat",
+        f"all={FRAGILE}:every=50",
+    ]
     if how == "DEALSIM_DEBUG":
         monkeypatch.setenv("DEALSIM_DEBUG", "1")
     code, _, err = run_cli(*(["--debug"] if how == "--debug" else []), *args)
     assert code == 1
     assert err.startswith("Traceback (most recent call last):")
-    assert "in decide" in err and "ValueError: cannot read position" in err  # the strategy's own frame and error
+    assert (
+        "in decide" in err and "ValueError: cannot read position" in err
+    )  # the strategy's own frame and error
     assert err.rstrip().splitlines()[-2].startswith("simulator.errors.StrategyError: strategy ")

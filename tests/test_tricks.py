@@ -17,7 +17,10 @@ BIT4 = np.array([1, 2, 4, 8], dtype=np.uint32)
 def test_bits_to_mask_puts_bit_i_in_column_i() -> None:
     bits = np.array([0b1011, 0, 0b10000], dtype=np.uint32)
     assert tricks.bits_to_mask(bits, 5).tolist() == [
-        [True, True, False, True, False], [False] * 5, [False, False, False, False, True]]
+        [True, True, False, True, False],
+        [False] * 5,
+        [False, False, False, False, True],
+    ]
     wide = np.array([1 << 51 | 1 << 8, 1 << 63], dtype=np.uint64)
     mask = tricks.bits_to_mask(wide, 52)
     assert mask.shape == (2, 52) and mask.dtype == bool
@@ -26,7 +29,10 @@ def test_bits_to_mask_puts_bit_i_in_column_i() -> None:
 
 def test_bits_to_mask_takes_strided_and_big_endian_arrays() -> None:
     bits = np.array([0b1, 0b111, 0b10, 0b1000], dtype=np.uint32)
-    assert tricks.bits_to_mask(bits[::2], 4).tolist() == [[True, False, False, False], [False, True, False, False]]
+    assert tricks.bits_to_mask(bits[::2], 4).tolist() == [
+        [True, False, False, False],
+        [False, True, False, False],
+    ]
     assert tricks.bits_to_mask(bits.astype(">u4"), 4)[1].tolist() == [True, True, True, False]
 
 
@@ -36,7 +42,10 @@ def test_legal_bits_follow_when_able_else_anything() -> None:
     leading = np.array([False, False, True])
     assert tricks.legal_bits(hand, follow, leading).tolist() == [0b0110, 0b0001, 0b0111]
     assert tricks.legal_mask(hand, follow, leading, 4).tolist() == [
-        [False, True, True, False], [True, False, False, False], [True, True, True, False]]
+        [False, True, True, False],
+        [True, False, False, False],
+        [True, True, True, False],
+    ]
 
 
 def test_legal_mask_with_the_rounds_tables() -> None:
@@ -73,7 +82,9 @@ def test_trick_keys_lead_keys_or_the_led_suit_row() -> None:
 
 def test_winning_key_and_can_take() -> None:
     ctx = np.zeros(3, np.intp)
-    to_beat = tricks.winning_key(KEY, ctx, np.array([0, 1, 0]), np.array([1, 3, 0]), np.array([False, False, True]))
+    to_beat = tricks.winning_key(
+        KEY, ctx, np.array([0, 1, 0]), np.array([1, 3, 0]), np.array([False, False, True])
+    )
     assert to_beat.tolist() == [2, 1, -1]
     keys = np.array([[0, 2, 2, 3], [0, 1, 0, 5], [-1, -1, -1, -1]], dtype=np.int16)
     legal = np.array([[True, True, True, False], [True, True, False, True], [False, True, False, False]])
@@ -105,7 +116,11 @@ def test_batch_state_len_take_and_concat() -> None:
     s = _state([4, 5, 6])
     assert len(s) == 3
     part = s.take(np.array([2, 0]))
-    assert isinstance(part, _State) and part.deal.tolist() == [6, 4] and part.hands.tolist() == [[60, 61], [40, 41]]
+    assert (
+        isinstance(part, _State)
+        and part.deal.tolist() == [6, 4]
+        and part.hands.tolist() == [[60, 61], [40, 41]]
+    )
     assert s.take(np.array([False, True, False])).deal.tolist() == [5]
     both = _State.concat([s, _state([7])])
     assert isinstance(both, _State) and both.deal.tolist() == [4, 5, 6, 7]

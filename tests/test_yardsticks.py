@@ -23,8 +23,13 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
 def _run(script: str, *args: str) -> dict[str, str]:
-    done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True,
-                          timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return dict(re.findall(r"(\w+)=(\S+)", done.stdout))
 
@@ -38,8 +43,10 @@ def _load(script: str):
 
 # Compiling a yardstick takes 3-10 s on a clean checkout: benchmark tooling, so behind the slow marker.
 @pytest.mark.slow
-@pytest.mark.parametrize("script, args", [("yardstick_rounds.py", ()), ("yardstick_zoo.py", ()),
-                                          ("yardstick_zoo.py", ("--unit", "hand"))])
+@pytest.mark.parametrize(
+    "script, args",
+    [("yardstick_rounds.py", ()), ("yardstick_zoo.py", ()), ("yardstick_zoo.py", ("--unit", "hand"))],
+)
 def test_yardstick_checks_and_reports_its_rate(script, args) -> None:
     out = _run(script, "500", "--check", *args)
     assert out["check"] == "ok"
@@ -76,10 +83,20 @@ def test_zoo_yardstick_tables_are_dealsims() -> None:
 
     y = _load("yardstick_zoo.py")
     assert (y.SETS == C.SETS).all() and (y.PARTIALS == C.PARTIALS).all() and (y.DECK == C.DECK).all()
-    assert (y.BEATS == C.BEATS).all() and (y.COMPLETES == C.COMPLETES).all() and (y.ASKABLE == core.ASKABLE).all()
+    assert (
+        (y.BEATS == C.BEATS).all()
+        and (y.COMPLETES == C.COMPLETES).all()
+        and (y.ASKABLE == core.ASKABLE).all()
+    )
     rules = registry.get("franks-zoo").rules()
     assert (y.PLAYERS, y.TARGET, y.END_PLAYERS, y.EXCHANGE_CARDS, y.SOLO_BONUS, y.LION_MIN) == (
-        rules.players, rules.target, rules.end_players, rules.exchange_cards, rules.solo_bonus, rules.lion_min)
+        rules.players,
+        rules.target,
+        rules.end_players,
+        rules.exchange_cards,
+        rules.solo_bonus,
+        rules.lion_min,
+    )
     assert rules.help and rules.hedgehog_penalty == "captured"
 
 
@@ -95,8 +112,15 @@ def test_rounds_yardstick_points_are_dealsims() -> None:
 def _dealsim(name: str, n: int, unit: str) -> dict[str, pd.DataFrame]:
     g = registry.get(name)
     rules = g.rules()
-    run = Run(game=g, n=n, seed=11, rules=rules, seats=("random",) * len(g.seat_names(rules)), unit=unit,
-              chunk_size=g.default_chunk[unit])
+    run = Run(
+        game=g,
+        n=n,
+        seed=11,
+        rules=rules,
+        seats=("random",) * len(g.seat_names(rules)),
+        unit=unit,
+        chunk_size=g.default_chunk[unit],
+    )
     outs = [run_chunk(run, k) for k in range(run.n_chunks)]
     return {key: pd.concat([o[key] for o in outs]) for key in outs[0]}
 

@@ -42,8 +42,12 @@ def parse_hand(text: str) -> int:
 def declarations(rules: FortyTwoRules) -> list[int]:
     """TRUMP actions the rules let a declarer name: the pips, then doubles and no-trump when declared, and
     nello when on (only with bids of 42 or more)."""
-    return [*range(7), *([DOUBLES] if rules.declares("doubles") else []),
-            *([NO_TRUMP] if rules.declares("no-trump") else []), *([NELLO] if rules.nello else [])]
+    return [
+        *range(7),
+        *([DOUBLES] if rules.declares("doubles") else []),
+        *([NO_TRUMP] if rules.declares("no-trump") else []),
+        *([NELLO] if rules.nello else []),
+    ]
 
 
 def opening_bids(rules: FortyTwoRules) -> list[int]:
@@ -51,8 +55,9 @@ def opening_bids(rules: FortyTwoRules) -> list[int]:
     return list(range(rules.min_bid, 43)) + ([BID_84] if rules.jump_bids else [])
 
 
-def play_chunk(hand: int, seat: int, dealer: int, rules: FortyTwoRules, chunk: Any, perfect: bool = False
-               ) -> dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]:
+def play_chunk(
+    hand: int, seat: int, dealer: int, rules: FortyTwoRules, chunk: Any, perfect: bool = False
+) -> dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]:
     """Per (trump, bid action): made flags and score differences (declarers minus defenders), per deal. With
     `perfect`, every contract is played double dummy (all four hands seen, perfect play by both sides:
     `solver`) instead of by the strategies: an upper bound on what the hand can make against perfect
@@ -66,13 +71,17 @@ def play_chunk(hand: int, seat: int, dealer: int, rules: FortyTwoRules, chunk: A
         if perfect:
             from simulator.fortytwo import solver  # numba: only where perfect play is asked for
 
-            start = core.with_contract(core.new_hands(chunk.deals, np.full(n, dealer), hands), seat, bids[0], trump,
-                                       rules)
+            start = core.with_contract(
+                core.new_hands(chunk.deals, np.full(n, dealer), hands), seat, bids[0], trump, rules
+            )
             value = solver.solve(solver.positions(start, rules.count_values)).astype(np.int16)
         for bid in bids:
-            state = core.with_contract(core.new_hands(chunk.deals, np.full(n, dealer), hands), seat, bid, trump,
-                                       rules)
-            if perfect:  # the hand as played perfectly: the declaring side takes `value`, the defenders the rest
+            state = core.with_contract(
+                core.new_hands(chunk.deals, np.full(n, dealer), hands), seat, bid, trump, rules
+            )
+            if (
+                perfect
+            ):  # the hand as played perfectly: the declaring side takes `value`, the defenders the rest
                 done = state
                 done.points[:, side], done.points[:, 1 - side] = value, 42 - value
                 done.tricks_done[:] = 7
@@ -92,10 +101,21 @@ def frame(parts: list[dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]]) -> 
         diff = np.concatenate([p[key][1] for p in parts]).astype(float)
         lo, hi = wilson(made.sum(), len(made))
         se = diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else float("nan")
-        rows.append({"trump": key[0], "bid": int(BID_VALUE[key[1]]), "deals": len(made), "p_make": made.mean(),
-                     "lo": float(lo), "hi": float(hi), "score_diff": diff.mean(), "score_diff_se": se,
-                     "score_diff_lo": diff.mean() - Z95 * se, "score_diff_hi": diff.mean() + Z95 * se,
-                     "break_even": break_even(made, diff)})
+        rows.append(
+            {
+                "trump": key[0],
+                "bid": int(BID_VALUE[key[1]]),
+                "deals": len(made),
+                "p_make": made.mean(),
+                "lo": float(lo),
+                "hi": float(hi),
+                "score_diff": diff.mean(),
+                "score_diff_se": se,
+                "score_diff_lo": diff.mean() - Z95 * se,
+                "score_diff_hi": diff.mean() + Z95 * se,
+                "break_even": break_even(made, diff),
+            }
+        )
     out = pd.DataFrame(rows)
     out["clears"] = out["p_make"] >= out["break_even"]
     return out
@@ -127,8 +147,15 @@ def advise(parts: list[dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]], fr
     for trump, rows in frame.groupby("trump"):
         clear = rows[rows["clears"]]
         up_to[int(trump)] = int(clear["bid"].max()) if len(clear) else None
-    return {"best_trump": first, "runner_up": second, "bid": lowest, "gap": float(gap.mean()),
-            "gap_lo": float(gap.mean() - Z95 * se), "gap_hi": float(gap.mean() + Z95 * se), "bid_up_to": up_to}
+    return {
+        "best_trump": first,
+        "runner_up": second,
+        "bid": lowest,
+        "gap": float(gap.mean()),
+        "gap_lo": float(gap.mean() - Z95 * se),
+        "gap_hi": float(gap.mean() + Z95 * se),
+        "bid_up_to": up_to,
+    }
 
 
 def best(frame: pd.DataFrame) -> dict:
@@ -141,24 +168,51 @@ def render(frame: pd.DataFrame, advice: dict, hand: str, seat: str, deals: int) 
     grid = {(r["trump"], r["bid"]): r for r in frame.to_dict(orient="records")}
     named = sorted(frame["trump"].unique())
     cell = lambda t, b, f: f(grid[t, b]) if (t, b) in grid else "-"
-    make_rows = [[NAMES[t], *[cell(t, b, lambda g: f"{100 * g['p_make']:.1f}±{50 * (g['hi'] - g['lo']):.1f}")
-                              for b in bids]] for t in named]
+    make_rows = [
+        [
+            NAMES[t],
+            *[cell(t, b, lambda g: f"{100 * g['p_make']:.1f}±{50 * (g['hi'] - g['lo']):.1f}") for b in bids],
+        ]
+        for t in named
+    ]
     score_rows = [[NAMES[t], *[cell(t, b, lambda g: f"{g['score_diff']:+.1f}") for b in bids]] for t in named]
     top = best(frame)
-    ladder = ", ".join(f"{NAMES[t]}: {'pass' if b is None else f'up to {b}'}" for t, b in advice["bid_up_to"].items())
-    gap = (f"best trump {NAMES[advice['best_trump']]}, {advice['gap']:+.2f} [{advice['gap_lo']:+.2f}, "
-           f"{advice['gap_hi']:+.2f}] points of score difference per hand over {NAMES[advice['runner_up']]} at "
-           f"{advice['bid']} on the same deals")
+    ladder = ", ".join(
+        f"{NAMES[t]}: {'pass' if b is None else f'up to {b}'}" for t, b in advice["bid_up_to"].items()
+    )
+    gap = (
+        f"best trump {NAMES[advice['best_trump']]}, {advice['gap']:+.2f} [{advice['gap_lo']:+.2f}, "
+        f"{advice['gap_hi']:+.2f}] points of score difference per hand over {NAMES[advice['runner_up']]} at "
+        f"{advice['bid']} on the same deals"
+    )
     clear = "cannot be told apart" if advice["gap_lo"] <= 0 <= advice["gap_hi"] else "clearly ahead"
-    return [table(f"P(make) for {seat} holding {hand}: trump x bid, {deals:,} deals each "
-                  "(%, ± half the 95% interval)", ["trump", *map(str, bids)], make_rows),
-            table("Expected score difference (declarers minus defenders) per choice",
-                  ["trump", *map(str, bids)], score_rows),
-            (f"best: trump {NAMES[int(top['trump'])]}, bid {int(top['bid'])}: expected difference "
-             f"{top['score_diff']:+.2f} (s.e. {top['score_diff_se']:.2f}), P(make) {100 * top['p_make']:.1f}% "
-             f"[{100 * top['lo']:.1f}, {100 * top['hi']:.1f}]"),
-            f"advice: {gap} ({clear}); bid while P(make) clears the break-even: {ladder}"]
+    return [
+        table(
+            f"P(make) for {seat} holding {hand}: trump x bid, {deals:,} deals each "
+            "(%, ± half the 95% interval)",
+            ["trump", *map(str, bids)],
+            make_rows,
+        ),
+        table(
+            "Expected score difference (declarers minus defenders) per choice",
+            ["trump", *map(str, bids)],
+            score_rows,
+        ),
+        (
+            f"best: trump {NAMES[int(top['trump'])]}, bid {int(top['bid'])}: expected difference "
+            f"{top['score_diff']:+.2f} (s.e. {top['score_diff_se']:.2f}), P(make) {100 * top['p_make']:.1f}% "
+            f"[{100 * top['lo']:.1f}, {100 * top['hi']:.1f}]"
+        ),
+        f"advice: {gap} ({clear}); bid while P(make) clears the break-even: {ladder}",
+    ]
 
 
-ANALYSIS = Analysis(parse_hand=parse_hand, play_chunk=play_chunk, frame=frame, best=best, advise=advise,
-                    render=render, chunk_size=5_000)
+ANALYSIS = Analysis(
+    parse_hand=parse_hand,
+    play_chunk=play_chunk,
+    frame=frame,
+    best=best,
+    advise=advise,
+    render=render,
+    chunk_size=5_000,
+)

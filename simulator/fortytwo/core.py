@@ -43,36 +43,38 @@ from simulator.fortytwo.view import (
 
 @dataclass
 class HandState(BatchState):
-    deal: np.ndarray         # int64 row's deal number within its run (for errors and traces)
-    dealer: np.ndarray       # int8
-    dealt: np.ndarray        # (n, 4) uint32 hands as dealt
-    hands: np.ndarray        # (n, 4) uint32 dominoes still held
-    phase: np.ndarray        # int8 CALL, TRUMP, PLAY or DONE: the kind of the pending decision
-    turn: np.ndarray         # int8 seat to decide
-    calls: np.ndarray        # (n, MAX_CALLS) int8 call actions, -1 after the last
-    n_calls: np.ndarray      # int8
-    passes: np.ndarray       # int8 passes in a row
-    bidders: np.ndarray      # uint8 bit s set once seat s has bid
-    high: np.ndarray         # int8 call action of the highest bid, 0 = none
-    bid: np.ndarray          # int16 its value (a plunge's or splash's depends on what it overcalled), 0 = none
+    deal: np.ndarray  # int64 row's deal number within its run (for errors and traces)
+    dealer: np.ndarray  # int8
+    dealt: np.ndarray  # (n, 4) uint32 hands as dealt
+    hands: np.ndarray  # (n, 4) uint32 dominoes still held
+    phase: np.ndarray  # int8 CALL, TRUMP, PLAY or DONE: the kind of the pending decision
+    turn: np.ndarray  # int8 seat to decide
+    calls: np.ndarray  # (n, MAX_CALLS) int8 call actions, -1 after the last
+    n_calls: np.ndarray  # int8
+    passes: np.ndarray  # int8 passes in a row
+    bidders: np.ndarray  # uint8 bit s set once seat s has bid
+    high: np.ndarray  # int8 call action of the highest bid, 0 = none
+    bid: np.ndarray  # int16 its value (a plunge's or splash's depends on what it overcalled), 0 = none
     high_bidder: np.ndarray  # int8, -1 = none
-    trump: np.ndarray        # int8 what was named (a TRUMP action: pip, doubles, no-trump, nello, sevens), -1 = not yet
-    ctx: np.ndarray          # int8 its play context (dominoes.context_of), -1 = not yet
-    sitter: np.ndarray       # int8 the seat that sits the hand out (the nello declarer's partner), -1 = none
-    per_trick: np.ndarray    # int8 dominoes in a trick: 4, or 3 under nello
+    trump: (
+        np.ndarray
+    )  # int8 what was named (a TRUMP action: pip, doubles, no-trump, nello, sevens), -1 = not yet
+    ctx: np.ndarray  # int8 its play context (dominoes.context_of), -1 = not yet
+    sitter: np.ndarray  # int8 the seat that sits the hand out (the nello declarer's partner), -1 = none
+    per_trick: np.ndarray  # int8 dominoes in a trick: 4, or 3 under nello
     trick_start: np.ndarray  # int8 where the current trick starts in plays
     tricks_done: np.ndarray  # int8 tricks completed
-    plays: np.ndarray        # (n, 28) int8 dominoes in play order, -1 after the last
-    n_played: np.ndarray     # int8
-    leader: np.ndarray       # int8 leader of the current trick (the declarer before trick 1)
-    led: np.ndarray          # int8 suit led (7 = trumps), -1 while leading
-    winner: np.ndarray       # int8 seat winning the current trick, -1 while leading
-    winning: np.ndarray      # int8 domino winning the current trick, -1 while leading
-    win_key: np.ndarray      # int8 its KEY, -1 while leading
+    plays: np.ndarray  # (n, 28) int8 dominoes in play order, -1 after the last
+    n_played: np.ndarray  # int8
+    leader: np.ndarray  # int8 leader of the current trick (the declarer before trick 1)
+    led: np.ndarray  # int8 suit led (7 = trumps), -1 while leading
+    winner: np.ndarray  # int8 seat winning the current trick, -1 while leading
+    winning: np.ndarray  # int8 domino winning the current trick, -1 while leading
+    win_key: np.ndarray  # int8 its KEY, -1 while leading
     trick_points: np.ndarray  # int8 count in the current trick
-    played: np.ndarray       # uint32 every domino played so far
-    points: np.ndarray       # (n, 2) int16 points taken, N-S then E-W
-    scores: np.ndarray       # (n, 2) int32 game totals before this hand
+    played: np.ndarray  # uint32 every domino played so far
+    points: np.ndarray  # (n, 2) int16 points taken, N-S then E-W
+    scores: np.ndarray  # (n, 2) int32 game totals before this hand
 
 
 def shuffled_hands(rng: np.random.Generator, n: int) -> np.ndarray:
@@ -82,21 +84,45 @@ def shuffled_hands(rng: np.random.Generator, n: int) -> np.ndarray:
     return D.BIT[order].reshape(n, 4, 7).sum(axis=2, dtype=np.uint32)
 
 
-def new_hands(deal: np.ndarray, dealer: np.ndarray, hands: np.ndarray,
-              scores: np.ndarray | None = None) -> HandState:
+def new_hands(
+    deal: np.ndarray, dealer: np.ndarray, hands: np.ndarray, scores: np.ndarray | None = None
+) -> HandState:
     """A batch of hands dealt as `hands` ((n, 4) uint32), waiting for the first call."""
     n = len(deal)
     full = lambda v, dt=np.int8: np.full(n, v, dtype=dt)
     dealer = np.asarray(dealer, dtype=np.int8)
     return HandState(
-        deal=np.asarray(deal, dtype=np.int64), dealer=dealer, dealt=hands.copy(), hands=hands.copy(),
-        phase=full(CALL), turn=(dealer + 1) & 3, calls=np.full((n, MAX_CALLS), -1, np.int8),
-        n_calls=full(0), passes=full(0), bidders=full(0, np.uint8), high=full(0), bid=full(0, np.int16),
-        high_bidder=full(-1), trump=full(-1), ctx=full(-1), sitter=full(-1), per_trick=full(4), trick_start=full(0),
-        tricks_done=full(0), plays=np.full((n, D.N_DOMINOES), -1, np.int8), n_played=full(0),
-        leader=full(-1), led=full(-1), winner=full(-1), winning=full(-1), win_key=full(-1),
-        trick_points=full(0), played=full(0, np.uint32), points=np.zeros((n, 2), np.int16),
-        scores=np.zeros((n, 2), np.int32) if scores is None else np.asarray(scores, np.int32).copy())
+        deal=np.asarray(deal, dtype=np.int64),
+        dealer=dealer,
+        dealt=hands.copy(),
+        hands=hands.copy(),
+        phase=full(CALL),
+        turn=(dealer + 1) & 3,
+        calls=np.full((n, MAX_CALLS), -1, np.int8),
+        n_calls=full(0),
+        passes=full(0),
+        bidders=full(0, np.uint8),
+        high=full(0),
+        bid=full(0, np.int16),
+        high_bidder=full(-1),
+        trump=full(-1),
+        ctx=full(-1),
+        sitter=full(-1),
+        per_trick=full(4),
+        trick_start=full(0),
+        tricks_done=full(0),
+        plays=np.full((n, D.N_DOMINOES), -1, np.int8),
+        n_played=full(0),
+        leader=full(-1),
+        led=full(-1),
+        winner=full(-1),
+        winning=full(-1),
+        win_key=full(-1),
+        trick_points=full(0),
+        played=full(0, np.uint32),
+        points=np.zeros((n, 2), np.int16),
+        scores=np.zeros((n, 2), np.int32) if scores is None else np.asarray(scores, np.int32).copy(),
+    )
 
 
 def deal(rng: np.random.Generator, deal: np.ndarray) -> HandState:
@@ -133,7 +159,9 @@ def _bid_table(min_bid: int, jump_bids: bool, marks: bool) -> np.ndarray:
 
 
 def _call_inputs(s: HandState, r: Rows, rules: FortyTwoRules) -> np.ndarray:
-    legal = _bid_table(rules.min_bid, rules.jump_bids, rules.scoring == "marks")[np.minimum(s.bid[r], MAX_BID_VALUE)]
+    legal = _bid_table(rules.min_bid, rules.jump_bids, rules.scoring == "marks")[
+        np.minimum(s.bid[r], MAX_BID_VALUE)
+    ]
     seat = s.turn[r]
     if rules.plunge or rules.splash:  # the special bids hang on the doubles the caller holds
         doubles = np.bitwise_count(s.hands.reshape(-1)[_index(r, len(s)) * 4 + seat] & D.DOUBLE_BITS)
@@ -201,11 +229,23 @@ def _apply_trump(s: HandState, r: Rows, actions: np.ndarray, rules: FortyTwoRule
 
 _NELLO_DOUBLES = ("suit", "high", "low")
 # [doubles_low, nello_doubles, TRUMP action]: the play context (dominoes.context_of as a gather).
-_CONTEXT = np.array([[[D.context_of(a, FortyTwoRules(doubles_low=bool(low), nello_doubles=nd))
-                       for a in range(N_ACTIONS[TRUMP])] for nd in _NELLO_DOUBLES] for low in (0, 1)], np.int8)
+_CONTEXT = np.array(
+    [
+        [
+            [
+                D.context_of(a, FortyTwoRules(doubles_low=bool(low), nello_doubles=nd))
+                for a in range(N_ACTIONS[TRUMP])
+            ]
+            for nd in _NELLO_DOUBLES
+        ]
+        for low in (0, 1)
+    ],
+    np.int8,
+)
 
 
 # ----------------------------------------------------------------------------------------------- play
+
 
 def _play_bits(s: HandState, r: Rows, hand: np.ndarray) -> np.ndarray:
     """(m,) uint32 the legal plays as a bitmask of dominoes."""
@@ -249,7 +289,9 @@ def _apply_plays(s: HandState, r: Rows, d: np.ndarray, count: np.ndarray, rules:
     k += 1
     s.n_played[r] = k
     following = (seat + 1) & 3
-    following = np.where(following == s.sitter[r], (following + 1) & 3, following)  # nello: the partner sits out
+    following = np.where(
+        following == s.sitter[r], (following + 1) & 3, following
+    )  # nello: the partner sits out
     end = k - s.trick_start[r] == s.per_trick[r]
     if end.any():
         e = ri[end]
@@ -267,7 +309,12 @@ def _apply_plays(s: HandState, r: Rows, d: np.ndarray, count: np.ndarray, rules:
     else:
         s.turn[r] = following
     s.led[r], s.winner[r], s.winning[r], s.win_key[r], s.trick_points[r] = (
-        led, winner, winning, win_key, trick_points)
+        led,
+        winner,
+        winning,
+        win_key,
+        trick_points,
+    )
 
 
 def _decided(s: HandState, e: np.ndarray, winner: np.ndarray) -> np.ndarray:
@@ -287,6 +334,7 @@ def _decided(s: HandState, e: np.ndarray, winner: np.ndarray) -> np.ndarray:
 
 # ------------------------------------------------------------------------------------------ interface
 
+
 def _index(r: Rows, n: int) -> np.ndarray:
     return np.arange(n) if isinstance(r, slice) else r
 
@@ -295,8 +343,12 @@ def _view(s: HandState, r: Rows, rules: FortyTwoRules) -> tuple[FortyTwoView, np
     ri = _index(r, len(s))
     seat = s.turn[r]
     hand = s.hands.reshape(-1)[ri * 4 + seat]
-    fields = {"seat": lambda: seat, "hand": lambda: hand, "high_bid": lambda: s.bid[r],
-              **{name: _window(s, name, r) for name in _SAME_NAME}}
+    fields = {
+        "seat": lambda: seat,
+        "hand": lambda: hand,
+        "high_bid": lambda: s.bid[r],
+        **{name: _window(s, name, r) for name in _SAME_NAME},
+    }
     return FortyTwoView.lazy(lambda name: fields[name](), len(seat), rules), hand
 
 
@@ -312,7 +364,9 @@ def inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tuple[Fort
     return view, legal
 
 
-def packed_inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tuple[FortyTwoView, np.ndarray, int]:
+def packed_inputs(
+    s: HandState, r: Rows, kind: int, rules: FortyTwoRules
+) -> tuple[FortyTwoView, np.ndarray, int]:
     """`inputs` with the legal actions as bit rows (simulator.bitrows): a play's are the hand's bitmask as it is."""
     if kind != PLAY:
         view, legal = inputs(s, r, kind, rules)
@@ -322,8 +376,24 @@ def packed_inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tup
 
 
 # View fields that are the state's field of the same name, row for row.
-_SAME_NAME = ("dealer", "calls", "n_calls", "high_bidder", "trump", "ctx", "plays", "n_played", "trick_start",
-              "leader", "led", "winner", "winning", "played", "points", "scores")
+_SAME_NAME = (
+    "dealer",
+    "calls",
+    "n_calls",
+    "high_bidder",
+    "trump",
+    "ctx",
+    "plays",
+    "n_played",
+    "trick_start",
+    "leader",
+    "led",
+    "winner",
+    "winning",
+    "played",
+    "points",
+    "scores",
+)
 
 
 def _window(s: HandState, name: str, r: Rows):
@@ -378,14 +448,17 @@ def deal_around(rng: np.random.Generator, n: int, seat: int, fixed: int) -> np.n
     return np.insert(others, seat, np.uint32(fixed), axis=1)
 
 
-def with_contract(s: HandState, declarer: int, bid_action: int, trump: int | np.ndarray,
-                  rules: FortyTwoRules | None = None) -> HandState:
+def with_contract(
+    s: HandState, declarer: int, bid_action: int, trump: int | np.ndarray, rules: FortyTwoRules | None = None
+) -> HandState:
     """The hands of `s` at the start of play with this contract imposed (no auction is recorded): `trump` is
     a TRUMP action (a pip, doubles, no-trump or nello, read under `rules`), one for all rows or one per row."""
     s.high[:] = bid_action
     s.bid[:] = BID_VALUE[bid_action]
     s.high_bidder[:] = declarer
-    _apply_trump(s, slice(None), np.broadcast_to(np.asarray(trump, np.int8), len(s)).copy(), rules or FortyTwoRules())
+    _apply_trump(
+        s, slice(None), np.broadcast_to(np.asarray(trump, np.int8), len(s)).copy(), rules or FortyTwoRules()
+    )
     s.turn[:] = s.leader[:] = declarer
     s.phase[:] = PLAY
     return s

@@ -34,6 +34,8 @@ def context_of(declaration: int, rules) -> int:
     if declaration == 9:
         return {"suit": NELLO_SUIT, "high": NO_TRUMP_HIGH, "low": NO_TRUMP_LOW}[rules.nello_doubles]
     return SEVENS_CTX
+
+
 SEATS = ("N", "E", "S", "W")
 SIDES = ("NS", "EW")
 TRUMP_LED = 7
@@ -79,8 +81,9 @@ COUNT_POINTS = {
 COUNT_BITS = np.uint32(sum(1 << d for d in range(N_DOMINOES) if _IS_COUNT[d]))
 
 # PIP_BITS[p]: the dominoes that carry pip p.
-PIP_BITS = np.array([sum(1 << d for d in range(N_DOMINOES) if p in (HIGH[d], LOW[d])) for p in range(7)],
-                    dtype=np.uint32)
+PIP_BITS = np.array(
+    [sum(1 << d for d in range(N_DOMINOES) if p in (HIGH[d], LOW[d])) for p in range(7)], dtype=np.uint32
+)
 
 
 def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -132,8 +135,9 @@ FOLLOW_FLAT = FOLLOW.reshape(-1)
 IS_TRUMP = np.zeros((N_CONTEXTS, N_DOMINOES), dtype=bool)  # [c, d]: d is a trump in context c
 IS_TRUMP[:7] = (HIGH[None, :] == np.arange(7)[:, None]) | (LOW[None, :] == np.arange(7)[:, None])
 IS_TRUMP[DOUBLES_TRUMP] = IS_DOUBLE
-TRUMP_BITS = np.array([sum(1 << d for d in range(N_DOMINOES) if IS_TRUMP[c, d]) for c in range(N_CONTEXTS)],
-                      dtype=np.uint32)
+TRUMP_BITS = np.array(
+    [sum(1 << d for d in range(N_DOMINOES) if IS_TRUMP[c, d]) for c in range(N_CONTEXTS)], dtype=np.uint32
+)
 # SEVENS_DISTANCE[d]: how far d's pips are from seven (sevens: the closest must be played and wins).
 SEVENS_DISTANCE = np.abs(HIGH.astype(np.int16) + LOW - 7).astype(np.int8)
 LEAD_KEY = tricks.as_lead(KEY, LEAD_SUIT)  # [t, d]: key of d as a lead

@@ -25,7 +25,7 @@ REFERENCE = Reference(
 GAME = Game(
     name="forty-two",
     title="Forty-two: dominoes, four players in two partnerships, bids 30..42, 84, 168, game to 250 (or Texas 42 "
-          "to 7 marks)",
+    "to 7 marks)",
     module=__name__,
     rules_cls=FortyTwoRules,
     presets=PRESETS,

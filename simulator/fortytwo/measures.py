@@ -33,7 +33,9 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         "mine": mine.astype(float),
         "mine_made": (made & mine).astype(float),
     }
-    quality = "declarers_gave" in hands  # `--measure play-quality`: points given away against double-dummy play
+    quality = (
+        "declarers_gave" in hands
+    )  # `--measure play-quality`: points given away against double-dummy play
     if quality:
         declarers_gave = hands["declarers_gave"].to_numpy(float)
         defenders_gave = hands["defenders_gave"].to_numpy(float)
@@ -47,7 +49,10 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         games = tables["matches"]
         keys = hands["match"].to_numpy()
         index = pd.Index(games["match"].to_numpy())
-        per = {k: np.bincount(index.get_indexer(keys), weights=v, minlength=len(index)) for k, v in per_hand.items()}
+        per = {
+            k: np.bincount(index.get_indexer(keys), weights=v, minlength=len(index))
+            for k, v in per_hand.items()
+        }
     else:
         per = per_hand
     name = SIDES[side]
@@ -60,7 +65,9 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
     ]
     if quality:
         out += [
-            Measure(f"{name} points given away per played hand", per["side_gave"], per["played"], better="lower"),
+            Measure(
+                f"{name} points given away per played hand", per["side_gave"], per["played"], better="lower"
+            ),
             Measure("declaring side's points given away per contract", per["declarers_gave"], per["played"]),
             Measure("defenders' points given away per contract", per["defenders_gave"], per["played"]),
             Measure("contracts makeable with perfect play", per["made_perfect"], per["played"], binary=True),
@@ -70,8 +77,18 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         decided = games["winner"].notna().to_numpy()
         out += [
             Measure("hands per game", games["deals"].to_numpy(float)),
-            Measure(f"{name} wins", (games["winner"] == name).to_numpy(float), decided.astype(float), binary=True, better="higher"),
-            Measure("first dealer's side wins", games["first_dealer_side_won"].fillna(False).to_numpy(float),
-                    decided.astype(float), binary=True),
+            Measure(
+                f"{name} wins",
+                (games["winner"] == name).to_numpy(float),
+                decided.astype(float),
+                binary=True,
+                better="higher",
+            ),
+            Measure(
+                "first dealer's side wins",
+                games["first_dealer_side_won"].fillna(False).to_numpy(float),
+                decided.astype(float),
+                binary=True,
+            ),
         ]
     return out

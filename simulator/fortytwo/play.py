@@ -45,28 +45,34 @@ def hand_table(s: core.HandState, rules: FortyTwoRules) -> pd.DataFrame:
     thrown_in = s.high == 0
     bid = s.bid
     decl = s.high_bidder
-    return pd.DataFrame({
-        "deal": s.deal,
-        "dealer": _seat_column(s.dealer),
-        "declarer": _seat_column(np.where(thrown_in, -1, decl)),
-        "bid": _missing_where(bid, thrown_in, "Int16"),
-        "trump": _missing_where(s.trump, thrown_in, "Int8"),
-        "points_ns": s.points[:, 0], "points_ew": s.points[:, 1],
-        "score_ns": score[:, 0], "score_ew": score[:, 1],
-        "made": _missing_where(made, thrown_in, "boolean"),
-        "thrown_in": thrown_in,
-        "calls": s.n_calls,
-        # what kind of contract was played: a bid (with a pip, doubles or no-trump), or a special one
-        "contract": pd.Categorical.from_codes(_contract_code(s, thrown_in), categories=list(CONTRACTS)),
-        **_contract_hands(s, thrown_in),
-    })
+    return pd.DataFrame(
+        {
+            "deal": s.deal,
+            "dealer": _seat_column(s.dealer),
+            "declarer": _seat_column(np.where(thrown_in, -1, decl)),
+            "bid": _missing_where(bid, thrown_in, "Int16"),
+            "trump": _missing_where(s.trump, thrown_in, "Int8"),
+            "points_ns": s.points[:, 0],
+            "points_ew": s.points[:, 1],
+            "score_ns": score[:, 0],
+            "score_ew": score[:, 1],
+            "made": _missing_where(made, thrown_in, "boolean"),
+            "thrown_in": thrown_in,
+            "calls": s.n_calls,
+            # what kind of contract was played: a bid (with a pip, doubles or no-trump), or a special one
+            "contract": pd.Categorical.from_codes(_contract_code(s, thrown_in), categories=list(CONTRACTS)),
+            **_contract_hands(s, thrown_in),
+        }
+    )
 
 
 CONTRACTS = ("bid", "nello", "sevens", "plunge", "splash")
 
 
 def _contract_code(s: core.HandState, thrown_in: np.ndarray) -> np.ndarray:
-    code = np.select([s.high == PLUNGE, s.high == SPLASH, s.trump == NELLO, s.trump == SEVENS], [3, 4, 1, 2], 0)
+    code = np.select(
+        [s.high == PLUNGE, s.high == SPLASH, s.trump == NELLO, s.trump == SEVENS], [3, 4, 1, 2], 0
+    )
     return np.where(thrown_in, -1, code).astype(np.int8)
 
 
@@ -76,7 +82,9 @@ def _contract_hands(s: core.HandState, thrown_in: np.ndarray) -> dict[str, pd.ap
     decl = np.maximum(s.high_bidder, 0)
     trump_bits = D.TRUMP_BITS[np.maximum(s.ctx, 0)]
     declarer, partner = s.dealt[ar, decl], s.dealt[ar, (decl + 2) & 3]
-    exposed = D.COUNT_BITS & ~D.DOUBLE_BITS & ~trump_bits  # count that an opponent's trump or double can catch
+    exposed = (
+        D.COUNT_BITS & ~D.DOUBLE_BITS & ~trump_bits
+    )  # count that an opponent's trump or double can catch
     features = {
         "declarer_trumps": np.bitwise_count(declarer & trump_bits),
         "declarer_doubles": np.bitwise_count(declarer & D.DOUBLE_BITS),
@@ -93,8 +101,16 @@ def _deal(rng: np.random.Generator, deals: np.ndarray, rules: FortyTwoRules) -> 
     return core.deal(rng, deals)
 
 
-CORE = BatchCore(deal=_deal, inputs=core.inputs, packed_inputs=core.packed_inputs, apply=core.apply, table=hand_table, done=DONE,
-                 kind_names=KIND_NAMES, action_name=action_name)
+CORE = BatchCore(
+    deal=_deal,
+    inputs=core.inputs,
+    packed_inputs=core.packed_inputs,
+    apply=core.apply,
+    table=hand_table,
+    done=DONE,
+    kind_names=KIND_NAMES,
+    action_name=action_name,
+)
 
 
 def game_winner(totals: np.ndarray, declarer: np.ndarray, target: int) -> np.ndarray:
@@ -141,9 +157,16 @@ class Games:
         return reached | (self.thrown_in_a_row[active] >= self.max_thrown_in_a_row)
 
     def table(self, played: np.ndarray) -> pd.DataFrame:
-        return pd.DataFrame({
-            "match": self.games, "first_dealer": _seat_column(self.first_dealer), "deals": played,
-            "winner": pd.Categorical.from_codes(self.winner, categories=list(D.SIDES)),
-            "final_ns": self.totals[:, 0], "final_ew": self.totals[:, 1],
-            "first_dealer_side_won": _missing_where(self.winner == (self.first_dealer & 1), self.winner < 0, "boolean"),
-        })
+        return pd.DataFrame(
+            {
+                "match": self.games,
+                "first_dealer": _seat_column(self.first_dealer),
+                "deals": played,
+                "winner": pd.Categorical.from_codes(self.winner, categories=list(D.SIDES)),
+                "final_ns": self.totals[:, 0],
+                "final_ew": self.totals[:, 1],
+                "first_dealer_side_won": _missing_where(
+                    self.winner == (self.first_dealer & 1), self.winner < 0, "boolean"
+                ),
+            }
+        )

@@ -25,8 +25,12 @@ def play_quality(s: HandState, rules) -> dict[str, np.ndarray]:
     from simulator.fortytwo import solver  # numba: only where the measure runs
 
     n = len(s)
-    out = {"perfect_points": np.full(n, -1, np.int16), "made_perfect": np.zeros(n, bool),
-           "declarers_gave": np.zeros(n, np.int16), "defenders_gave": np.zeros(n, np.int16)}
+    out = {
+        "perfect_points": np.full(n, -1, np.int16),
+        "made_perfect": np.zeros(n, bool),
+        "declarers_gave": np.zeros(n, np.int16),
+        "defenders_gave": np.zeros(n, np.int16),
+    }
     played = np.flatnonzero(s.high > 0)
     if not len(played):
         return out
@@ -39,7 +43,8 @@ def play_quality(s: HandState, rules) -> dict[str, np.ndarray]:
         rest = solver.positions(p.take(stopped), rules.count_values)
         side_now = (p.high_bidder[stopped] & 1).astype(np.intp)
         values[stopped, p.n_played[stopped].astype(np.intp)] = (
-            solver.solve(rest) + rest.points[np.arange(len(stopped)), side_now])
+            solver.solve(rest) + rest.points[np.arange(len(stopped)), side_now]
+        )
     first = values[:, 0]
     side = (p.high_bidder & 1).astype(np.int32)
     nello = p.trump == NELLO

@@ -65,12 +65,12 @@ from simulator.fortytwo.view import (
 PASS = 0
 BID_84 = 43
 BID_168 = 44
-BID_126 = 45   # three marks: only under marks
+BID_126 = 45  # three marks: only under marks
 PLUNGE = 46
 SPLASH = 47
-TRUMPS_LED = 7   # the led "suit" of a trick whose first domino is a trump
+TRUMPS_LED = 7  # the led "suit" of a trick whose first domino is a trump
 DOUBLES_LED = 7  # under nello with the doubles as their own suit: the led "suit" of a double
-SEVENS_LED = 0   # under sevens there is no suit to follow; every lead shows as 0
+SEVENS_LED = 0  # under sevens there is no suit to follow; every lead shows as 0
 N_TRICKS = 7
 HAND_SIZE = 7
 ALL_TRICKS_POINTS = 42  # 7 trick points + the five count dominoes; only all seven tricks give it
@@ -88,10 +88,10 @@ _DEFAULT_RULES = FortyTwoRules()
 class Trick:
     """One completed trick."""
 
-    leader: int                    # seat that led it
-    plays: list[tuple[int, int]]   # (seat, domino) in the order played, the leader first (3 under nello)
-    winner: int                    # seat that took it
-    points: int                    # 1 for the trick + the count dominoes in it
+    leader: int  # seat that led it
+    plays: list[tuple[int, int]]  # (seat, domino) in the order played, the leader first (3 under nello)
+    winner: int  # seat that took it
+    points: int  # 1 for the trick + the count dominoes in it
 
 
 @dataclass
@@ -99,19 +99,19 @@ class HandRecord:
     """Everything that happened in one hand, thrown in or played out."""
 
     dealer: int
-    hands: list[list[int]]          # the four hands as dealt, indexed by seat, each sorted
-    calls: list[tuple[int, int]]    # (seat, call action) in the order called, from the dealer's left
-    thrown_in: bool                 # four passes: no play, no score
-    declarer: int | None            # the highest bidder; None if thrown in
-    bid: int                        # the contract's value (30, 42, 84, 168 for a plunge ...); 0 if thrown in
-    trump: int | None               # what was named (TRUMP action: pip 0..6, 7..10); None if thrown in
-    tricks: list[Trick]             # the tricks in order (fewer than 7 if the hand stopped early)
-    points: tuple[int, int]         # points taken in the tricks played (N-S, E-W)
-    score: tuple[int, int]          # what each side scores for the hand (N-S, E-W): points, or marks
-    made: bool | None               # whether the contract was made; None if thrown in
+    hands: list[list[int]]  # the four hands as dealt, indexed by seat, each sorted
+    calls: list[tuple[int, int]]  # (seat, call action) in the order called, from the dealer's left
+    thrown_in: bool  # four passes: no play, no score
+    declarer: int | None  # the highest bidder; None if thrown in
+    bid: int  # the contract's value (30, 42, 84, 168 for a plunge ...); 0 if thrown in
+    trump: int | None  # what was named (TRUMP action: pip 0..6, 7..10); None if thrown in
+    tricks: list[Trick]  # the tricks in order (fewer than 7 if the hand stopped early)
+    points: tuple[int, int]  # points taken in the tricks played (N-S, E-W)
+    score: tuple[int, int]  # what each side scores for the hand (N-S, E-W): points, or marks
+    made: bool | None  # whether the contract was made; None if thrown in
     moves: list[tuple[int, int, int]]  # (kind, seat, action) in the order decided
-    named_by: int | None = None     # the seat that named (the declarer's partner after a plunge or splash)
-    scoring: str = "points"         # what `score` counts: points or marks
+    named_by: int | None = None  # the seat that named (the declarer's partner after a plunge or splash)
+    scoring: str = "points"  # what `score` counts: points or marks
 
 
 @dataclass
@@ -119,8 +119,8 @@ class MatchRecord:
     """A match: hands until a side wins (or the hand limit)."""
 
     hands: list[HandRecord]
-    totals: tuple[int, int]         # final totals (N-S, E-W): points, or marks under marks scoring
-    winner: int | None              # the winning side; None if the hand limit came first
+    totals: tuple[int, int]  # final totals (N-S, E-W): points, or marks under marks scoring
+    winner: int | None  # the winning side; None if the hand limit came first
     first_dealer: int
 
 
@@ -299,7 +299,7 @@ def legal_calls(calls: Sequence[int], rules: FortyTwoRules, hand: Sequence[int] 
         legal = [PASS]
     else:
         raise DealsimError(f"unknown all_pass {rules.all_pass!r}")
-    my_earlier_calls = calls[len(calls) % 4::4]
+    my_earlier_calls = calls[len(calls) % 4 :: 4]
     if rules.auction == "seed" and any(c != PASS for c in my_earlier_calls):
         return legal
     highest, _ = high_bid(calls)
@@ -496,8 +496,13 @@ def is_all_tricks(bid: int) -> bool:
     return bid >= 42
 
 
-def outcome_so_far(bid: int, trump: int, declarer: int, tricks: Sequence[Trick], points: Sequence[int],
-                   ) -> bool | None:
+def outcome_so_far(
+    bid: int,
+    trump: int,
+    declarer: int,
+    tricks: Sequence[Trick],
+    points: Sequence[int],
+) -> bool | None:
     """True once the contract is made, False once it is set, None while the tricks played leave it open.
 
     - nello: set by the first trick the declarer takes; made when he has taken none of the seven.
@@ -528,8 +533,15 @@ def stops_early(rules: FortyTwoRules) -> bool:
     return rules.scoring == "marks" and not rules.play_out
 
 
-def hand_score(bid: int, declarer_side: int, points: Sequence[int], rules: FortyTwoRules | None = None, *,
-               nello: bool = False, made: bool | None = None) -> tuple[tuple[int, int], bool]:
+def hand_score(
+    bid: int,
+    declarer_side: int,
+    points: Sequence[int],
+    rules: FortyTwoRules | None = None,
+    *,
+    nello: bool = False,
+    made: bool | None = None,
+) -> tuple[tuple[int, int], bool]:
     """((score N-S, score E-W), made) for a played hand with contract `bid` (its value).
 
     made: whether the contract was made (`outcome_so_far`); when not given it is read off the points of seven
@@ -673,16 +685,24 @@ def describe_move(kind: int, action: int) -> str:
     return f"play {name(action)}"
 
 
-def _decide(strategy: Any, kind: int, seat: int, view: FortyTwoView, legal_actions: list[int],
-            rng: np.random.Generator | None) -> int:
+def _decide(
+    strategy: Any,
+    kind: int,
+    seat: int,
+    view: FortyTwoView,
+    legal_actions: list[int],
+    rng: np.random.Generator | None,
+) -> int:
     """Ask `strategy` for its action and check it against the legal actions."""
     mask = np.zeros((1, N_ACTIONS[kind]), dtype=bool)
     mask[0, legal_actions] = True
     chosen = np.asarray(strategy.decide(kind, view, mask, rng))
     who = f"strategy {strategy_name(strategy)} at seat {SEATS[seat]}"
     if chosen.shape != (1,) or not np.issubdtype(chosen.dtype, np.integer):
-        raise IllegalAction(f"{who} returned {chosen!r} for a {KIND_NAMES[kind]} decision; "
-                            f"expected an integer array of shape (1,)")
+        raise IllegalAction(
+            f"{who} returned {chosen!r} for a {KIND_NAMES[kind]} decision; "
+            f"expected an integer array of shape (1,)"
+        )
     action = int(chosen[0])
     if action not in legal_actions:
         raise IllegalAction(f"{who} made an illegal move: {describe_move(kind, action)}")
@@ -691,8 +711,9 @@ def _decide(strategy: Any, kind: int, seat: int, view: FortyTwoView, legal_actio
 
 def _check_hands(hands: Sequence[Sequence[int]]) -> list[list[int]]:
     if len(hands) != 4 or any(len(h) != HAND_SIZE for h in hands):
-        raise DealsimError(f"a Forty-two deal is 4 hands of {HAND_SIZE} dominoes, got sizes "
-                           f"{[len(h) for h in hands]}")
+        raise DealsimError(
+            f"a Forty-two deal is 4 hands of {HAND_SIZE} dominoes, got sizes {[len(h) for h in hands]}"
+        )
     ids = [int(d) for h in hands for d in h]
     if sorted(ids) != list(range(N_DOMINOES)):
         raise DealsimError("a Forty-two deal must hold each of the 28 dominoes exactly once")
@@ -703,8 +724,14 @@ def _check_hands(hands: Sequence[Sequence[int]]) -> list[list[int]]:
 # A hand and a match
 
 
-def play_hand(hands: Sequence[Sequence[int]], dealer: int, rules: FortyTwoRules, strategies: Sequence[Any],
-              rng: np.random.Generator | None = None, scores: tuple[int, int] = (0, 0)) -> HandRecord:
+def play_hand(
+    hands: Sequence[Sequence[int]],
+    dealer: int,
+    rules: FortyTwoRules,
+    strategies: Sequence[Any],
+    rng: np.random.Generator | None = None,
+    scores: tuple[int, int] = (0, 0),
+) -> HandRecord:
     """Play one hand: the auction, naming trumps (or nello, or sevens), the tricks and the score.
 
     hands: 4 lists of 7 domino ids indexed by seat; strategies: 4 strategies indexed by seat; rng is handed
@@ -730,9 +757,21 @@ def play_hand(hands: Sequence[Sequence[int]], dealer: int, rules: FortyTwoRules,
         moves.append((CALL, seat, action))
 
     if is_thrown_in(call_actions):
-        return HandRecord(dealer=dealer, hands=dealt, calls=calls, thrown_in=True, declarer=None, bid=0,
-                          trump=None, tricks=[], points=(0, 0), score=(0, 0), made=None, moves=moves,
-                          scoring=rules.scoring)
+        return HandRecord(
+            dealer=dealer,
+            hands=dealt,
+            calls=calls,
+            thrown_in=True,
+            declarer=None,
+            bid=0,
+            trump=None,
+            tricks=[],
+            points=(0, 0),
+            score=(0, 0),
+            made=None,
+            moves=moves,
+            scoring=rules.scoring,
+        )
 
     # The highest bidder declares; he (his partner after a plunge or splash) names and leads the first trick.
     bid, position = high_bid(call_actions)
@@ -756,8 +795,9 @@ def play_hand(hands: Sequence[Sequence[int]], dealer: int, rules: FortyTwoRules,
         trick: list[tuple[int, int]] = []
         for seat in trick_order(leader, out):
             legal = legal_plays(held[seat], [d for _, d in trick], ctx)
-            seen = view(seat, calls=call_actions, trump=trump, plays=plays, leader=leader, trick=trick,
-                        points=points)
+            seen = view(
+                seat, calls=call_actions, trump=trump, plays=plays, leader=leader, trick=trick, points=points
+            )
             domino = _decide(strategies[seat], PLAY, seat, seen, legal, rng)
             held[seat].remove(domino)
             trick.append((seat, domino))
@@ -775,14 +815,32 @@ def play_hand(hands: Sequence[Sequence[int]], dealer: int, rules: FortyTwoRules,
         raise DealsimError("seven tricks played and the contract neither made nor set")  # cannot happen
 
     score, made = hand_score(bid, declarer % 2, points, rules, nello=trump == NELLO, made=made)
-    return HandRecord(dealer=dealer, hands=dealt, calls=calls, thrown_in=False, declarer=declarer, bid=bid,
-                      trump=trump, tricks=tricks, points=(points[0], points[1]), score=score, made=made,
-                      moves=moves, named_by=namer, scoring=rules.scoring)
+    return HandRecord(
+        dealer=dealer,
+        hands=dealt,
+        calls=calls,
+        thrown_in=False,
+        declarer=declarer,
+        bid=bid,
+        trump=trump,
+        tricks=tricks,
+        points=(points[0], points[1]),
+        score=score,
+        made=made,
+        moves=moves,
+        named_by=namer,
+        scoring=rules.scoring,
+    )
 
 
-def play_match(deal: Callable[[int, int], Sequence[Sequence[int]]], first_dealer: int, rules: FortyTwoRules,
-               strategies: Sequence[Any], rng: np.random.Generator | None = None,
-               max_thrown_in: int = 100) -> MatchRecord:
+def play_match(
+    deal: Callable[[int, int], Sequence[Sequence[int]]],
+    first_dealer: int,
+    rules: FortyTwoRules,
+    strategies: Sequence[Any],
+    rng: np.random.Generator | None = None,
+    max_thrown_in: int = 100,
+) -> MatchRecord:
     """Play hands until a side wins the match; after `max_thrown_in` hands in a row thrown in, the game is
     abandoned with winner None (under all_pass = redeal no rule forces a bid, so strategies that always pass
     never finish; under dealer_forced no hand is thrown in).
@@ -799,8 +857,9 @@ def play_match(deal: Callable[[int, int], Sequence[Sequence[int]]], first_dealer
     hand_no = 0
     while thrown_in_a_row < max_thrown_in:
         dealer = (first_dealer + hand_no) % 4
-        record = play_hand(deal(hand_no, dealer), dealer, rules, strategies, rng,
-                           scores=(totals[0], totals[1]))
+        record = play_hand(
+            deal(hand_no, dealer), dealer, rules, strategies, rng, scores=(totals[0], totals[1])
+        )
         records.append(record)
         hand_no += 1
         if record.thrown_in:
@@ -857,16 +916,20 @@ def format_hand(record: HandRecord) -> str:
     lines.append(f"Contract: {contract_text(record)}")
     for number, trick in enumerate(record.tricks, 1):
         played = ", ".join(f"{SEATS[seat]} {name(d)}" for seat, d in trick.plays)
-        lines.append(f"Trick {number}: {SEATS[trick.leader]} leads: {played} -> {SEATS[trick.winner]} "
-                     f"wins {trick.points} point{'s' if trick.points != 1 else ''}")
+        lines.append(
+            f"Trick {number}: {SEATS[trick.leader]} leads: {played} -> {SEATS[trick.winner]} "
+            f"wins {trick.points} point{'s' if trick.points != 1 else ''}"
+        )
     outcome = "made" if record.made else "set"
     if len(record.tricks) < N_TRICKS:
         lines.append(f"The hand stops after trick {len(record.tricks)}: the contract is {outcome}.")
     ns, ew = record.points
     lines.append(f"Points taken: N-S {ns}, E-W {ew}")
     if record.scoring == "marks":
-        lines.append(f"Score: N-S {record.score[0]}, E-W {record.score[1]} marks (contract {record.bid}, "
-                     f"{marks_of(record.bid)} mark{'s' if marks_of(record.bid) != 1 else ''}, {outcome})")
+        lines.append(
+            f"Score: N-S {record.score[0]}, E-W {record.score[1]} marks (contract {record.bid}, "
+            f"{marks_of(record.bid)} mark{'s' if marks_of(record.bid) != 1 else ''}, {outcome})"
+        )
     else:
         lines.append(f"Score: N-S {record.score[0]}, E-W {record.score[1]} (contract {record.bid} {outcome})")
     return "\n".join(lines)
@@ -906,6 +969,7 @@ def hand_to_dict(record: HandRecord) -> dict:
         "score": list(record.score),
         "scoring": record.scoring,
         "made": record.made,
-        "moves": [[KIND_NAMES[kind], SEATS[seat], action_text(kind, action)]
-                  for kind, seat, action in record.moves],
+        "moves": [
+            [KIND_NAMES[kind], SEATS[seat], action_text(kind, action)] for kind, seat, action in record.moves
+        ],
     }

@@ -51,14 +51,14 @@ class Positions:
     """A batch of play positions. The current trick's led suit, winner and winning key are not stored: they
     follow from `trick`, `leader` and `ctx` (the kernel replays the trick)."""
 
-    hands: np.ndarray    # (n, 4) uint32 dominoes each seat still holds (a nello sitter's are ignored)
-    ctx: np.ndarray      # (n,) int8 play context 0..11 (dominoes.py)
-    turn: np.ndarray     # (n,) int8 seat to play
-    leader: np.ndarray   # (n,) int8 seat that leads the current trick (== turn when leading)
-    trick: np.ndarray    # (n, 4) int8 dominoes played to the current trick in order, -1 after the last
-    points: np.ndarray   # (n, 2) int16 points taken so far, N-S then E-W
-    side: np.ndarray     # (n,) int8 declaring side (0 N-S, 1 E-W)
-    sitter: np.ndarray   # (n,) int8 seat that sits out (the nello declarer's partner), -1 = none
+    hands: np.ndarray  # (n, 4) uint32 dominoes each seat still holds (a nello sitter's are ignored)
+    ctx: np.ndarray  # (n,) int8 play context 0..11 (dominoes.py)
+    turn: np.ndarray  # (n,) int8 seat to play
+    leader: np.ndarray  # (n,) int8 seat that leads the current trick (== turn when leading)
+    trick: np.ndarray  # (n, 4) int8 dominoes played to the current trick in order, -1 after the last
+    points: np.ndarray  # (n, 2) int16 points taken so far, N-S then E-W
+    side: np.ndarray  # (n,) int8 declaring side (0 N-S, 1 E-W)
+    sitter: np.ndarray  # (n,) int8 seat that sits out (the nello declarer's partner), -1 = none
     count_values: str = "seed"  # "seed" or "texas" (rules.count_values)
 
     def __len__(self) -> int:
@@ -74,21 +74,41 @@ class Positions:
         """The rows of `parts` stacked in order (all with the same count values)."""
         if len({p.count_values for p in parts}) != 1:
             raise ValueError("positions to concatenate must share their count values")
-        return cls(**{f: np.concatenate([getattr(p, f) for p in parts]) for f in _ARRAYS},
-                   count_values=parts[0].count_values)
+        return cls(
+            **{f: np.concatenate([getattr(p, f) for p in parts]) for f in _ARRAYS},
+            count_values=parts[0].count_values,
+        )
 
     @classmethod
-    def one(cls, hands, ctx: int, turn: int, side: int, *, leader: int | None = None, trick=(),
-            points=(0, 0), sitter: int = -1, count_values: str = "seed") -> Positions:
+    def one(
+        cls,
+        hands,
+        ctx: int,
+        turn: int,
+        side: int,
+        *,
+        leader: int | None = None,
+        trick=(),
+        points=(0, 0),
+        sitter: int = -1,
+        count_values: str = "seed",
+    ) -> Positions:
         """A batch of one position; `hands` four bitmasks, `trick` the dominoes played to the current trick
         (in order from `leader`; empty when `turn` leads)."""
         row = np.full((1, 4), -1, np.int8)
-        row[0, :len(trick)] = trick
+        row[0, : len(trick)] = trick
         one = lambda v: np.array([v], np.int8)
-        return cls(hands=np.array([hands], np.uint32), ctx=one(ctx), turn=one(turn),
-                   leader=one(turn if leader is None else leader), trick=row,
-                   points=np.array([points], np.int16), side=one(side), sitter=one(sitter),
-                   count_values=count_values)
+        return cls(
+            hands=np.array([hands], np.uint32),
+            ctx=one(ctx),
+            turn=one(turn),
+            leader=one(turn if leader is None else leader),
+            trick=row,
+            points=np.array([points], np.int16),
+            side=one(side),
+            sitter=one(sitter),
+            count_values=count_values,
+        )
 
 
 _ARRAYS = ("hands", "ctx", "turn", "leader", "trick", "points", "side", "sitter")
@@ -98,8 +118,31 @@ _ARRAYS = ("hands", "ctx", "turn", "leader", "trick", "points", "side", "sitter"
 
 # The search keeps one frame per ply (ply p = p plays made since the root) in an int64 array; these name
 # its columns: the trick so far, the window, the moves and how far through them, the table entry of a lead.
-(_SEAT, _LEADER, _LED, _WINNER, _WKEY, _TPTS, _LEFT, _ALPHA, _BETA, _A, _B, _BEST, _MOVE, _IDX, _N, _MAX,
- _SLOT, _K1, _K2, _LO, _HI, _OFF, _D) = range(23)
+(
+    _SEAT,
+    _LEADER,
+    _LED,
+    _WINNER,
+    _WKEY,
+    _TPTS,
+    _LEFT,
+    _ALPHA,
+    _BETA,
+    _A,
+    _B,
+    _BEST,
+    _MOVE,
+    _IDX,
+    _N,
+    _MAX,
+    _SLOT,
+    _K1,
+    _K2,
+    _LO,
+    _HI,
+    _OFF,
+    _D,
+) = range(23)
 _FRAME = 23
 # Bit scan: 2**k % 37 differs for every k < 36, so _LOG[(x & -x) % 37] is the index of x's lowest set bit.
 _LOG = np.zeros(37, np.int64)
@@ -121,10 +164,15 @@ def _special_ranks() -> np.ndarray:
 # The rule tables as the kernels take them, int64 so that numba never mixes signed and unsigned integers:
 # KEY [ctx, led, d], LEAD_SUIT [ctx, d], FOLLOW [ctx, led] (bitmask), the sevens distance [d], the count
 # [kind, d], the special-suit ranks, BEATS_LEAD [ctx, d] (bitmask of what beats d as a lead).
-_RULES = (D.KEY.astype(np.int64), D.LEAD_SUIT.astype(np.int64), D.FOLLOW.astype(np.int64),
-          D.SEVENS_DISTANCE.astype(np.int64),
-          np.stack([D.COUNT_POINTS[k] for k in COUNT_KINDS]).astype(np.int64),
-          _special_ranks(), D.BEATS_LEAD.astype(np.int64))
+_RULES = (
+    D.KEY.astype(np.int64),
+    D.LEAD_SUIT.astype(np.int64),
+    D.FOLLOW.astype(np.int64),
+    D.SEVENS_DISTANCE.astype(np.int64),
+    np.stack([D.COUNT_POINTS[k] for k in COUNT_KINDS]).astype(np.int64),
+    _special_ranks(),
+    D.BEATS_LEAD.astype(np.int64),
+)
 _COUNT_BITS = np.int64(D.COUNT_BITS)
 _INF = 1000
 _TT_BITS = 18  # transposition table: 2**18 slots of 4 int64 (8 MB), each always replaced
@@ -355,13 +403,26 @@ def _search(h, seat, leader, led, winner, wkey, tpts, left, alpha, beta, g, R, T
                     alpha, beta = max(alpha, lo), min(beta, hi)
                     F[p, _SLOT], F[p, _K1], F[p, _K2], F[p, _LO], F[p, _HI] = slot, k1, k2, lo, hi
             if mode == NEXT and F[p, _LEFT] == 1 and ctx != 11:
-                r = _known_cutoff(h, seat, F[p, _LED], F[p, _WINNER], F[p, _WKEY], F[p, _TPTS], alpha, beta,
-                                  g, R, T)
+                r = _known_cutoff(
+                    h, seat, F[p, _LED], F[p, _WINNER], F[p, _WKEY], F[p, _TPTS], alpha, beta, g, R, T
+                )
                 if r >= 0:
                     mode = RETURN
             if mode == NEXT:
-                F[p, _N] = _moves(h, seat, leading, F[p, _LED], F[p, _WINNER], F[p, _WKEY], ctx, kind, R,
-                                  tt_best, M[p], M[29])
+                F[p, _N] = _moves(
+                    h,
+                    seat,
+                    leading,
+                    F[p, _LED],
+                    F[p, _WINNER],
+                    F[p, _WKEY],
+                    ctx,
+                    kind,
+                    R,
+                    tt_best,
+                    M[p],
+                    M[29],
+                )
                 maximizing = ((seat & 1) == side) != (sitter >= 0)  # nello: the declaring side minimizes
                 F[p, _MAX] = maximizing
                 F[p, _BEST] = -_INF if maximizing else _INF
@@ -497,8 +558,22 @@ def _solve_rows(hands, ctx, turn, leader, trick, taken, kind, side, sitter, targ
     total = 0
     for r in range(hands.shape[0]):
         guess = min(max(total - taken[r], 0), 42) if follow_on[r] else -1
-        out[r] = _root(hands[r], ctx[r], turn[r], leader[r], trick[r], kind, side[r], sitter[r], R, T, F, M,
-                       targets[r], guess)
+        out[r] = _root(
+            hands[r],
+            ctx[r],
+            turn[r],
+            leader[r],
+            trick[r],
+            kind,
+            side[r],
+            sitter[r],
+            R,
+            T,
+            F,
+            M,
+            targets[r],
+            guess,
+        )
         total = taken[r] + out[r]
     return out, F[29, 0]
 
@@ -583,9 +658,11 @@ def _check(p: Positions) -> None:
     complete = (p.trick >= 0).sum(axis=1) >= np.where(p.sitter >= 0, 3, 4)
     bad = overlap | uneven | (seat != p.turn) | complete
     if bad.any():
-        raise ValueError(f"{int(bad.sum())} of {n} rows are not positions of a hand (row "
-                         f"{int(np.flatnonzero(bad)[0])}: a domino twice, uneven hands, the wrong seat to play "
-                         "or a finished trick)")
+        raise ValueError(
+            f"{int(bad.sum())} of {n} rows are not positions of a hand (row "
+            f"{int(np.flatnonzero(bad)[0])}: a domino twice, uneven hands, the wrong seat to play "
+            "or a finished trick)"
+        )
 
 
 def _run(p: Positions, targets: np.ndarray, follow_on: np.ndarray | None = None) -> np.ndarray:
@@ -594,9 +671,21 @@ def _run(p: Positions, targets: np.ndarray, follow_on: np.ndarray | None = None)
     n = len(p)
     taken = p.points[np.arange(n), p.side]
     follow_on = np.zeros(n, bool) if follow_on is None else follow_on
-    out, searched = _solve_rows(_i64(p.hands), _i64(p.ctx), _i64(p.turn), _i64(p.leader), _i64(p.trick),
-                                _i64(taken), COUNT_KINDS.index(p.count_values), _i64(p.side), _i64(p.sitter),
-                                _i64(targets), follow_on, _RULES, _table())
+    out, searched = _solve_rows(
+        _i64(p.hands),
+        _i64(p.ctx),
+        _i64(p.turn),
+        _i64(p.leader),
+        _i64(p.trick),
+        _i64(taken),
+        COUNT_KINDS.index(p.count_values),
+        _i64(p.side),
+        _i64(p.sitter),
+        _i64(targets),
+        follow_on,
+        _RULES,
+        _table(),
+    )
     nodes += int(searched)
     return out
 
@@ -629,8 +718,16 @@ def _first_leader(s: HandState) -> np.ndarray:
 def _walked(s: HandState, count_values: str) -> tuple[np.ndarray, ...]:
     if (s.ctx < 0).any():
         raise ValueError("every row must have reached the play (a contract named)")
-    return _walk(_i64(s.dealt), _i64(s.plays), _i64(s.n_played), _first_leader(s), _i64(s.ctx),
-                 _i64(s.sitter), COUNT_KINDS.index(count_values), _RULES)
+    return _walk(
+        _i64(s.dealt),
+        _i64(s.plays),
+        _i64(s.n_played),
+        _first_leader(s),
+        _i64(s.ctx),
+        _i64(s.sitter),
+        COUNT_KINDS.index(count_values),
+        _RULES,
+    )
 
 
 def positions(s: HandState, count_values: str, before: int | None = None) -> Positions:
@@ -646,14 +743,31 @@ def positions(s: HandState, count_values: str, before: int | None = None) -> Pos
             at = s.trick_start.astype(np.int64) + i
             inside = at < s.n_played
             trick[inside, i] = s.plays[np.flatnonzero(inside), at[inside]]
-        return Positions(s.hands.copy(), s.ctx.copy(), s.turn.copy(), s.leader.copy(), trick, s.points.copy(),
-                         side, s.sitter.copy(), count_values)
+        return Positions(
+            s.hands.copy(),
+            s.ctx.copy(),
+            s.turn.copy(),
+            s.leader.copy(),
+            trick,
+            s.points.copy(),
+            side,
+            s.sitter.copy(),
+            count_values,
+        )
     hands, turn, leader, trick, points = _walked(s, count_values)
     k = np.minimum(before, s.n_played.astype(np.int64))
     ar = np.arange(len(s))
-    return Positions(hands[ar, k].astype(np.uint32), s.ctx.copy(), turn[ar, k].astype(np.int8),
-                     leader[ar, k].astype(np.int8), trick[ar, k].astype(np.int8),
-                     points[ar, k].astype(np.int16), side, s.sitter.copy(), count_values)
+    return Positions(
+        hands[ar, k].astype(np.uint32),
+        s.ctx.copy(),
+        turn[ar, k].astype(np.int8),
+        leader[ar, k].astype(np.int8),
+        trick[ar, k].astype(np.int8),
+        points[ar, k].astype(np.int16),
+        side,
+        s.sitter.copy(),
+        count_values,
+    )
 
 
 def values_along(s: HandState, count_values: str) -> np.ndarray:
@@ -669,8 +783,17 @@ def values_along(s: HandState, count_values: str) -> np.ndarray:
     # its first guess
     rows, ks = np.nonzero(np.arange(29)[None, :] < played[:, None])
     at = (rows, ks)
-    p = Positions(hands[at], s.ctx[rows], turn[at], leader[at], trick[at], points[at], side[rows],
-                  s.sitter[rows], count_values)
+    p = Positions(
+        hands[at],
+        s.ctx[rows],
+        turn[at],
+        leader[at],
+        trick[at],
+        points[at],
+        side[rows],
+        s.sitter[rows],
+        count_values,
+    )
     values = _run(p, np.full(len(p), -1), follow_on=ks > 0)
     out = np.full((n, 29), -1, np.int16)
     out[at] = values + points[rows, ks, side[rows]]

@@ -30,18 +30,25 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
     }
     if "declarers_gave" in hands:  # simulate --measure play-quality
         out["play_quality"] = {
-            "declarers_gave": mean(played["declarers_gave"]), "defenders_gave": mean(played["defenders_gave"]),
+            "declarers_gave": mean(played["declarers_gave"]),
+            "defenders_gave": mean(played["defenders_gave"]),
             "made_in_play": rate(int(played["made"].sum()), len(played)),
             "makeable_with_perfect_play": rate(int(played["made_perfect"].sum()), len(played)),
-            "by_bid": [{"bid": int(bid), "made": rate(int(g["made"].sum()), len(g)),
-                        "makeable": rate(int(g["made_perfect"].sum()), len(g))}
-                       for bid, g in played.groupby("bid", sort=True)],
+            "by_bid": [
+                {
+                    "bid": int(bid),
+                    "made": rate(int(g["made"].sum()), len(g)),
+                    "makeable": rate(int(g["made_perfect"].sum()), len(g)),
+                }
+                for bid, g in played.groupby("bid", sort=True)
+            ],
         }
     if unit == "match":
         g = tables["matches"]
         decided = g[g["winner"].notna()]
         out["games"] = {
-            "games": len(g), "undecided": int(g["winner"].isna().sum()),
+            "games": len(g),
+            "undecided": int(g["winner"].isna().sum()),
             "hands_per_game": mean(g["deals"]),
             "ns_wins": rate(int((decided["winner"] == "NS").sum()), len(decided)),
             "first_dealer_side_wins": rate(int(decided["first_dealer_side_won"].sum()), len(decided)),
@@ -52,35 +59,74 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
 
 def render(summary: dict[str, Any]) -> list:
     s = summary
-    parts = [table("Hands", ["", "value"], [
-        ["hands dealt", f"{s['hands']:,}"],
-        ["thrown in", fmt_rate(s["thrown_in"])],
-        ["contracts made", fmt_rate(s["all_contracts"])],
-    ])]
-    parts.append(table("Contracts by bid (made, Wilson 95%)", ["bid", "hands", "made", "success"],
-                       [[c["bid"], f"{c['made'].of:,}", f"{c['made'].count:,}", fmt_rate(c["made"])] for c in s["contracts"]]))
-    parts.append(table("Per side (mean ± s.e.)", ["side", "points per hand played", "score per hand dealt"],
-                       [[side, fmt_mean(s["points"][side]), fmt_mean(s["score"][side])] for side in ("NS", "EW")]))
-    parts.append(table("Trumps named", ["trump", "hands", "share"],
-                       [[DECLARATION_NAMES[t["trump"]], f"{t['named'].count:,}", fmt_rate(t["named"])]
-                        for t in s["trumps"] if t["trump"] < 7 or t["named"].count]))
+    parts = [
+        table(
+            "Hands",
+            ["", "value"],
+            [
+                ["hands dealt", f"{s['hands']:,}"],
+                ["thrown in", fmt_rate(s["thrown_in"])],
+                ["contracts made", fmt_rate(s["all_contracts"])],
+            ],
+        )
+    ]
+    parts.append(
+        table(
+            "Contracts by bid (made, Wilson 95%)",
+            ["bid", "hands", "made", "success"],
+            [
+                [c["bid"], f"{c['made'].of:,}", f"{c['made'].count:,}", fmt_rate(c["made"])]
+                for c in s["contracts"]
+            ],
+        )
+    )
+    parts.append(
+        table(
+            "Per side (mean ± s.e.)",
+            ["side", "points per hand played", "score per hand dealt"],
+            [[side, fmt_mean(s["points"][side]), fmt_mean(s["score"][side])] for side in ("NS", "EW")],
+        )
+    )
+    parts.append(
+        table(
+            "Trumps named",
+            ["trump", "hands", "share"],
+            [
+                [DECLARATION_NAMES[t["trump"]], f"{t['named'].count:,}", fmt_rate(t["named"])]
+                for t in s["trumps"]
+                if t["trump"] < 7 or t["named"].count
+            ],
+        )
+    )
     if "play_quality" in s:
         q = s["play_quality"]
-        parts.append(table("Play quality (double dummy): points given away per hand by each side's own plays", ["", "value"], [
-            ["declaring side gave away", fmt_mean(q["declarers_gave"])],
-            ["defenders gave away", fmt_mean(q["defenders_gave"])],
-            ["contracts made in play", fmt_rate(q["made_in_play"])],
-            ["contracts makeable with perfect play", fmt_rate(q["makeable_with_perfect_play"])],
-        ]))
+        parts.append(
+            table(
+                "Play quality (double dummy): points given away per hand by each side's own plays",
+                ["", "value"],
+                [
+                    ["declaring side gave away", fmt_mean(q["declarers_gave"])],
+                    ["defenders gave away", fmt_mean(q["defenders_gave"])],
+                    ["contracts made in play", fmt_rate(q["made_in_play"])],
+                    ["contracts makeable with perfect play", fmt_rate(q["makeable_with_perfect_play"])],
+                ],
+            )
+        )
     if "games" in s:
         g = s["games"]
-        parts.append(table("Games", ["", "value"], [
-            ["games", f"{g['games']:,}"],
-            ["undecided (hand limit)", g["undecided"]],
-            ["hands per game", fmt_mean(g["hands_per_game"])],
-            ["N-S wins", fmt_rate(g["ns_wins"])],
-            ["first dealer's side wins", fmt_rate(g["first_dealer_side_wins"])],
-            ["final score N-S", fmt_mean(g["final"]["NS"])],
-            ["final score E-W", fmt_mean(g["final"]["EW"])],
-        ]))
+        parts.append(
+            table(
+                "Games",
+                ["", "value"],
+                [
+                    ["games", f"{g['games']:,}"],
+                    ["undecided (hand limit)", g["undecided"]],
+                    ["hands per game", fmt_mean(g["hands_per_game"])],
+                    ["N-S wins", fmt_rate(g["ns_wins"])],
+                    ["first dealer's side wins", fmt_rate(g["first_dealer_side_wins"])],
+                    ["final score N-S", fmt_mean(g["final"]["NS"])],
+                    ["final score E-W", fmt_mean(g["final"]["EW"])],
+                ],
+            )
+        )
     return parts

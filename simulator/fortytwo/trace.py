@@ -20,7 +20,9 @@ def recorded_moves(s: HandState, row: int) -> list[tuple[int, int, int]]:
         seat = (seat + 1) & 3
     if s.high[row] > 0:
         declarer = int(s.high_bidder[row])
-        namer = (declarer + 2) & 3 if s.high[row] in (PLUNGE, SPLASH) else declarer  # a plunge's partner names
+        namer = (
+            (declarer + 2) & 3 if s.high[row] in (PLUNGE, SPLASH) else declarer
+        )  # a plunge's partner names
         moves.append((TRUMP, namer, int(s.trump[row])))
         # Seats of plays follow from the trick winners, which the reference engine works out; here only
         # the order of dominoes is known, so the seat is read off the hand that held each domino.

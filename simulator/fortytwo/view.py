@@ -41,8 +41,19 @@ MAX_CALLS = 16  # seed auction: at most 3 opening passes, 4 bids with 2 passes b
 BID_VALUE = np.array([0, *range(1, 43), 84, 168, 126, 168, 84], dtype=np.int16)
 BID_84, BID_168, BID_126, PLUNGE, SPLASH = 43, 44, 45, 46, 47
 DOUBLES, NO_TRUMP, NELLO, SEVENS = 7, 8, 9, 10
-DECLARATION_NAMES = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles", "no-trump", "nello",
-                     "sevens")
+DECLARATION_NAMES = (
+    "blanks",
+    "aces",
+    "deuces",
+    "treys",
+    "fours",
+    "fives",
+    "sixes",
+    "doubles",
+    "no-trump",
+    "nello",
+    "sevens",
+)
 
 
 def bid_marks(value):
@@ -89,10 +100,34 @@ class FortyTwoView(View):
     # played        uint32 bitmask of every domino played so far
     # points        (m, 2) int16 points taken so far this hand, N-S then E-W
     # scores        (m, 2) int32 game totals before this hand, N-S then E-W
-    FIELDS = ("seat", "dealer", "hand", "calls", "n_calls", "high_bid", "high_bidder", "trump", "ctx", "plays",
-              "n_played", "trick_start", "leader", "led", "winner", "winning", "played", "points", "scores")
+    FIELDS = (
+        "seat",
+        "dealer",
+        "hand",
+        "calls",
+        "n_calls",
+        "high_bid",
+        "high_bidder",
+        "trump",
+        "ctx",
+        "plays",
+        "n_played",
+        "trick_start",
+        "leader",
+        "led",
+        "winner",
+        "winning",
+        "played",
+        "points",
+        "scores",
+    )
 
     def winning_key(self) -> np.ndarray:
         """int16 strength (dominoes.KEY) of the domino now winning the trick, -1 while leading."""
-        return winning_key(KEY, np.maximum(self.ctx, 0), np.maximum(self.led, 0), np.maximum(self.winning, 0),
-                           self.winning < 0).astype(np.int16)
+        return winning_key(
+            KEY,
+            np.maximum(self.ctx, 0),
+            np.maximum(self.led, 0),
+            np.maximum(self.winning, 0),
+            self.winning < 0,
+        ).astype(np.int16)

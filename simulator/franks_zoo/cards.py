@@ -14,10 +14,25 @@ from __future__ import annotations
 
 import numpy as np
 
-KINDS = ("whale", "elephant", "crocodile", "polar bear", "lion", "seal", "fox", "perch", "hedgehog", "fish",
-         "mouse", "mosquito", "chameleon")
+KINDS = (
+    "whale",
+    "elephant",
+    "crocodile",
+    "polar bear",
+    "lion",
+    "seal",
+    "fox",
+    "perch",
+    "hedgehog",
+    "fish",
+    "mouse",
+    "mosquito",
+    "chameleon",
+)
 SHORT = ("Wh", "El", "Cr", "PB", "Li", "Se", "Fo", "Pe", "He", "Fi", "Mo", "Mq", "Ch")
-WHALE, ELEPHANT, CROCODILE, POLAR_BEAR, LION, SEAL, FOX, PERCH, HEDGEHOG, FISH, MOUSE, MOSQUITO, CHAMELEON = range(13)
+WHALE, ELEPHANT, CROCODILE, POLAR_BEAR, LION, SEAL, FOX, PERCH, HEDGEHOG, FISH, MOUSE, MOSQUITO, CHAMELEON = (
+    range(13)
+)
 N_KINDS = 13
 DECK = np.array([5] * 11 + [4, 1], dtype=np.int8)  # cards of each kind
 N_CARDS = int(DECK.sum())  # 60
@@ -47,7 +62,7 @@ def _sets(partial: bool) -> np.ndarray:
     for kind in range(12):
         for real in range(0 if partial else 1, DECK[kind] + 1):
             for chameleon in (0, 1):
-                for mosquito in ((0, 1) if kind == ELEPHANT else (0,)):
+                for mosquito in (0, 1) if kind == ELEPHANT else (0,):
                     if real + chameleon + mosquito == 0:
                         continue
                     if not partial and mosquito and not real:
@@ -56,8 +71,8 @@ def _sets(partial: bool) -> np.ndarray:
     return np.array(rows, dtype=np.int8)
 
 
-SETS = _sets(partial=False)         # (128, 4): kind, real, chameleon, mosquito
-PARTIALS = _sets(partial=True)      # (142, 4)
+SETS = _sets(partial=False)  # (128, 4): kind, real, chameleon, mosquito
+PARTIALS = _sets(partial=True)  # (142, 4)
 SET_SIZE = SETS[:, 1:].sum(axis=1).astype(np.int8)
 N_SETS, N_PARTIALS = len(SETS), len(PARTIALS)
 
@@ -71,15 +86,19 @@ def set_cards(row: np.ndarray) -> np.ndarray:
     return cards
 
 
-SET_CARDS = np.array([set_cards(s) for s in SETS], dtype=np.int8)          # (128, 13)
+SET_CARDS = np.array([set_cards(s) for s in SETS], dtype=np.int8)  # (128, 13)
 PARTIAL_CARDS = np.array([set_cards(p) for p in PARTIALS], dtype=np.int8)  # (142, 13)
 
 # BEATS[t, s]: set s may be played on set t.
-BEATS = ((SETS[None, :, 0] == SETS[:, None, 0]) & (SET_SIZE[None, :] == SET_SIZE[:, None] + 1)) | \
-        ((SET_SIZE[None, :] == SET_SIZE[:, None]) & PREDATOR[SETS[None, :, 0], SETS[:, None, 0]])
+BEATS = ((SETS[None, :, 0] == SETS[:, None, 0]) & (SET_SIZE[None, :] == SET_SIZE[:, None] + 1)) | (
+    (SET_SIZE[None, :] == SET_SIZE[:, None]) & PREDATOR[SETS[None, :, 0], SETS[:, None, 0]]
+)
 # COMPLETES[p, s]: set s is partial p with at least one more card (of the same kind, the chameleon or a mosquito).
-COMPLETES = ((SETS[None, :, 0] == PARTIALS[:, None, 0]) & (SETS[None, :, 1:] >= PARTIALS[:, None, 1:]).all(axis=2)
-             & (SET_SIZE[None, :] > PARTIALS[:, 1:].sum(axis=1)[:, None]))
+COMPLETES = (
+    (SETS[None, :, 0] == PARTIALS[:, None, 0])
+    & (SETS[None, :, 1:] >= PARTIALS[:, None, 1:]).all(axis=2)
+    & (SET_SIZE[None, :] > PARTIALS[:, 1:].sum(axis=1)[:, None])
+)
 
 
 def set_name(row) -> str:

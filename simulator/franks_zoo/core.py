@@ -37,6 +37,7 @@ def max_moves(rules: FranksZooRules) -> int:
     P - 1 passes, and every pass or set can be an ask followed by an answer."""
     return rules.exchange_cards * rules.players + 2 * C.N_CARDS * rules.players
 
+
 # Per set: the kind and how many real cards, chameleons and mosquitoes it takes from a hand.
 _SET_KIND, _SET_REAL, _SET_CHAM, _SET_MOSQ = (C.SETS[:, i].astype(np.intp) for i in range(4))
 _PART_KIND, _PART_REAL, _PART_CHAM, _PART_MOSQ = (C.PARTIALS[:, i].astype(np.intp) for i in range(4))
@@ -50,44 +51,45 @@ _ADD_MOSQ = np.maximum(_SET_MOSQ[None, :] - _PART_MOSQ[:, None], 0)
 
 @dataclass
 class HandState(BatchState):
-    deal: np.ndarray          # int64 the row's deal (game) number
-    hand_no: np.ndarray       # int16 0 for a game's first hand
-    dealer: np.ndarray        # int8
-    dealt: np.ndarray         # (n, P, 13) int8 hands as dealt
-    hands: np.ndarray         # (n, P, 13) int8
-    held: np.ndarray          # (n, P) int8 cards each seat holds (kept with `hands`)
-    sets_held: np.ndarray     # (n, P, 2) uint64 bitmask of the sets each seat could lay (kept with `hands`)
-    order: np.ndarray         # (n, P) int8 standings before this hand, best first
-    role: np.ndarray          # (n, P) int8 ALONE, SENIOR, JUNIOR or SOLO
-    partner: np.ndarray       # (n, P) int8, -1 for none
-    scores: np.ndarray        # (n, P) int32 totals before this hand
-    schedule: np.ndarray      # (n, X * P) int8 the seats of the exchange decisions in order
-    ex_step: np.ndarray       # int16 next exchange decision
-    given: np.ndarray         # (n, P, 13) int8 cards given or set aside in the exchange
-    received: np.ndarray      # (n, P, 13) int8
-    phase: np.ndarray         # int8 EXCHANGE, PLAY, ANSWER or DONE
-    turn: np.ndarray          # int8 seat to decide
+    deal: np.ndarray  # int64 the row's deal (game) number
+    hand_no: np.ndarray  # int16 0 for a game's first hand
+    dealer: np.ndarray  # int8
+    dealt: np.ndarray  # (n, P, 13) int8 hands as dealt
+    hands: np.ndarray  # (n, P, 13) int8
+    held: np.ndarray  # (n, P) int8 cards each seat holds (kept with `hands`)
+    sets_held: np.ndarray  # (n, P, 2) uint64 bitmask of the sets each seat could lay (kept with `hands`)
+    order: np.ndarray  # (n, P) int8 standings before this hand, best first
+    role: np.ndarray  # (n, P) int8 ALONE, SENIOR, JUNIOR or SOLO
+    partner: np.ndarray  # (n, P) int8, -1 for none
+    scores: np.ndarray  # (n, P) int32 totals before this hand
+    schedule: np.ndarray  # (n, X * P) int8 the seats of the exchange decisions in order
+    ex_step: np.ndarray  # int16 next exchange decision
+    given: np.ndarray  # (n, P, 13) int8 cards given or set aside in the exchange
+    received: np.ndarray  # (n, P, 13) int8
+    phase: np.ndarray  # int8 EXCHANGE, PLAY, ANSWER or DONE
+    turn: np.ndarray  # int8 seat to decide
     first_leader: np.ndarray  # int8
-    leader: np.ndarray        # int8 who led the current trick, -1 during the exchange
-    table: np.ndarray         # int16 set on the table, -1 none
+    leader: np.ndarray  # int8 who led the current trick, -1 during the exchange
+    table: np.ndarray  # int16 set on the table, -1 none
     table_player: np.ndarray  # int8
-    passes: np.ndarray        # int8 passes in a row since the set on the table
-    asked: np.ndarray         # int16 partial laid by a junior awaiting his senior, -1 none
-    asker: np.ndarray         # int8 that junior
-    helped: np.ndarray        # bool the set on the table was made with the senior's help
-    help_won: np.ndarray      # (n, P) int8 tricks a junior took with a helped set
-    trick_cards: np.ndarray   # (n, 13) int8 cards played in the current trick
-    played: np.ndarray        # (n, 13) int8 cards played this hand
-    taken: np.ndarray         # (n, P, 13) int8 cards taken (tricks, the solo's set-aside cards)
-    place: np.ndarray         # (n, P) int8 0 while holding cards
-    n_out: np.ndarray         # int8
-    move_kind: np.ndarray     # (n, max_moves) int8
-    move_seat: np.ndarray     # (n, max_moves) int8
-    move_action: np.ndarray   # (n, max_moves) int16
-    n_moves: np.ndarray       # int16
+    passes: np.ndarray  # int8 passes in a row since the set on the table
+    asked: np.ndarray  # int16 partial laid by a junior awaiting his senior, -1 none
+    asker: np.ndarray  # int8 that junior
+    helped: np.ndarray  # bool the set on the table was made with the senior's help
+    help_won: np.ndarray  # (n, P) int8 tricks a junior took with a helped set
+    trick_cards: np.ndarray  # (n, 13) int8 cards played in the current trick
+    played: np.ndarray  # (n, 13) int8 cards played this hand
+    taken: np.ndarray  # (n, P, 13) int8 cards taken (tricks, the solo's set-aside cards)
+    place: np.ndarray  # (n, P) int8 0 while holding cards
+    n_out: np.ndarray  # int8
+    move_kind: np.ndarray  # (n, max_moves) int8
+    move_seat: np.ndarray  # (n, max_moves) int8
+    move_action: np.ndarray  # (n, max_moves) int16
+    n_moves: np.ndarray  # int16
 
 
 # ----------------------------------------------------------------------------------------------- setup
+
 
 def deal_sizes(players: int, dealer: np.ndarray) -> np.ndarray:
     """(n, P) cards dealt to each seat: 60 // P each, one more for the first 60 % P seats after the dealer."""
@@ -105,17 +107,25 @@ def shuffled_hands(rng: np.random.Generator, dealer: np.ndarray, players: int) -
     # the seat of each deck position: seats in deal order (dealer's left first), each for its block
     deal_order = (dealer[:, None] + 1 + np.arange(players)[None, :]) % players
     block_sizes = np.take_along_axis(sizes, deal_order, axis=1)
-    position_block = (np.arange(C.N_CARDS)[None, :, None] >= np.cumsum(block_sizes, axis=1)[:, None, :]).sum(axis=2)
+    position_block = (np.arange(C.N_CARDS)[None, :, None] >= np.cumsum(block_sizes, axis=1)[:, None, :]).sum(
+        axis=2
+    )
     seat = np.take_along_axis(deal_order, position_block, axis=1)
     flat = (np.arange(n)[:, None] * players + seat) * C.N_KINDS + order
-    return np.bincount(flat.ravel(), minlength=n * players * C.N_KINDS).reshape(n, players, C.N_KINDS).astype(np.int8)
+    return (
+        np.bincount(flat.ravel(), minlength=n * players * C.N_KINDS)
+        .reshape(n, players, C.N_KINDS)
+        .astype(np.int8)
+    )
 
 
 def standings(totals: np.ndarray, before: np.ndarray) -> np.ndarray:
     """(n, P) seats best first: by total; equal totals: the one who stood worse before ranks higher."""
     n, p = totals.shape
     position = np.empty_like(before)
-    np.put_along_axis(position, before.astype(np.intp), np.arange(p, dtype=before.dtype)[None, :].repeat(n, 0), 1)
+    np.put_along_axis(
+        position, before.astype(np.intp), np.arange(p, dtype=before.dtype)[None, :].repeat(n, 0), 1
+    )
     key = -totals.astype(np.int64) * (p + 1) - position  # higher total first, then the worse position first
     return np.argsort(key, axis=1, kind="stable").astype(np.int8)
 
@@ -140,8 +150,15 @@ def teams(order: np.ndarray, rules: FranksZooRules) -> tuple[np.ndarray, np.ndar
     return role, partner, sched
 
 
-def new_hands(deal: np.ndarray, hand_no: np.ndarray, dealer: np.ndarray, hands: np.ndarray, order: np.ndarray,
-              scores: np.ndarray, rules: FranksZooRules) -> HandState:
+def new_hands(
+    deal: np.ndarray,
+    hand_no: np.ndarray,
+    dealer: np.ndarray,
+    hands: np.ndarray,
+    order: np.ndarray,
+    scores: np.ndarray,
+    rules: FranksZooRules,
+) -> HandState:
     """Hands just dealt. A first hand (hand_no 0) starts with the dealer's left leading, everyone alone;
     later hands form teams from the standings `order`, exchange, and the last in the standings leads."""
     n, p = len(deal), rules.players
@@ -152,26 +169,49 @@ def new_hands(deal: np.ndarray, hand_no: np.ndarray, dealer: np.ndarray, hands: 
     leader = np.where(first, (dealer + 1) % p, order[:, -1]).astype(np.int8)
     exchanging = ~first & (schedule.shape[1] > 0)
     s = HandState(
-        deal=np.asarray(deal, np.int64), hand_no=np.asarray(hand_no, np.int16), dealer=np.asarray(dealer, np.int8),
-        dealt=hands.copy(), hands=hands.copy(), held=hands.sum(axis=2, dtype=np.int8),
-        sets_held=_held(_SET_BITS, hands.reshape(n * p, -1)).reshape(n, p, -1), order=order.astype(np.int8), role=role, partner=partner,
-        scores=np.asarray(scores, np.int32).copy(), schedule=schedule, ex_step=z(n, np.int16),
-        given=z((n, p, 13), np.int8), received=z((n, p, 13), np.int8),
+        deal=np.asarray(deal, np.int64),
+        hand_no=np.asarray(hand_no, np.int16),
+        dealer=np.asarray(dealer, np.int8),
+        dealt=hands.copy(),
+        hands=hands.copy(),
+        held=hands.sum(axis=2, dtype=np.int8),
+        sets_held=_held(_SET_BITS, hands.reshape(n * p, -1)).reshape(n, p, -1),
+        order=order.astype(np.int8),
+        role=role,
+        partner=partner,
+        scores=np.asarray(scores, np.int32).copy(),
+        schedule=schedule,
+        ex_step=z(n, np.int16),
+        given=z((n, p, 13), np.int8),
+        received=z((n, p, 13), np.int8),
         phase=np.where(exchanging, EXCHANGE, PLAY).astype(np.int8),
         turn=np.where(exchanging, schedule[:, 0] if schedule.shape[1] else 0, leader).astype(np.int8),
-        first_leader=leader, leader=np.where(exchanging, -1, leader).astype(np.int8), table=z(n, np.int16, -1),
-        table_player=z(n, np.int8, -1), passes=z(n, np.int8), asked=z(n, np.int16, -1), asker=z(n, np.int8, -1),
-        helped=z(n, bool), help_won=z((n, p), np.int8),
-        trick_cards=z((n, 13), np.int8), played=z((n, 13), np.int8), taken=z((n, p, 13), np.int8),
-        place=z((n, p), np.int8), n_out=z(n, np.int8), move_kind=z((n, max_moves(rules)), np.int8, -1),
-        move_seat=z((n, max_moves(rules)), np.int8, -1), move_action=z((n, max_moves(rules)), np.int16, -1),
-        n_moves=z(n, np.int16))
+        first_leader=leader,
+        leader=np.where(exchanging, -1, leader).astype(np.int8),
+        table=z(n, np.int16, -1),
+        table_player=z(n, np.int8, -1),
+        passes=z(n, np.int8),
+        asked=z(n, np.int16, -1),
+        asker=z(n, np.int8, -1),
+        helped=z(n, bool),
+        help_won=z((n, p), np.int8),
+        trick_cards=z((n, 13), np.int8),
+        played=z((n, 13), np.int8),
+        taken=z((n, p, 13), np.int8),
+        place=z((n, p), np.int8),
+        n_out=z(n, np.int8),
+        move_kind=z((n, max_moves(rules)), np.int8, -1),
+        move_seat=z((n, max_moves(rules)), np.int8, -1),
+        move_action=z((n, max_moves(rules)), np.int16, -1),
+        n_moves=z(n, np.int16),
+    )
     playing = np.flatnonzero(~exchanging)
     _start_trick(s, playing, leader[playing])
     return s
 
 
 # ------------------------------------------------------------------------------------------ decisions
+
 
 def _block_bits(table: np.ndarray) -> np.ndarray:
     """[kind, count 0..5, chameleon 0..1, mosquito 0..1] -> bitmask words of the rows of `table` (sets or
@@ -195,8 +235,8 @@ _N_GROUPS = 12 // _GROUP
 def _group_bits(bits: np.ndarray) -> np.ndarray:
     """(groups * 6**3 * 4, words): `_block_bits` OR-ed over each group's kinds for every combination of their
     counts; row (group * 6**3 + combined counts) * 4 + 2 * chameleon + mosquito."""
-    out = np.zeros((_N_GROUPS, 6 ** _GROUP, 2, 2, bits.shape[-1]), np.uint64)
-    for combo in range(6 ** _GROUP):
+    out = np.zeros((_N_GROUPS, 6**_GROUP, 2, 2, bits.shape[-1]), np.uint64)
+    for combo in range(6**_GROUP):
         counts = [combo // 6 ** (_GROUP - 1 - j) % 6 for j in range(_GROUP)]
         for group in range(_N_GROUPS):
             for j, count in enumerate(counts):
@@ -207,8 +247,10 @@ def _group_bits(bits: np.ndarray) -> np.ndarray:
 _SET_BITS, _PART_BITS = _group_bits(_block_bits(C.SETS)), _group_bits(_block_bits(C.PARTIALS))
 _ASKABLE_WORDS = bitrows.pack(ASKABLE)
 # [table set + 1]: the sets that may be laid on it; row 0 (no set on the table, a lead) every set
-_LAYABLE_WORDS = np.concatenate([np.full((1, bitrows.n_words(C.BEATS.shape[1])), ~np.uint64(0)), bitrows.pack(C.BEATS)])
-_GROUP_BASE = (np.arange(_N_GROUPS) * 6 ** _GROUP * 4)[:, None]  # flat offset of each group's block
+_LAYABLE_WORDS = np.concatenate(
+    [np.full((1, bitrows.n_words(C.BEATS.shape[1])), ~np.uint64(0)), bitrows.pack(C.BEATS)]
+)
+_GROUP_BASE = (np.arange(_N_GROUPS) * 6**_GROUP * 4)[:, None]  # flat offset of each group's block
 
 
 def _held(bits: np.ndarray, hand: np.ndarray) -> np.ndarray:
@@ -233,8 +275,9 @@ def _may_ask(s: HandState, ri: np.ndarray, seat: np.ndarray, rules: FranksZooRul
     return may
 
 
-def _legal_words(s: HandState, ri: np.ndarray, seat: np.ndarray, hand: np.ndarray, kind: int,
-                 rules: FranksZooRules) -> np.ndarray:
+def _legal_words(
+    s: HandState, ri: np.ndarray, seat: np.ndarray, hand: np.ndarray, kind: int, rules: FranksZooRules
+) -> np.ndarray:
     """(m, W) uint64 the legal actions as bit rows (simulator.bitrows). A play: pass (action 0) when not
     leading, the sets held that beat the table (actions 1..N_SETS, from `sets_held`), and, for a junior who
     may ask, the partial sets that some set completing them beats the table with (actions ASK..)."""
@@ -245,8 +288,11 @@ def _legal_words(s: HandState, ri: np.ndarray, seat: np.ndarray, hand: np.ndarra
         m = len(ri)
         p = s.asked[ri].astype(np.intp)
         table = s.table[ri].astype(np.intp)
-        adds = ((hand[np.arange(m)[:, None], _SET_KIND[None, :]] >= _ADD_REAL[p])
-                & (hand[:, C.CHAMELEON, None] >= _ADD_CHAM[p]) & (hand[:, C.MOSQUITO, None] >= _ADD_MOSQ[p]))
+        adds = (
+            (hand[np.arange(m)[:, None], _SET_KIND[None, :]] >= _ADD_REAL[p])
+            & (hand[:, C.CHAMELEON, None] >= _ADD_CHAM[p])
+            & (hand[:, C.MOSQUITO, None] >= _ADD_MOSQ[p])
+        )
         words = bitrows.place(bitrows.pack(adds & C.COMPLETES[p] & C.BEATS[table]), 1, n)
         words[:, 0] |= np.uint64(1)  # decline
         return words
@@ -275,7 +321,9 @@ def inputs(s: HandState, r: Rows, kind: int, rules: FranksZooRules) -> tuple[Fra
     return _view(s, ri, seat, hand, rules), legal
 
 
-def packed_inputs(s: HandState, r: Rows, kind: int, rules: FranksZooRules) -> tuple[FranksZooView, np.ndarray, int]:
+def packed_inputs(
+    s: HandState, r: Rows, kind: int, rules: FranksZooRules
+) -> tuple[FranksZooView, np.ndarray, int]:
     """`inputs` with the legal actions as bit rows (simulator.bitrows), never unpacked."""
     ri, seat, hand = _seat_hand(s, r)
     return _view(s, ri, seat, hand, rules), _legal_words(s, ri, seat, hand, kind, rules), N_ACTIONS[kind]
@@ -283,29 +331,46 @@ def packed_inputs(s: HandState, r: Rows, kind: int, rules: FranksZooRules) -> tu
 
 def _pad(a: np.ndarray, fill: int = 0) -> np.ndarray:
     out = np.full((a.shape[0], MAX_PLAYERS, *a.shape[2:]), fill, dtype=a.dtype)
-    out[:, :a.shape[1]] = a
+    out[:, : a.shape[1]] = a
     return out
 
 
-def _view(s: HandState, ri: np.ndarray, seat: np.ndarray, hand: np.ndarray, rules: FranksZooRules) -> FranksZooView:
+def _view(
+    s: HandState, ri: np.ndarray, seat: np.ndarray, hand: np.ndarray, rules: FranksZooRules
+) -> FranksZooView:
     p = rules.players
     fields = {
-        "seat": lambda: seat.astype(np.int8), "players": lambda: np.full(len(ri), p, np.int8),
-        "hand_no": lambda: s.hand_no[ri], "hand": lambda: hand,
-        "counts": lambda: _pad(s.held[ri]), "table": lambda: s.table[ri],
-        "table_player": lambda: s.table_player[ri], "leader": lambda: s.leader[ri], "passes": lambda: s.passes[ri],
-        "asked": lambda: s.asked[ri], "place": lambda: _pad(s.place[ri]), "role": lambda: _pad(s.role[ri]),
-        "partner": lambda: _pad(s.partner[ri], -1), "scores": lambda: _pad(s.scores[ri]),
-        "played": lambda: s.played[ri], "given": lambda: s.given[ri, seat], "received": lambda: s.received[ri, seat],
+        "seat": lambda: seat.astype(np.int8),
+        "players": lambda: np.full(len(ri), p, np.int8),
+        "hand_no": lambda: s.hand_no[ri],
+        "hand": lambda: hand,
+        "counts": lambda: _pad(s.held[ri]),
+        "table": lambda: s.table[ri],
+        "table_player": lambda: s.table_player[ri],
+        "leader": lambda: s.leader[ri],
+        "passes": lambda: s.passes[ri],
+        "asked": lambda: s.asked[ri],
+        "place": lambda: _pad(s.place[ri]),
+        "role": lambda: _pad(s.role[ri]),
+        "partner": lambda: _pad(s.partner[ri], -1),
+        "scores": lambda: _pad(s.scores[ri]),
+        "played": lambda: s.played[ri],
+        "given": lambda: s.given[ri, seat],
+        "received": lambda: s.received[ri, seat],
     }
     return FranksZooView.lazy(lambda name: fields[name](), len(ri), rules)
 
 
 # ----------------------------------------------------------------------------------------------- apply
 
+
 def _record(s: HandState, ri: np.ndarray, kind: int, seat: np.ndarray, actions: np.ndarray) -> None:
     at = ri * s.move_kind.shape[1] + s.n_moves[ri]  # one flat index for the three logs
-    s.move_kind.reshape(-1)[at], s.move_seat.reshape(-1)[at], s.move_action.reshape(-1)[at] = kind, seat, actions
+    s.move_kind.reshape(-1)[at], s.move_seat.reshape(-1)[at], s.move_action.reshape(-1)[at] = (
+        kind,
+        seat,
+        actions,
+    )
     s.n_moves[ri] += 1
 
 
@@ -332,8 +397,9 @@ def _next_table(players: int) -> np.ndarray:
     return table.reshape(-1)
 
 
-def _next_holder(s: HandState, ri: np.ndarray, start: np.ndarray, include_start: bool,
-                 holders: np.ndarray | None = None) -> np.ndarray:
+def _next_holder(
+    s: HandState, ri: np.ndarray, start: np.ndarray, include_start: bool, holders: np.ndarray | None = None
+) -> np.ndarray:
     """The first seat clockwise from `start` (itself first if include_start) that holds cards: one gather.
     `holders` (`_holders` of the same rows) when the caller has them already."""
     p = s.hands.shape[1]
@@ -380,7 +446,9 @@ def _end_hand_if_over(s: HandState, ri: np.ndarray) -> np.ndarray:
     return over
 
 
-def _play_set(s: HandState, ri: np.ndarray, player: np.ndarray, set_index: np.ndarray, helped: bool = False) -> None:
+def _play_set(
+    s: HandState, ri: np.ndarray, player: np.ndarray, set_index: np.ndarray, helped: bool = False
+) -> None:
     s.helped[ri] = helped
     cards = C.SET_CARDS[set_index]
     s.trick_cards[ri] += cards
@@ -463,7 +531,9 @@ def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FranksZo
             _pass(s, ri[declined], junior[declined].astype(np.int8))
 
 
-def _apply_exchange(s: HandState, ri: np.ndarray, seat: np.ndarray, kind: np.ndarray, rules: FranksZooRules) -> None:
+def _apply_exchange(
+    s: HandState, ri: np.ndarray, seat: np.ndarray, kind: np.ndarray, rules: FranksZooRules
+) -> None:
     s.hands[ri, seat, kind] -= 1
     s.held[ri, seat] -= 1
     _changed(s, ri, seat)
@@ -520,8 +590,14 @@ def hand_points(s: HandState, rules: FranksZooRules) -> dict[str, np.ndarray]:
     penalised = hedgehogs > 0 if rules.hedgehog_penalty == "captured" else hedgehogs == 0
     hedgehog = np.where(~first & penalised, -1, 0)
     last_lions = np.where(~first & (s.place == p), -s.hands[:, :, C.LION], 0)
-    out = {"placement": placement, "team": team, "solo_bonus": solo, "lions": lions, "hedgehog": hedgehog,
-           "last_lions": last_lions}
+    out = {
+        "placement": placement,
+        "team": team,
+        "solo_bonus": solo,
+        "lions": lions,
+        "hedgehog": hedgehog,
+        "last_lions": last_lions,
+    }
     out = {k: np.asarray(v, np.int16) for k, v in out.items()}
     out["total"] = sum(out.values()).astype(np.int16)
     return out

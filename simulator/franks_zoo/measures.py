@@ -33,27 +33,51 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
     hands = per_deal(mine)
     team = team_points(h)
     out = [
-        Measure(f"seat {side} points per hand", per_deal(np.where(mine, h["points"], 0)), hands, better="higher"),
+        Measure(
+            f"seat {side} points per hand", per_deal(np.where(mine, h["points"], 0)), hands, better="higher"
+        ),
         Measure(f"seat {side} place", per_deal(np.where(mine, h["place"], 0)), hands, better="lower"),
-        Measure(f"seat {side} team's points per hand", per_deal(np.where(mine, team, 0)), hands, better="higher"),
+        Measure(
+            f"seat {side} team's points per hand", per_deal(np.where(mine, team, 0)), hands, better="higher"
+        ),
     ]
     for role in ("junior", "senior"):
         playing = mine & (h["role"] == role).to_numpy()
-        out += [Measure(f"seat {side} place as {role}", per_deal(np.where(playing, h["place"], 0)), per_deal(playing)),
-                Measure(f"seat {side} team's points per hand as {role}", per_deal(np.where(playing, team, 0)),
-                        per_deal(playing))]
+        out += [
+            Measure(
+                f"seat {side} place as {role}", per_deal(np.where(playing, h["place"], 0)), per_deal(playing)
+            ),
+            Measure(
+                f"seat {side} team's points per hand as {role}",
+                per_deal(np.where(playing, team, 0)),
+                per_deal(playing),
+            ),
+        ]
     junior = mine & (h["role"] == "junior").to_numpy()
     solo = (h["role"] == "solo").to_numpy()  # any seat: how strong the solo seat is (odd player counts)
     out += [
-        Measure(f"seat {side} help requests per hand as junior", per_deal(np.where(junior, h["help_asked"], 0)),
-                per_deal(junior)),
+        Measure(
+            f"seat {side} help requests per hand as junior",
+            per_deal(np.where(junior, h["help_asked"], 0)),
+            per_deal(junior),
+        ),
         Measure("help requests granted", per_deal(h["help_given"]), per_deal(h["help_asked"]), binary=True),
         Measure("solo player's points per hand", per_deal(np.where(solo, h["points"], 0)), per_deal(solo)),
-        Measure("helped sets taking the trick", per_deal(h["help_won"]), per_deal(h["help_given"]), binary=True),
+        Measure(
+            "helped sets taking the trick", per_deal(h["help_won"]), per_deal(h["help_given"]), binary=True
+        ),
     ]
     if unit == "match":
         g = tables["matches"].set_index("match").loc[deals]
         decided = (g["winner"] >= 0).to_numpy(float)
-        out += [Measure("hands per game", g["deals"].to_numpy(float)),
-                Measure(f"seat {side} wins", (g["winner"] == side).to_numpy(float), decided, binary=True, better="higher")]
+        out += [
+            Measure("hands per game", g["deals"].to_numpy(float)),
+            Measure(
+                f"seat {side} wins",
+                (g["winner"] == side).to_numpy(float),
+                decided,
+                binary=True,
+                better="higher",
+            ),
+        ]
     return out

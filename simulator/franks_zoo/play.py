@@ -25,8 +25,6 @@ def _action_name(kind: int, action: int) -> str:
     return C.set_name(C.SETS[action - 1])
 
 
-
-
 def seat_names(rules: FranksZooRules) -> tuple[str, ...]:
     return tuple(str(i) for i in range(rules.players))
 
@@ -36,8 +34,15 @@ def first_hands(rng: np.random.Generator, deals: np.ndarray, rules: FranksZooRul
     p = rules.players
     dealer = (deals % p).astype(np.int8)
     order = np.tile(np.arange(p, dtype=np.int8), (len(deals), 1))
-    return core.new_hands(deals, np.zeros(len(deals), np.int16), dealer, core.shuffled_hands(rng, dealer, p), order,
-                          np.zeros((len(deals), p), np.int32), rules)
+    return core.new_hands(
+        deals,
+        np.zeros(len(deals), np.int16),
+        dealer,
+        core.shuffled_hands(rng, dealer, p),
+        order,
+        np.zeros((len(deals), p), np.int32),
+        rules,
+    )
 
 
 def hand_table(s: core.HandState, rules: FranksZooRules) -> pd.DataFrame:
@@ -47,25 +52,41 @@ def hand_table(s: core.HandState, rules: FranksZooRules) -> pd.DataFrame:
     help_asked = (s.move_kind == 1) & (s.move_action >= ASK)
     answered = s.move_kind == 2
     helped = answered & (s.move_action > 0)
-    frame = pd.DataFrame({
-        "deal": np.repeat(s.deal.astype(np.int32), p),
-        "player": np.tile(np.arange(p, dtype=np.int8), n),
-        "place": s.place.ravel(), "role": pd.Categorical.from_codes(s.role.ravel(), categories=list(ROLE_NAMES)),
-        "partner": s.partner.ravel(), "dealer": np.repeat(s.dealer, p),
-        **{f"points_{k}": points[k].ravel() for k in SOURCES}, "points": points["total"].ravel(),
-        "lions_taken": s.taken[:, :, C.LION].ravel(), "hedgehogs_taken": s.taken[:, :, C.HEDGEHOG].ravel(),
-        "help_asked": _per_seat(s, help_asked, p).ravel(), "help_given": _per_seat(s, helped, p).ravel(),
-        "help_declined": _per_seat(s, answered & (s.move_action == 0), p).ravel(),
-        "help_won": s.help_won.ravel(),
-        "dealt_chameleon": (s.dealt[:, :, C.CHAMELEON] > 0).ravel(),
-        "led_first": (np.arange(p)[None, :] == s.first_leader[:, None]).ravel(),
-        "total_before": s.scores.ravel(),
-    })
+    frame = pd.DataFrame(
+        {
+            "deal": np.repeat(s.deal.astype(np.int32), p),
+            "player": np.tile(np.arange(p, dtype=np.int8), n),
+            "place": s.place.ravel(),
+            "role": pd.Categorical.from_codes(s.role.ravel(), categories=list(ROLE_NAMES)),
+            "partner": s.partner.ravel(),
+            "dealer": np.repeat(s.dealer, p),
+            **{f"points_{k}": points[k].ravel() for k in SOURCES},
+            "points": points["total"].ravel(),
+            "lions_taken": s.taken[:, :, C.LION].ravel(),
+            "hedgehogs_taken": s.taken[:, :, C.HEDGEHOG].ravel(),
+            "help_asked": _per_seat(s, help_asked, p).ravel(),
+            "help_given": _per_seat(s, helped, p).ravel(),
+            "help_declined": _per_seat(s, answered & (s.move_action == 0), p).ravel(),
+            "help_won": s.help_won.ravel(),
+            "dealt_chameleon": (s.dealt[:, :, C.CHAMELEON] > 0).ravel(),
+            "led_first": (np.arange(p)[None, :] == s.first_leader[:, None]).ravel(),
+            "total_before": s.scores.ravel(),
+        }
+    )
     return frame
 
 
-CORE = BatchCore(deal=first_hands, inputs=core.inputs, packed_inputs=core.packed_inputs, apply=core.apply, table=hand_table, done=DONE,
-                 kind_names=KIND_NAMES, action_name=_action_name, phased=False)
+CORE = BatchCore(
+    deal=first_hands,
+    inputs=core.inputs,
+    packed_inputs=core.packed_inputs,
+    apply=core.apply,
+    table=hand_table,
+    done=DONE,
+    kind_names=KIND_NAMES,
+    action_name=_action_name,
+    phased=False,
+)
 
 
 def _per_seat(s: core.HandState, mask: np.ndarray, p: int) -> np.ndarray:
@@ -97,8 +118,9 @@ class Games:
         all_dealers = np.zeros(len(self.games), np.int8)
         all_dealers[active] = dealer
         dealt = core.shuffled_hands(rng, all_dealers, self.rules.players)[active]
-        return core.new_hands(self.games[active], hand_no, dealer, dealt, self.order[active], self.totals[active],
-                              self.rules)
+        return core.new_hands(
+            self.games[active], hand_no, dealer, dealt, self.order[active], self.totals[active], self.rules
+        )
 
     def record(self, active: np.ndarray, out: core.HandState, table: pd.DataFrame) -> np.ndarray:
         self.totals[active] += core.hand_points(out, self.rules)["total"]
@@ -109,5 +131,12 @@ class Games:
         return over
 
     def table(self, played: np.ndarray) -> pd.DataFrame:
-        return pd.DataFrame({"match": self.games, "first_dealer": self.first_dealer, "deals": played,
-                             "winner": self.winner, **{f"final_{i}": self.totals[:, i] for i in range(self.rules.players)}})
+        return pd.DataFrame(
+            {
+                "match": self.games,
+                "first_dealer": self.first_dealer,
+                "deals": played,
+                "winner": self.winner,
+                **{f"final_{i}": self.totals[:, i] for i in range(self.rules.players)},
+            }
+        )

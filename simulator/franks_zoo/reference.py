@@ -84,8 +84,8 @@ from simulator.franks_zoo.view import (
     placement_points,
 )
 
-Row = Sequence[int]      # (kind, real, chameleon, mosquito)
-Cards = Sequence[int]    # 13 counts, one per kind
+Row = Sequence[int]  # (kind, real, chameleon, mosquito)
+Cards = Sequence[int]  # 13 counts, one per kind
 
 DECK_COUNTS: list[int] = [int(c) for c in DECK]
 N_CARDS = sum(DECK_COUNTS)  # 60
@@ -118,41 +118,41 @@ BEATEN_BY: dict[int, tuple[int, ...]] = {
 class Trick:
     """One trick: who led it, every turn in it, and who took its cards."""
 
-    leader: int                          # the seat that led it (after any skipped leader)
-    taker: int                           # the seat that took its cards (the player of its last set)
-    cards: list[int]                     # the cards taken, 13 counts
-    plays: list[tuple[int, int, int]]    # (seat, PLAY action, the senior's ANSWER action or -1), in order
-    skipped: list[int]                   # seats passed over for its lead (holding only the chameleon)
-    ended_hand: bool = False             # the hand ended in it: its cards went to the last set's player
+    leader: int  # the seat that led it (after any skipped leader)
+    taker: int  # the seat that took its cards (the player of its last set)
+    cards: list[int]  # the cards taken, 13 counts
+    plays: list[tuple[int, int, int]]  # (seat, PLAY action, the senior's ANSWER action or -1), in order
+    skipped: list[int]  # seats passed over for its lead (holding only the chameleon)
+    ended_hand: bool = False  # the hand ended in it: its cards went to the last set's player
 
 
 @dataclass
 class HandRecord:
     """Everything that happened in one hand, and its score by source."""
 
-    hand_no: int                         # 0 for the first hand of the game
+    hand_no: int  # 0 for the first hand of the game
     dealer: int
-    leader: int                          # the seat that was to lead the first trick
-    order: list[int]                     # the standings before this hand, best first
-    scores: list[int]                    # the game totals before this hand, per seat
-    hands: list[list[int]]               # the hands as dealt, per seat (13 counts)
-    roles: list[int]                     # ALONE, SENIOR, JUNIOR or SOLO per seat
-    partners: list[int]                  # each seat's partner, -1 for none
-    exchanged: list[list[int]]           # the hands after the exchange (= as dealt in the first hand)
-    set_aside: list[list[int]]           # cards each seat set aside (only the solo player's are not 0)
-    moves: list[tuple[int, int, int]]    # (decision kind, seat, action) in decision order
+    leader: int  # the seat that was to lead the first trick
+    order: list[int]  # the standings before this hand, best first
+    scores: list[int]  # the game totals before this hand, per seat
+    hands: list[list[int]]  # the hands as dealt, per seat (13 counts)
+    roles: list[int]  # ALONE, SENIOR, JUNIOR or SOLO per seat
+    partners: list[int]  # each seat's partner, -1 for none
+    exchanged: list[list[int]]  # the hands after the exchange (= as dealt in the first hand)
+    set_aside: list[list[int]]  # cards each seat set aside (only the solo player's are not 0)
+    moves: list[tuple[int, int, int]]  # (decision kind, seat, action) in decision order
     tricks: list[Trick]
-    places: list[int]                    # each seat's place, 1 = first out, N = last
-    out_order: list[int]                 # seats in the order they went out (the last player at the end)
-    taken: list[list[int]]               # cards each seat took (tricks + set-aside cards), 13 counts
-    held: list[list[int]]                # cards each seat still held when the hand ended
-    placement: list[int]                 # points by source, per seat: own placement points
-    team: list[int]                      # the partner's placement points
+    places: list[int]  # each seat's place, 1 = first out, N = last
+    out_order: list[int]  # seats in the order they went out (the last player at the end)
+    taken: list[list[int]]  # cards each seat took (tricks + set-aside cards), 13 counts
+    held: list[list[int]]  # cards each seat still held when the hand ended
+    placement: list[int]  # points by source, per seat: own placement points
+    team: list[int]  # the partner's placement points
     solo_bonus: list[int]
-    lions: list[int]                     # +1 per lion taken, with at least lion_min of them
-    hedgehog: list[int]                  # -1 by the hedgehog rule in force
-    last_lions: list[int]                # the last player: -1 per lion still in his hand
-    total: list[int]                     # the hand's score per seat (the sources added up)
+    lions: list[int]  # +1 per lion taken, with at least lion_min of them
+    hedgehog: list[int]  # -1 by the hedgehog rule in force
+    last_lions: list[int]  # the last player: -1 per lion still in his hand
+    total: list[int]  # the hand's score per seat (the sources added up)
 
     @property
     def points(self) -> dict[str, list[int]]:
@@ -166,9 +166,9 @@ class MatchRecord:
     """A game: hands until enough players reach the target (or the hand limit)."""
 
     hands: list[HandRecord]
-    totals: list[int]                    # the final totals per seat
-    order: list[int]                     # the final standings, best first
-    winner: int | None                   # the first in the final standings; None if the hand limit came first
+    totals: list[int]  # the final totals per seat
+    order: list[int]  # the final standings, best first
+    winner: int | None  # the first in the final standings; None if the hand limit came first
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -214,8 +214,9 @@ def beats(table_row: Row, row: Row) -> bool:
     that beats the table's kind. Nothing else: not two more, not a larger set of a predator.
     """
     same_kind_one_more = set_kind(row) == set_kind(table_row) and set_size(row) == set_size(table_row) + 1
-    predator_same_size = (set_size(row) == set_size(table_row)
-                          and beats_kind(set_kind(row), set_kind(table_row)))
+    predator_same_size = set_size(row) == set_size(table_row) and beats_kind(
+        set_kind(row), set_kind(table_row)
+    )
     return same_kind_one_more or predator_same_size
 
 
@@ -225,11 +226,13 @@ def completes(partial_row: Row, set_row: Row) -> bool:
     Same kind, at least as many real cards, the chameleon and a mosquito each at least as in the partial,
     and strictly more cards in all.
     """
-    return (set_kind(set_row) == set_kind(partial_row)
-            and set_row[1] >= partial_row[1]
-            and set_row[2] >= partial_row[2]
-            and set_row[3] >= partial_row[3]
-            and set_size(set_row) > set_size(partial_row))
+    return (
+        set_kind(set_row) == set_kind(partial_row)
+        and set_row[1] >= partial_row[1]
+        and set_row[2] >= partial_row[2]
+        and set_row[3] >= partial_row[3]
+        and set_size(set_row) > set_size(partial_row)
+    )
 
 
 def holds(hand: Cards, cards: Cards) -> bool:
@@ -259,8 +262,9 @@ _PARTIAL_NEEDS = [[(k, c) for k, c in enumerate(cards) if c] for cards in _PARTI
 # Lookups built once from the rule functions above, only to keep the loops short.
 _BEATERS_LIST = [[s for s in range(N_SETS) if beats(SET_ROWS[t], SET_ROWS[s])] for t in range(N_SETS)]
 _BEATERS_OF = [set(beaters) for beaters in _BEATERS_LIST]
-_COMPLETIONS_OF = [[s for s in range(N_SETS) if completes(PARTIAL_ROWS[p], SET_ROWS[s])]
-                   for p in range(N_PARTIALS)]
+_COMPLETIONS_OF = [
+    [s for s in range(N_SETS) if completes(PARTIAL_ROWS[p], SET_ROWS[s])] for p in range(N_PARTIALS)
+]
 
 
 def set_index(kind: int, real: int, chameleon: int = 0, mosquito: int = 0) -> int:
@@ -305,9 +309,12 @@ def legal_plays(hand: Cards, table: int, can_ask: bool = False) -> list[int]:
     legal = [PASS]
     legal.extend(1 + s for s in _BEATERS_LIST[table] if _holds_needs(hand, _SET_NEEDS[s]))
     if can_ask:
-        legal.extend(ASK + p for p in range(N_PARTIALS)
-                     if _holds_needs(hand, _PARTIAL_NEEDS[p])
-                     and any(s in _BEATERS_OF[table] for s in _COMPLETIONS_OF[p]))
+        legal.extend(
+            ASK + p
+            for p in range(N_PARTIALS)
+            if _holds_needs(hand, _PARTIAL_NEEDS[p])
+            and any(s in _BEATERS_OF[table] for s in _COMPLETIONS_OF[p])
+        )
     return legal
 
 
@@ -324,8 +331,14 @@ def legal_answers(hand: Cards, table: int, asked: int) -> list[int]:
     return legal
 
 
-def may_ask_help(seat: int, hand_no: int, roles: Sequence[int], partners: Sequence[int],
-                 held: Sequence[Cards], rules: FranksZooRules) -> bool:
+def may_ask_help(
+    seat: int,
+    hand_no: int,
+    roles: Sequence[int],
+    partners: Sequence[int],
+    held: Sequence[Cards],
+    rules: FranksZooRules,
+) -> bool:
     """Whether `seat`, on his turn with a set to beat, may ask for help: from the second hand on, with
     `help` on, a junior whose senior still holds cards."""
     if hand_no < 1 or not rules.help or roles[seat] != JUNIOR:
@@ -403,8 +416,15 @@ def game_over(totals: Sequence[int], rules: FranksZooRules) -> bool:
 POINT_SOURCES = ("placement", "team", "solo_bonus", "lions", "hedgehog", "last_lions")
 
 
-def hand_points(places: Sequence[int], taken: Sequence[Cards], held: Sequence[Cards], roles: Sequence[int],
-                partners: Sequence[int], hand_no: int, rules: FranksZooRules) -> dict[str, list[int]]:
+def hand_points(
+    places: Sequence[int],
+    taken: Sequence[Cards],
+    held: Sequence[Cards],
+    roles: Sequence[int],
+    partners: Sequence[int],
+    hand_no: int,
+    rules: FranksZooRules,
+) -> dict[str, list[int]]:
     """A hand's points per seat by source, and their "total".
 
     Placement points: N for the first out, one less for each next, 0 for the last. The first hand scores
@@ -450,10 +470,25 @@ def _padded(values: Sequence[int], fill: int, dtype: Any) -> np.ndarray:
     return row
 
 
-def make_view(*, seat: int, hand_no: int, held: Sequence[Cards], table: int, table_player: int, leader: int,
-              passes: int, asked: int, places: Sequence[int], roles: Sequence[int], partners: Sequence[int],
-              scores: Sequence[int], played: Cards, given: Cards, received: Cards,
-              rules: FranksZooRules) -> FranksZooView:
+def make_view(
+    *,
+    seat: int,
+    hand_no: int,
+    held: Sequence[Cards],
+    table: int,
+    table_player: int,
+    leader: int,
+    passes: int,
+    asked: int,
+    places: Sequence[int],
+    roles: Sequence[int],
+    partners: Sequence[int],
+    scores: Sequence[int],
+    played: Cards,
+    given: Cards,
+    received: Cards,
+    rules: FranksZooRules,
+) -> FranksZooView:
     """A one-row `FranksZooView` of the hand as `seat` sees it (every seat's hand in `held`, only the
     seat's own is shown; the others only as counts). Per-seat fields are padded to 7 seats with 0, the
     partners with -1."""
@@ -506,16 +541,24 @@ def describe_move(kind: int, action: int) -> str:
     return f"complete to {set_name(SET_ROWS[action - 1])}"
 
 
-def _decide(strategy: Any, kind: int, seat: int, view: FranksZooView, legal: list[int],
-            rng: np.random.Generator | None) -> int:
+def _decide(
+    strategy: Any,
+    kind: int,
+    seat: int,
+    view: FranksZooView,
+    legal: list[int],
+    rng: np.random.Generator | None,
+) -> int:
     """Ask `strategy` for its action and check it against the legal actions."""
     mask = np.zeros((1, N_ACTIONS[kind]), dtype=bool)
     mask[0, legal] = True
     chosen = np.asarray(strategy.decide(kind, view, mask, rng))
     who = f"strategy {strategy_name(strategy)} at seat {seat}"
     if chosen.shape != (1,) or not np.issubdtype(chosen.dtype, np.integer):
-        raise IllegalAction(f"{who} returned {chosen!r} for a {KIND_NAMES[kind]} decision; "
-                            f"expected an integer array of shape (1,)")
+        raise IllegalAction(
+            f"{who} returned {chosen!r} for a {KIND_NAMES[kind]} decision; "
+            f"expected an integer array of shape (1,)"
+        )
     action = int(chosen[0])
     if action not in legal:
         raise IllegalAction(f"{who} made an illegal {KIND_NAMES[kind]} move: {describe_move(kind, action)}")
@@ -533,8 +576,9 @@ def _check_deal(hands: Sequence[Cards], n: int) -> list[list[int]]:
         raise DealsimError("every player must be dealt at least one card")
     per_kind = [sum(hand[k] for hand in dealt) for k in range(N_KINDS)]
     if per_kind != DECK_COUNTS:
-        raise DealsimError(f"a Frank's Zoo deal holds each card of the deck once: per kind {DECK_COUNTS}, "
-                           f"got {per_kind}")
+        raise DealsimError(
+            f"a Frank's Zoo deal holds each card of the deck once: per kind {DECK_COUNTS}, got {per_kind}"
+        )
     return dealt
 
 
@@ -545,9 +589,17 @@ def _check_deal(hands: Sequence[Cards], n: int) -> list[list[int]]:
 class _Hand:
     """The state of a hand in play, and the moves that change it."""
 
-    def __init__(self, dealt: list[list[int]], hand_no: int, scores: list[int], roles: list[int],
-                 partners: list[int], rules: FranksZooRules, strategies: Sequence[Any],
-                 rng: np.random.Generator | None):
+    def __init__(
+        self,
+        dealt: list[list[int]],
+        hand_no: int,
+        scores: list[int],
+        roles: list[int],
+        partners: list[int],
+        rules: FranksZooRules,
+        strategies: Sequence[Any],
+        rng: np.random.Generator | None,
+    ):
         n = len(dealt)
         self.n = n
         self.hand_no = hand_no
@@ -597,11 +649,24 @@ class _Hand:
     # -- decisions
 
     def decide(self, kind: int, seat: int, legal: list[int], asked: int = -1) -> int:
-        view = make_view(seat=seat, hand_no=self.hand_no, held=self.held, table=self.table,
-                         table_player=self.table_player, leader=self.leader, passes=self.passes, asked=asked,
-                         places=self.places, roles=self.roles, partners=self.partners, scores=self.scores,
-                         played=self.played, given=self.given[seat], received=self.received[seat],
-                         rules=self.rules)
+        view = make_view(
+            seat=seat,
+            hand_no=self.hand_no,
+            held=self.held,
+            table=self.table,
+            table_player=self.table_player,
+            leader=self.leader,
+            passes=self.passes,
+            asked=asked,
+            places=self.places,
+            roles=self.roles,
+            partners=self.partners,
+            scores=self.scores,
+            played=self.played,
+            given=self.given[seat],
+            received=self.received[seat],
+            rules=self.rules,
+        )
         action = _decide(self.strategies[seat], kind, seat, view, legal, self.rng)
         self.moves.append((kind, seat, action))
         return action
@@ -666,8 +731,14 @@ class _Hand:
 
         while True:
             if len(self.holders()) <= 1:  # the hand ends at once; the table goes to the last set's player
-                return Trick(leader=self.leader, taker=self.table_player, cards=trick_cards, plays=plays,
-                             skipped=skipped, ended_hand=True)
+                return Trick(
+                    leader=self.leader,
+                    taker=self.table_player,
+                    cards=trick_cards,
+                    plays=plays,
+                    skipped=skipped,
+                    ended_hand=True,
+                )
             seat = self.next_holder(seat)
             can_ask = may_ask_help(seat, self.hand_no, self.roles, self.partners, self.held, self.rules)
             action = self.decide(PLAY, seat, legal_plays(self.held[seat], self.table, can_ask))
@@ -681,28 +752,41 @@ class _Hand:
             else:
                 asked = action - ASK
                 senior = self.partners[seat]
-                answer = self.decide(ANSWER, senior, legal_answers(self.held[senior], self.table, asked),
-                                     asked=asked)
+                answer = self.decide(
+                    ANSWER, senior, legal_answers(self.held[senior], self.table, asked), asked=asked
+                )
                 if answer == 0:  # declined: the junior takes his cards back; his turn is a pass
                     self.passes += 1
                 else:
                     s = answer - 1
                     self.lay(seat, _PARTIAL_CARDS[asked], trick_cards)
                     self.lay(senior, difference(SET_ROWS[s], PARTIAL_ROWS[asked]), trick_cards)
-                    self.go_out_if_empty(seat)    # the junior first
+                    self.go_out_if_empty(seat)  # the junior first
                     self.go_out_if_empty(senior)
                     self.table, self.table_player, self.passes = s, seat, 0
             plays.append((seat, action, answer))
             if action == PASS or answer == 0:
                 others = [h for h in self.holders() if h != self.table_player]
                 if self.passes == len(others):
-                    return Trick(leader=self.leader, taker=self.table_player, cards=trick_cards, plays=plays,
-                                 skipped=skipped)
+                    return Trick(
+                        leader=self.leader,
+                        taker=self.table_player,
+                        cards=trick_cards,
+                        plays=plays,
+                        skipped=skipped,
+                    )
 
 
-def play_hand(hands: Sequence[Cards], hand_no: int, dealer: int, order: Sequence[int], scores: Sequence[int],
-              rules: FranksZooRules, strategies: Sequence[Any],
-              rng: np.random.Generator | None = None) -> HandRecord:
+def play_hand(
+    hands: Sequence[Cards],
+    hand_no: int,
+    dealer: int,
+    order: Sequence[int],
+    scores: Sequence[int],
+    rules: FranksZooRules,
+    strategies: Sequence[Any],
+    rng: np.random.Generator | None = None,
+) -> HandRecord:
     """Play one hand: the exchange (from the second hand on), the tricks until one player holds cards, and
     the score.
 
@@ -728,8 +812,9 @@ def play_hand(hands: Sequence[Cards], hand_no: int, dealer: int, order: Sequence
         first_leader = (dealer + 1) % n
     else:  # teams from the standings; the first deals, the last leads
         if dealer != order[0]:
-            raise DealsimError(f"from the second hand on the first in the standings ({order[0]}) deals, "
-                               f"not {dealer}")
+            raise DealsimError(
+                f"from the second hand on the first in the standings ({order[0]}) deals, not {dealer}"
+            )
         roles, partners = teams(order, n)
         first_leader = order[-1]
 
@@ -757,22 +842,46 @@ def play_hand(hands: Sequence[Cards], hand_no: int, dealer: int, order: Sequence
     for k in range(N_KINDS):
         accounted = sum(hand.held[seat][k] + hand.taken[seat][k] for seat in range(n))
         if accounted != DECK_COUNTS[k]:
-            raise DealsimError(f"internal error: {accounted} {KINDS[k]} cards accounted for, "
-                               f"not {DECK_COUNTS[k]}")
+            raise DealsimError(
+                f"internal error: {accounted} {KINDS[k]} cards accounted for, not {DECK_COUNTS[k]}"
+            )
 
     points = hand_points(hand.places, hand.taken, hand.held, roles, partners, hand_no, rules)
-    return HandRecord(hand_no=hand_no, dealer=dealer, leader=first_leader, order=order, scores=scores,
-                      hands=dealt, roles=roles, partners=partners, exchanged=exchanged,
-                      set_aside=hand.set_aside,
-                      moves=hand.moves, tricks=tricks, places=hand.places, out_order=hand.out_order,
-                      taken=hand.taken, held=hand.held, placement=points["placement"], team=points["team"],
-                      solo_bonus=points["solo_bonus"], lions=points["lions"], hedgehog=points["hedgehog"],
-                      last_lions=points["last_lions"], total=points["total"])
+    return HandRecord(
+        hand_no=hand_no,
+        dealer=dealer,
+        leader=first_leader,
+        order=order,
+        scores=scores,
+        hands=dealt,
+        roles=roles,
+        partners=partners,
+        exchanged=exchanged,
+        set_aside=hand.set_aside,
+        moves=hand.moves,
+        tricks=tricks,
+        places=hand.places,
+        out_order=hand.out_order,
+        taken=hand.taken,
+        held=hand.held,
+        placement=points["placement"],
+        team=points["team"],
+        solo_bonus=points["solo_bonus"],
+        lions=points["lions"],
+        hedgehog=points["hedgehog"],
+        last_lions=points["last_lions"],
+        total=points["total"],
+    )
 
 
-def play_match(deal: Callable[[int, int], Sequence[Cards]], first_dealer: int, rules: FranksZooRules,
-               strategies: Sequence[Any], rng: np.random.Generator | None = None,
-               max_hands: int = 200) -> MatchRecord:
+def play_match(
+    deal: Callable[[int, int], Sequence[Cards]],
+    first_dealer: int,
+    rules: FranksZooRules,
+    strategies: Sequence[Any],
+    rng: np.random.Generator | None = None,
+    max_hands: int = 200,
+) -> MatchRecord:
     """Play hands until, after a hand, at least `end_players` players have `target` points; the first in
     the standings wins. After `max_hands` hands the game stops with winner None.
 
@@ -792,8 +901,9 @@ def play_match(deal: Callable[[int, int], Sequence[Cards]], first_dealer: int, r
         hands = deal(hand_no, dealer)
         sizes = [int(sum(h)) for h in hands]
         if sizes != deal_sizes(n, dealer):
-            raise DealsimError(f"hand {hand_no}: dealer {dealer} deals {deal_sizes(n, dealer)} cards, "
-                               f"got {sizes}")
+            raise DealsimError(
+                f"hand {hand_no}: dealer {dealer} deals {deal_sizes(n, dealer)} cards, got {sizes}"
+            )
         record = play_hand(hands, hand_no, dealer, order, totals, rules, strategies, rng)
         records.append(record)
         totals = [totals[seat] + record.total[seat] for seat in range(n)]
@@ -827,15 +937,23 @@ def format_hand(record: HandRecord) -> str:
     help request and answer, who took each trick, the order of going out and each player's score by
     source."""
     n = len(record.hands)
-    lines = [f"Hand {record.hand_no + 1} ({n} players): seat {record.dealer} deals, "
-             + f"seat {record.leader} leads"]
-    lines.append("Standings before: " + ", ".join(f"{rank}. seat {seat} ({record.scores[seat]})"
-                                                 for rank, seat in enumerate(record.order, 1)))
+    lines = [
+        f"Hand {record.hand_no + 1} ({n} players): seat {record.dealer} deals, "
+        + f"seat {record.leader} leads"
+    ]
+    lines.append(
+        "Standings before: "
+        + ", ".join(
+            f"{rank}. seat {seat} ({record.scores[seat]})" for rank, seat in enumerate(record.order, 1)
+        )
+    )
     if record.hand_no == 0:
         lines.append("Teams: none (first hand, everyone alone)")
     else:
-        parts = [f"seat {senior} (senior) + seat {junior} (junior)"
-                 for senior, junior in team_pairs(record.order, n)]
+        parts = [
+            f"seat {senior} (senior) + seat {junior} (junior)"
+            for senior, junior in team_pairs(record.order, n)
+        ]
         solo = solo_seat(record.order, n)
         if solo is not None:
             parts.append(f"seat {solo} solo")
@@ -898,19 +1016,27 @@ def format_hand(record: HandRecord) -> str:
             lines.append(text)
         ending = " (the hand ends: the table goes to the last set's player)" if trick.ended_hand else ""
         lines.append(f"  -> seat {trick.taker} takes {cards_text(trick.cards)}{ending}")
-    lines.append("Order of going out: " + ", ".join(f"{place}. seat {seat}"
-                                                    for place, seat in enumerate(record.out_order, 1)))
+    lines.append(
+        "Order of going out: "
+        + ", ".join(f"{place}. seat {seat}" for place, seat in enumerate(record.out_order, 1))
+    )
     last = record.out_order[-1]
     lines.append(f"Seat {last} is last, holding {cards_text(record.held[last])}")
     lines.append("Score:")
     for seat in range(n):
         parts = [f"placement {record.placement[seat]}"]
         if record.hand_no >= 1:
-            parts += [f"team {record.team[seat]}", f"solo {record.solo_bonus[seat]}",
-                      f"lions {record.lions[seat]}", f"hedgehog {record.hedgehog[seat]}",
-                      f"last lions {record.last_lions[seat]}"]
-        lines.append(f"  {_seat_role(record, seat)}, place {record.places[seat]}, took "
-                     f"{cards_text(record.taken[seat])}: {' + '.join(parts)} = {record.total[seat]}")
+            parts += [
+                f"team {record.team[seat]}",
+                f"solo {record.solo_bonus[seat]}",
+                f"lions {record.lions[seat]}",
+                f"hedgehog {record.hedgehog[seat]}",
+                f"last lions {record.last_lions[seat]}",
+            ]
+        lines.append(
+            f"  {_seat_role(record, seat)}, place {record.places[seat]}, took "
+            f"{cards_text(record.taken[seat])}: {' + '.join(parts)} = {record.total[seat]}"
+        )
     return "\n".join(lines)
 
 
@@ -938,8 +1064,10 @@ def hand_to_dict(record: HandRecord) -> dict:
         "hands": [cards(h) for h in record.hands],
         "exchanged": [cards(h) for h in record.exchanged],
         "set_aside": [cards(h) for h in record.set_aside],
-        "moves": [[KIND_NAMES[kind], seat, action, describe_move(kind, action)]
-                  for kind, seat, action in record.moves],
+        "moves": [
+            [KIND_NAMES[kind], seat, action, describe_move(kind, action)]
+            for kind, seat, action in record.moves
+        ],
         "tricks": [
             {
                 "leader": t.leader,

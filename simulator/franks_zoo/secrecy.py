@@ -20,9 +20,16 @@ def hidden_variant(s: HandState, rng: np.random.Generator) -> HandState:
     b = np.where(b == s.turn, (b + 1) % p, b)
     b = np.where(b == a, (a + 1) % p, b)
     b = np.where(b == s.turn, (b + 1) % p, b)
-    ka = np.argmax(hands[ar, a] > 0, axis=1)       # a's lowest kind held
+    ka = np.argmax(hands[ar, a] > 0, axis=1)  # a's lowest kind held
     kb = k - 1 - np.argmax(hands[ar, b, ::-1] > 0, axis=1)  # b's highest kind held
-    swap = (hands[ar, a, ka] > 0) & (hands[ar, b, kb] > 0) & (ka != kb) & (a != s.turn) & (b != s.turn) & (a != b)
+    swap = (
+        (hands[ar, a, ka] > 0)
+        & (hands[ar, b, kb] > 0)
+        & (ka != kb)
+        & (a != s.turn)
+        & (b != s.turn)
+        & (a != b)
+    )
     rows = ar[swap]
     hands[rows, a[swap], ka[swap]] -= 1
     hands[rows, b[swap], ka[swap]] += 1

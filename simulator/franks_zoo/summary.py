@@ -17,46 +17,79 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
     juniors = team_hands[team_hands["role"] == "junior"]
     out: dict[str, Any] = {
         "hands": len(h) // h["player"].nunique(),  # one row per player and hand
-        "by_seat": [{"seat": int(seat), "place": mean(g["place"]), "points": mean(g["points"])}
-                    for seat, g in h.groupby("player")],
-        "by_role": [{"role": str(role), "players": len(g), "place": mean(g["place"]), "points": mean(g["points"])}
-                    for role, g in h.groupby("role", observed=True)],
-        "help": {"asked_per_junior_hand": mean(juniors["help_asked"]) if len(juniors) else mean([]),
-                 "given": rate(given, asked), "won_the_trick": rate(won, given)},
-        "lions": {"points": mean(team_hands["points_lions"]), "last_player": mean(team_hands["points_last_lions"])},
+        "by_seat": [
+            {"seat": int(seat), "place": mean(g["place"]), "points": mean(g["points"])}
+            for seat, g in h.groupby("player")
+        ],
+        "by_role": [
+            {"role": str(role), "players": len(g), "place": mean(g["place"]), "points": mean(g["points"])}
+            for role, g in h.groupby("role", observed=True)
+        ],
+        "help": {
+            "asked_per_junior_hand": mean(juniors["help_asked"]) if len(juniors) else mean([]),
+            "given": rate(given, asked),
+            "won_the_trick": rate(won, given),
+        },
+        "lions": {
+            "points": mean(team_hands["points_lions"]),
+            "last_player": mean(team_hands["points_last_lions"]),
+        },
         "hedgehogs": {"points": mean(team_hands["points_hedgehog"])},
     }
     if unit == "match":
         g = tables["matches"]
         decided = g[g["winner"] >= 0]
         out["games"] = {
-            "games": len(g), "hands_per_game": mean(g["deals"]),
-            "wins_by_seat": [{"seat": int(s), "wins": rate(int((decided["winner"] == s).sum()), len(decided))}
-                             for s in sorted(h["player"].unique())],
-            "first_dealer_wins": rate(int((decided["winner"] == decided["first_dealer"]).sum()), len(decided)),
+            "games": len(g),
+            "hands_per_game": mean(g["deals"]),
+            "wins_by_seat": [
+                {"seat": int(s), "wins": rate(int((decided["winner"] == s).sum()), len(decided))}
+                for s in sorted(h["player"].unique())
+            ],
+            "first_dealer_wins": rate(
+                int((decided["winner"] == decided["first_dealer"]).sum()), len(decided)
+            ),
         }
     return out
 
 
 def render(summary: dict[str, Any]) -> list:
     s = summary
-    parts = [table("By seat (mean ± s.e.)", ["seat", "place", "points per hand"],
-                   [[r["seat"], fmt_mean(r["place"]), fmt_mean(r["points"])] for r in s["by_seat"]]),
-             table("By role", ["role", "player-hands", "place", "points per hand"],
-                   [[r["role"], f"{r['players']:,}", fmt_mean(r["place"]), fmt_mean(r["points"])] for r in s["by_role"]]),
-             table("Help, lions and hedgehogs (team hands)", ["", "value"], [
-                 ["hands", f"{s['hands']:,}"],
-                 ["help requests per junior and hand", fmt_mean(s["help"]["asked_per_junior_hand"])],
-                 ["requests granted", fmt_rate(s["help"]["given"])],
-                 ["helped sets that took the trick", fmt_rate(s["help"]["won_the_trick"])],
-                 ["lion points per player and hand", fmt_mean(s["lions"]["points"])],
-                 ["last player's lion penalty", fmt_mean(s["lions"]["last_player"])],
-                 ["hedgehog points per player and hand", fmt_mean(s["hedgehogs"]["points"])],
-             ])]
+    parts = [
+        table(
+            "By seat (mean ± s.e.)",
+            ["seat", "place", "points per hand"],
+            [[r["seat"], fmt_mean(r["place"]), fmt_mean(r["points"])] for r in s["by_seat"]],
+        ),
+        table(
+            "By role",
+            ["role", "player-hands", "place", "points per hand"],
+            [
+                [r["role"], f"{r['players']:,}", fmt_mean(r["place"]), fmt_mean(r["points"])]
+                for r in s["by_role"]
+            ],
+        ),
+        table(
+            "Help, lions and hedgehogs (team hands)",
+            ["", "value"],
+            [
+                ["hands", f"{s['hands']:,}"],
+                ["help requests per junior and hand", fmt_mean(s["help"]["asked_per_junior_hand"])],
+                ["requests granted", fmt_rate(s["help"]["given"])],
+                ["helped sets that took the trick", fmt_rate(s["help"]["won_the_trick"])],
+                ["lion points per player and hand", fmt_mean(s["lions"]["points"])],
+                ["last player's lion penalty", fmt_mean(s["lions"]["last_player"])],
+                ["hedgehog points per player and hand", fmt_mean(s["hedgehogs"]["points"])],
+            ],
+        ),
+    ]
     if "games" in s:
         g = s["games"]
-        rows = [["games", f"{g['games']:,}"], ["hands per game", fmt_mean(g["hands_per_game"])],
-                ["first dealer wins", fmt_rate(g["first_dealer_wins"])]]
+        rows = [
+            ["games", f"{g['games']:,}"],
+            ["hands per game", fmt_mean(g["hands_per_game"])],
+            ["first dealer wins", fmt_rate(g["first_dealer_wins"])],
+        ]
         rows += [[f"seat {w['seat']} wins", fmt_rate(w["wins"])] for w in g["wins_by_seat"]]
         parts.append(table("Games", ["", "value"], rows))
     return parts

@@ -12,14 +12,23 @@ from simulator.franks_zoo.play import SOURCES
 
 def recorded_moves(s: HandState, row: int) -> list[tuple[int, int, int]]:
     n = int(s.n_moves[row])
-    return list(zip(s.move_kind[row, :n].tolist(), s.move_seat[row, :n].tolist(), s.move_action[row, :n].tolist()))
+    return list(
+        zip(s.move_kind[row, :n].tolist(), s.move_seat[row, :n].tolist(), s.move_action[row, :n].tolist())
+    )
 
 
 def play_reference(s: HandState, row: int, rules, players) -> reference.HandRecord:
     """Row `row`'s hand (the same cards, hand number, dealer, standings and totals) played by the reference
     engine."""
-    return reference.play_hand([h.tolist() for h in s.dealt[row]], int(s.hand_no[row]), int(s.dealer[row]),
-                               s.order[row].tolist(), s.scores[row].tolist(), rules, players)
+    return reference.play_hand(
+        [h.tolist() for h in s.dealt[row]],
+        int(s.hand_no[row]),
+        int(s.dealer[row]),
+        s.order[row].tolist(),
+        s.scores[row].tolist(),
+        rules,
+        players,
+    )
 
 
 def record_moves(record: reference.HandRecord) -> list[tuple[int, int, int]]:

@@ -60,8 +60,25 @@ class FranksZooView(View):
     # played        (m, 13) int8: cards of each kind played face up so far this hand
     # given         (m, 13) int8: cards this player has given or set aside in this hand's exchange
     # received      (m, 13) int8: cards this player has received from its partner in this hand's exchange
-    FIELDS = ("seat", "players", "hand_no", "hand", "counts", "table", "table_player", "leader", "passes", "asked",
-              "place", "role", "partner", "scores", "played", "given", "received")
+    FIELDS = (
+        "seat",
+        "players",
+        "hand_no",
+        "hand",
+        "counts",
+        "table",
+        "table_player",
+        "leader",
+        "passes",
+        "asked",
+        "place",
+        "role",
+        "partner",
+        "scores",
+        "played",
+        "given",
+        "received",
+    )
 
 
 def placement_points(place: np.ndarray, players: int) -> np.ndarray:

@@ -25,7 +25,9 @@ RANK = np.arange(N_CARDS) % 13
 BIT = (np.uint64(1) << np.arange(N_CARDS, dtype=np.uint64)).astype(np.uint64)
 ALL = np.uint64((1 << N_CARDS) - 1)
 SUIT_BITS = np.array([sum(1 << c for c in range(N_CARDS) if SUIT[c] == s) for s in range(4)], dtype=np.uint64)
-RANK_BITS = np.array([sum(1 << c for c in range(N_CARDS) if RANK[c] == r) for r in range(13)], dtype=np.uint64)
+RANK_BITS = np.array(
+    [sum(1 << c for c in range(N_CARDS) if RANK[c] == r) for r in range(13)], dtype=np.uint64
+)
 NO_RANK = 13
 N_CONTEXTS = 4 * 14
 
@@ -86,4 +88,6 @@ LEAD_KEY = tricks.as_lead(KEY, EFFECTIVE)
 BEATS_LEAD = tricks.as_lead(tricks.beaten_by(KEY, BIT), EFFECTIVE)
 IS_TRUMP = EFFECTIVE == (np.arange(N_CONTEXTS) // 14)[:, None]
 # FOLLOW_CARD[ctx, c]: the cards that follow c when c is led (FOLLOW of c's suit in that context).
-FOLLOW_CARD = np.take_along_axis(FOLLOW, EFFECTIVE.astype(np.intp), axis=1)  # [ctx, c]: c is a trump (rank trumps too)
+FOLLOW_CARD = np.take_along_axis(
+    FOLLOW, EFFECTIVE.astype(np.intp), axis=1
+)  # [ctx, c]: c is a trump (rank trumps too)

@@ -19,44 +19,46 @@ from simulator.rounds import cards as C
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import DONE, N_PLAYS, N_STAGES, PLAY, TRICKS_PER_STAGE, RoundsView
 
-SHUFFLE_SIZES = (34, 24, 14, 4)   # stock + the face-up card, before stages 2, 3, 4 and 5
-STOCK_AFTER = (33, 23, 13, 3)     # stock left after the deal of stages 1..4
+SHUFFLE_SIZES = (34, 24, 14, 4)  # stock + the face-up card, before stages 2, 3, 4 and 5
+STOCK_AFTER = (33, 23, 13, 3)  # stock left after the deal of stages 1..4
 _SHUFFLE_AT = np.cumsum((0, *SHUFFLE_SIZES))
 
 
 @dataclass
 class GameState(BatchState):
-    deal: np.ndarray          # int64 the game's number in its run
+    deal: np.ndarray  # int64 the game's number in its run
     first_dealer: np.ndarray  # int8 dealer of stage 1
-    deck: np.ndarray          # (n, 52) int8 the deck as shuffled for stage 1, top first
-    shuffles: np.ndarray      # (n, 76) int8 the permutations of stages 2..5 (34, 24, 14, 4 long) end to end
-    stock: np.ndarray         # (n, 33) int8 the stock, top first; its length is STOCK_AFTER[stage]
-    hands: np.ndarray         # (n, 2) uint64
-    dealt: np.ndarray         # (n, 5, 2) uint64 each stage's hands right after its deal
-    face_up: np.ndarray       # (n, 2) int8 the stage's face-up card(s), -1 for none
-    faces: np.ndarray         # (n, 5, 2) int8 the face-up cards of every stage
-    stage: np.ndarray         # int8 0..4 (5 when the game is over)
-    trick: np.ndarray         # int8 trick of the stage 0..4
-    dealer: np.ndarray        # int8 the stage's dealer
-    ctx: np.ndarray           # int16 trump context of the current trick (cards.context)
-    phase: np.ndarray         # int8 PLAY or DONE
-    turn: np.ndarray          # int8 the player to play
-    leader: np.ndarray        # int8
-    led: np.ndarray           # int8 card led, -1 while leading
-    plays: np.ndarray         # (n, 50) int8
-    n_played: np.ndarray      # int8
-    played: np.ndarray        # uint64
+    deck: np.ndarray  # (n, 52) int8 the deck as shuffled for stage 1, top first
+    shuffles: np.ndarray  # (n, 76) int8 the permutations of stages 2..5 (34, 24, 14, 4 long) end to end
+    stock: np.ndarray  # (n, 33) int8 the stock, top first; its length is STOCK_AFTER[stage]
+    hands: np.ndarray  # (n, 2) uint64
+    dealt: np.ndarray  # (n, 5, 2) uint64 each stage's hands right after its deal
+    face_up: np.ndarray  # (n, 2) int8 the stage's face-up card(s), -1 for none
+    faces: np.ndarray  # (n, 5, 2) int8 the face-up cards of every stage
+    stage: np.ndarray  # int8 0..4 (5 when the game is over)
+    trick: np.ndarray  # int8 trick of the stage 0..4
+    dealer: np.ndarray  # int8 the stage's dealer
+    ctx: np.ndarray  # int16 trump context of the current trick (cards.context)
+    phase: np.ndarray  # int8 PLAY or DONE
+    turn: np.ndarray  # int8 the player to play
+    leader: np.ndarray  # int8
+    led: np.ndarray  # int8 card led, -1 while leading
+    plays: np.ndarray  # (n, 50) int8
+    n_played: np.ndarray  # int8
+    played: np.ndarray  # uint64
     trick_leaders: np.ndarray  # (n, 25) int8
     trick_winners: np.ndarray  # (n, 25) int8
     stage_tricks: np.ndarray  # (n, 2) int8 tricks taken in the current stage
     stage_points: np.ndarray  # (n, 2) int16 card points taken in the current stage
-    first4: np.ndarray        # (n, 5) int16 card points of the player who took tricks 1-4 of a stage, -1 if none did
-    fifth: np.ndarray         # (n, 5) int16 card points of each stage's fifth trick
-    tricks: np.ndarray        # (n, 5, 2) int8 tricks taken per stage
-    taken: np.ndarray         # (n, 5, 2) int16 card points taken per stage (before the sweep rule)
-    stage_score: np.ndarray   # (n, 5, 2) int16 score per stage (after it)
-    points: np.ndarray        # (n, 2) int16 score of the completed stages
-    scores: np.ndarray        # (n, 2) int32 match totals before this game
+    first4: (
+        np.ndarray
+    )  # (n, 5) int16 card points of the player who took tricks 1-4 of a stage, -1 if none did
+    fifth: np.ndarray  # (n, 5) int16 card points of each stage's fifth trick
+    tricks: np.ndarray  # (n, 5, 2) int8 tricks taken per stage
+    taken: np.ndarray  # (n, 5, 2) int16 card points taken per stage (before the sweep rule)
+    stage_score: np.ndarray  # (n, 5, 2) int16 score per stage (after it)
+    points: np.ndarray  # (n, 2) int16 score of the completed stages
+    scores: np.ndarray  # (n, 2) int32 match totals before this game
 
 
 @cache
@@ -71,27 +73,56 @@ def draw(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
     deck = rng.permuted(np.broadcast_to(np.arange(C.N_CARDS), (n, C.N_CARDS)), axis=1).astype(np.int8)
     shuffles = np.empty((n, _SHUFFLE_AT[-1]), np.int8)
     for k, size in enumerate(SHUFFLE_SIZES):
-        shuffles[:, _SHUFFLE_AT[k]:_SHUFFLE_AT[k + 1]] = rng.permuted(np.broadcast_to(np.arange(size), (n, size)),
-                                                                      axis=1)
+        shuffles[:, _SHUFFLE_AT[k] : _SHUFFLE_AT[k + 1]] = rng.permuted(
+            np.broadcast_to(np.arange(size), (n, size)), axis=1
+        )
     return deck, shuffles
 
 
-def new_games(deal: np.ndarray, first_dealer: np.ndarray, deck: np.ndarray, shuffles: np.ndarray,
-              rules: RoundsRules, scores: np.ndarray | None = None) -> GameState:
+def new_games(
+    deal: np.ndarray,
+    first_dealer: np.ndarray,
+    deck: np.ndarray,
+    shuffles: np.ndarray,
+    rules: RoundsRules,
+    scores: np.ndarray | None = None,
+) -> GameState:
     """Games about to start: stage 1 dealt, the non-dealer to lead."""
     n = len(deal)
     z = lambda shape, dt, v=0: np.full(shape, v, dtype=dt)
     s = GameState(
-        deal=np.asarray(deal, np.int64), first_dealer=np.asarray(first_dealer, np.int8), deck=deck,
-        shuffles=shuffles, stock=z((n, 33), np.int8, -1), hands=z((n, 2), np.uint64), dealt=z((n, 5, 2), np.uint64),
-        face_up=z((n, 2), np.int8, -1), faces=z((n, 5, 2), np.int8, -1), stage=z(n, np.int8), trick=z(n, np.int8),
-        dealer=z(n, np.int8), ctx=z(n, np.int16), phase=z(n, np.int8, PLAY), turn=z(n, np.int8),
-        leader=z(n, np.int8), led=z(n, np.int8, -1), plays=z((n, N_PLAYS), np.int8, -1), n_played=z(n, np.int8),
-        played=z(n, np.uint64), trick_leaders=z((n, 25), np.int8, -1), trick_winners=z((n, 25), np.int8, -1),
-        stage_tricks=z((n, 2), np.int8), stage_points=z((n, 2), np.int16), first4=z((n, 5), np.int16, -1), fifth=z((n, 5), np.int16),
-        tricks=z((n, 5, 2), np.int8), taken=z((n, 5, 2), np.int16), stage_score=z((n, 5, 2), np.int16),
+        deal=np.asarray(deal, np.int64),
+        first_dealer=np.asarray(first_dealer, np.int8),
+        deck=deck,
+        shuffles=shuffles,
+        stock=z((n, 33), np.int8, -1),
+        hands=z((n, 2), np.uint64),
+        dealt=z((n, 5, 2), np.uint64),
+        face_up=z((n, 2), np.int8, -1),
+        faces=z((n, 5, 2), np.int8, -1),
+        stage=z(n, np.int8),
+        trick=z(n, np.int8),
+        dealer=z(n, np.int8),
+        ctx=z(n, np.int16),
+        phase=z(n, np.int8, PLAY),
+        turn=z(n, np.int8),
+        leader=z(n, np.int8),
+        led=z(n, np.int8, -1),
+        plays=z((n, N_PLAYS), np.int8, -1),
+        n_played=z(n, np.int8),
+        played=z(n, np.uint64),
+        trick_leaders=z((n, 25), np.int8, -1),
+        trick_winners=z((n, 25), np.int8, -1),
+        stage_tricks=z((n, 2), np.int8),
+        stage_points=z((n, 2), np.int16),
+        first4=z((n, 5), np.int16, -1),
+        fifth=z((n, 5), np.int16),
+        tricks=z((n, 5, 2), np.int8),
+        taken=z((n, 5, 2), np.int16),
+        stage_score=z((n, 5, 2), np.int16),
         points=z((n, 2), np.int16),
-        scores=np.zeros((n, 2), np.int32) if scores is None else np.asarray(scores, np.int32).copy())
+        scores=np.zeros((n, 2), np.int32) if scores is None else np.asarray(scores, np.int32).copy(),
+    )
     _deal_stage(s, slice(None), 0, rules)
     return s
 
@@ -104,13 +135,13 @@ def _deal_stage(s: GameState, rows: Rows, stage: int, rules: RoundsRules) -> Non
         s.stock[rows, :33] = order[:, 19:]
     else:
         # The stock with the face-up card at its end, shuffled: new pile[i] = pile[shuffle[i]].
-        pile = np.concatenate([s.stock[rows, :STOCK_AFTER[stage - 1]], s.face_up[rows, :1]], axis=1)
-        order = take_rows(pile, s.shuffles[rows, _SHUFFLE_AT[stage - 1]:_SHUFFLE_AT[stage]])
+        pile = np.concatenate([s.stock[rows, : STOCK_AFTER[stage - 1]], s.face_up[rows, :1]], axis=1)
+        order = take_rows(pile, s.shuffles[rows, _SHUFFLE_AT[stage - 1] : _SHUFFLE_AT[stage]])
         n_dealt = 10 if stage < 4 else 2
-        faces = order[:, n_dealt:n_dealt + (1 if stage < 4 else 2)]
+        faces = order[:, n_dealt : n_dealt + (1 if stage < 4 else 2)]
         s.stock[rows] = -1
         if stage < 4:
-            s.stock[rows, :STOCK_AFTER[stage]] = order[:, 11:]
+            s.stock[rows, : STOCK_AFTER[stage]] = order[:, 11:]
     dealer = s.first_dealer[rows] if rules.dealer_rotation == "game" else s.first_dealer[rows] ^ (stage & 1)
     non_dealer = 1 - dealer
     # Cards go one at a time, the non-dealer first: even positions to the non-dealer, odd to the dealer.
@@ -123,8 +154,8 @@ def _deal_stage(s: GameState, rows: Rows, stage: int, rules: RoundsRules) -> Non
     s.hands[rows] = hands
     s.dealt[rows, stage] = hands
     s.face_up[rows] = -1
-    s.face_up[rows, :faces.shape[1]] = faces
-    s.faces[rows, stage, :faces.shape[1]] = faces
+    s.face_up[rows, : faces.shape[1]] = faces
+    s.faces[rows, stage, : faces.shape[1]] = faces
     s.dealer[rows] = dealer
     s.turn[rows] = s.leader[rows] = non_dealer
     s.ctx[rows] = C.context(faces[:, 0], rules.rank_trumps)
@@ -136,16 +167,21 @@ _FOLLOW_CARD = C.FOLLOW_CARD.reshape(-1)  # by ctx * 52 + card led
 def _legal_bits(s: GameState, r: Rows, hand: np.ndarray) -> np.ndarray:
     """(m,) uint64 the legal plays as a bitmask of cards: those that follow the lead, else the whole hand."""
     led = s.led[r]
-    return tricks.legal_bits(hand, _FOLLOW_CARD[s.ctx[r].astype(np.intp) * C.N_CARDS + np.maximum(led, 0)], led < 0)
+    return tricks.legal_bits(
+        hand, _FOLLOW_CARD[s.ctx[r].astype(np.intp) * C.N_CARDS + np.maximum(led, 0)], led < 0
+    )
 
 
 def _view(s: GameState, r: Rows, rules: RoundsRules) -> tuple[RoundsView, np.ndarray]:
     seat = s.turn[r]
     hand = np.where(seat.astype(bool), s.hands[r, 1], s.hands[r, 0])
-    fields = {"seat": lambda: seat, "hand": lambda: hand,
-              "trump": lambda: (s.ctx[r] // 14).astype(np.int8),
-              "trump_rank": lambda: np.where(s.ctx[r] % 14 == C.NO_RANK, -1, s.ctx[r] % 14).astype(np.int8),
-              **{name: _window(s, name, r) for name in _SAME_NAME}}
+    fields = {
+        "seat": lambda: seat,
+        "hand": lambda: hand,
+        "trump": lambda: (s.ctx[r] // 14).astype(np.int8),
+        "trump_rank": lambda: np.where(s.ctx[r] % 14 == C.NO_RANK, -1, s.ctx[r] % 14).astype(np.int8),
+        **{name: _window(s, name, r) for name in _SAME_NAME},
+    }
     return RoundsView.lazy(lambda name: fields[name](), len(seat), rules), hand
 
 
@@ -162,8 +198,21 @@ def packed_inputs(s: GameState, r: Rows, kind: int, rules: RoundsRules) -> tuple
 
 
 # View fields that are the state's field of the same name, row for row.
-_SAME_NAME = ("dealer", "stage", "trick", "face_up", "leader", "led", "plays", "n_played", "played", "stage_tricks",
-              "stage_points", "points", "scores")
+_SAME_NAME = (
+    "dealer",
+    "stage",
+    "trick",
+    "face_up",
+    "leader",
+    "led",
+    "plays",
+    "n_played",
+    "played",
+    "stage_tricks",
+    "stage_points",
+    "points",
+    "scores",
+)
 
 
 def _window(s: GameState, name: str, r: Rows):
@@ -206,16 +255,25 @@ def apply(s: GameState, r: Rows, kind: int, actions: np.ndarray, rules: RoundsRu
     slot = stage.astype(np.intp) * TRICKS_PER_STAGE + trick
     for k in np.unique(slot):  # rows at different tricks: each trick slot on its own
         at_k = slot == k
-        _finish_trick(s, ri[at_k], card[at_k], seat[at_k], int(k) // TRICKS_PER_STAGE,
-                      int(k) % TRICKS_PER_STAGE, rules)
+        _finish_trick(
+            s, ri[at_k], card[at_k], seat[at_k], int(k) // TRICKS_PER_STAGE, int(k) % TRICKS_PER_STAGE, rules
+        )
 
 
 _NONE = np.uint64(0)
 # REPLY_WINS[ctx, led card, reply card]: the reply takes the trick (equal keys, two rank trumps: the lead keeps it)
-_REPLY_WINS = np.stack([
-    tricks.beats(C.KEY, np.full((C.N_CARDS, C.N_CARDS), ctx), C.EFFECTIVE[ctx][:, None],
-                 np.arange(C.N_CARDS)[None, :], np.arange(C.N_CARDS)[:, None])
-    for ctx in range(C.N_CONTEXTS)]).reshape(-1)
+_REPLY_WINS = np.stack(
+    [
+        tricks.beats(
+            C.KEY,
+            np.full((C.N_CARDS, C.N_CARDS), ctx),
+            C.EFFECTIVE[ctx][:, None],
+            np.arange(C.N_CARDS)[None, :],
+            np.arange(C.N_CARDS)[:, None],
+        )
+        for ctx in range(C.N_CONTEXTS)
+    ]
+).reshape(-1)
 
 
 @cache
@@ -230,13 +288,14 @@ def _same(values: np.ndarray) -> int | None:
     return int(values[0]) if len(values) and (values == values[0]).all() else None
 
 
-def _finish_trick(s: GameState, r: Rows, card: np.ndarray, seat: np.ndarray, stage: int, trick: int,
-                  rules: RoundsRules) -> None:
+def _finish_trick(
+    s: GameState, r: Rows, card: np.ndarray, seat: np.ndarray, stage: int, trick: int, rules: RoundsRules
+) -> None:
     """The reply `card` of trick `trick` of `stage` has been played in rows `r` (all at that trick)."""
     led = s.led[r].astype(np.intp)
     leader = s.leader[r]
     pair = led * C.N_CARDS + card
-    winner = np.where(_REPLY_WINS[s.ctx[r].astype(np.intp) * C.N_CARDS ** 2 + pair], seat, leader)
+    winner = np.where(_REPLY_WINS[s.ctx[r].astype(np.intp) * C.N_CARDS**2 + pair], seat, leader)
     points = _trick_points(rules)[pair]
     at = stage * TRICKS_PER_STAGE + trick
     s.trick_leaders[r, at] = leader
@@ -253,7 +312,9 @@ def _finish_trick(s: GameState, r: Rows, card: np.ndarray, seat: np.ndarray, sta
     if trick + 1 == 4:
         taken, points_4 = s.stage_tricks[r], s.stage_points[r]
         holder_1 = taken[:, 1] == 4
-        s.first4[r, stage] = np.where(holder_1, points_4[:, 1], np.where(taken[:, 0] == 4, points_4[:, 0], -1))
+        s.first4[r, stage] = np.where(
+            holder_1, points_4[:, 1], np.where(taken[:, 0] == 4, points_4[:, 0], -1)
+        )
         if stage == N_STAGES - 1:  # trick 5 of stage 5 has its own trump card
             s.ctx[r] = C.context(s.face_up[r, 1], rules.rank_trumps)
     elif trick + 1 == TRICKS_PER_STAGE:

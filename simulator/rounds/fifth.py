@@ -25,8 +25,12 @@ from simulator.rounds import cards as C
 from simulator.rounds.view import N_STAGES, TRICKS_PER_STAGE
 
 NOT_AT_STAKE, OPPONENT_TOOK, LET_THROUGH, TOOK, NO_CHOICE = -1, 0, 1, 2, 3
-CALL_NAMES = {OPPONENT_TOOK: "opponent took it", LET_THROUGH: "opponent let it through",
-              TOOK: "holder took it, could have lost it", NO_CHOICE: "holder could not lose it"}
+CALL_NAMES = {
+    OPPONENT_TOOK: "opponent took it",
+    LET_THROUGH: "opponent let it through",
+    TOOK: "holder took it, could have lost it",
+    NO_CHOICE: "holder could not lose it",
+}
 
 
 def _beatable(hand: np.ndarray, other: np.ndarray, ctx: np.ndarray) -> np.ndarray:
@@ -44,20 +48,21 @@ def _beatable(hand: np.ndarray, other: np.ndarray, ctx: np.ndarray) -> np.ndarra
     return out
 
 
-def fifth_trick_calls(dealt: np.ndarray, plays: np.ndarray, winners: np.ndarray,
-                      faces: np.ndarray, rank_trumps: bool) -> np.ndarray:
+def fifth_trick_calls(
+    dealt: np.ndarray, plays: np.ndarray, winners: np.ndarray, faces: np.ndarray, rank_trumps: bool
+) -> np.ndarray:
     """(n, 5) int8: per stage, how its fifth trick was decided (the codes above), NOT_AT_STAKE where no
     player took tricks 1-4. Inputs are a finished game's: hands right after each stage's deal (n, 5, 2),
     the plays (n, 50), trick winners (n, 25) and the face-up cards (n, 5, 2)."""
     n = len(plays)
     out = np.full((n, N_STAGES), NOT_AT_STAKE, np.int8)
     for k in range(N_STAGES):
-        won = winners[:, k * TRICKS_PER_STAGE:k * TRICKS_PER_STAGE + 4]
+        won = winners[:, k * TRICKS_PER_STAGE : k * TRICKS_PER_STAGE + 4]
         r = np.flatnonzero((won[:, 0] == won[:, 1]) & (won[:, 1] == won[:, 2]) & (won[:, 2] == won[:, 3]))
         if not len(r):  # only the stages at stake need the hands compared
             continue
         # the hands at trick 5: as dealt, less the eight (distinct) cards of tricks 1-4
-        gone = C.BIT[plays[r, 10 * k:10 * k + 8].astype(np.intp)].sum(axis=1, dtype=np.uint64)
+        gone = C.BIT[plays[r, 10 * k : 10 * k + 8].astype(np.intp)].sum(axis=1, dtype=np.uint64)
         hands = dealt[r, k] & ~gone[:, None]
         holder_1 = won[r, 0] == 1
         mine = np.where(holder_1, hands[:, 1], hands[:, 0])
@@ -66,6 +71,7 @@ def fifth_trick_calls(dealt: np.ndarray, plays: np.ndarray, winners: np.ndarray,
         beatable = _beatable(mine, theirs, C.context(trump_card, rank_trumps))
         led_beatable = (beatable & C.BIT[plays[r, 10 * k + 8].astype(np.intp)]) != 0
         holder_lost = winners[r, k * TRICKS_PER_STAGE + 4] != won[r, 0]
-        out[r, k] = np.select([holder_lost, led_beatable, beatable != 0], [OPPONENT_TOOK, LET_THROUGH, TOOK],
-                              NO_CHOICE)
+        out[r, k] = np.select(
+            [holder_lost, led_beatable, beatable != 0], [OPPONENT_TOOK, LET_THROUGH, TOOK], NO_CHOICE
+        )
     return out

@@ -19,17 +19,22 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         "games": np.ones(len(g)),
         "margin": (g[me] - g[them]).to_numpy(float),
         "points": g[me].to_numpy(float),
-        "sweeps": sweeps, "short": short, "stages": np.full(len(g), float(N_STAGES)),
+        "sweeps": sweeps,
+        "short": short,
+        "stages": np.full(len(g), float(N_STAGES)),
         "leader": sum(g[f"s{k}_leader_tricks"].to_numpy(float) for k in range(1, N_STAGES + 1)),
         "dealer": sum(g[f"s{k}_dealer_tricks"].to_numpy(float) for k in range(1, N_STAGES + 1)),
         "tricks": np.full(len(g), 25.0),
     }
-    quality = f"gave_away_{side}" in g  # `--measure play-quality`: points given away against perfect stage play
+    quality = (
+        f"gave_away_{side}" in g
+    )  # `--measure play-quality`: points given away against perfect stage play
     if quality:
         per_game |= {
             "gave": g[f"gave_away_{side}"].to_numpy(float),
             "other_gave": g[f"gave_away_{1 - side}"].to_numpy(float),
-            "costly": g[f"costly_plays_{side}"].to_numpy(float), "plays": np.full(len(g), 25.0),
+            "costly": g[f"costly_plays_{side}"].to_numpy(float),
+            "plays": np.full(len(g), 25.0),
             "off": g["stages_off_perfect"].to_numpy(float),
         }
     if unit == "match":
@@ -50,8 +55,13 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         out += [
             Measure(f"player {side} points given away per game", per["gave"], per["games"], better="lower"),
             Measure(f"player {1 - side} points given away per game", per["other_gave"], per["games"]),
-            Measure(f"player {side}'s plays that gave points away", per["costly"], per["plays"], binary=True,
-                    better="lower"),
+            Measure(
+                f"player {side}'s plays that gave points away",
+                per["costly"],
+                per["plays"],
+                binary=True,
+                better="lower",
+            ),
             Measure("stages ending off their perfect-play margin", per["off"], per["stages"], binary=True),
         ]
     if unit == "match":
@@ -59,7 +69,15 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         decided = (m["winner"] >= 0).to_numpy(float)
         out += [
             Measure("games per match", m["deals"].to_numpy(float)),
-            Measure(f"player {side} wins", (m["winner"] == side).to_numpy(float), decided, binary=True, better="higher"),
-            Measure("first dealer wins", (m["winner"] == m["first_dealer"]).to_numpy(float), decided, binary=True),
+            Measure(
+                f"player {side} wins",
+                (m["winner"] == side).to_numpy(float),
+                decided,
+                binary=True,
+                better="higher",
+            ),
+            Measure(
+                "first dealer wins", (m["winner"] == m["first_dealer"]).to_numpy(float), decided, binary=True
+            ),
         ]
     return out

@@ -23,15 +23,26 @@ def _deal(rng: np.random.Generator, games: np.ndarray, rules: RoundsRules) -> co
 
 def game_table(s: core.GameState, rules: RoundsRules) -> pd.DataFrame:
     """One row per finished game: scores per player and stage, sweeps, and who took the tricks."""
-    cols: dict[str, object] = {"deal": s.deal, "first_dealer": s.first_dealer,
-                               "points_0": s.points[:, 0], "points_1": s.points[:, 1]}
+    cols: dict[str, object] = {
+        "deal": s.deal,
+        "first_dealer": s.first_dealer,
+        "points_0": s.points[:, 0],
+        "points_1": s.points[:, 1],
+    }
     # (n, 5) per stage, whole stages at once: each column below is one stage's slice
-    stage_dealer = np.stack([s.first_dealer if rules.dealer_rotation == "game" else s.first_dealer ^ (k & 1)
-                             for k in range(N_STAGES)], axis=1).astype(bool)  # player 1 deals
+    stage_dealer = np.stack(
+        [
+            s.first_dealer if rules.dealer_rotation == "game" else s.first_dealer ^ (k & 1)
+            for k in range(N_STAGES)
+        ],
+        axis=1,
+    ).astype(bool)  # player 1 deals
     tricks, taken, score = s.tricks, s.taken, s.stage_score
     sweeper = np.where(tricks[:, :, 0] == 5, 0, np.where(tricks[:, :, 1] == 5, 1, -1)).astype(np.int8)
     # the card points the sweeper took, which the sweep bonus replaced
-    swept_cards = np.where(sweeper == 1, taken[:, :, 1], np.where(sweeper == 0, taken[:, :, 0], -1)).astype(np.int16)
+    swept_cards = np.where(sweeper == 1, taken[:, :, 1], np.where(sweeper == 0, taken[:, :, 0], -1)).astype(
+        np.int16
+    )
     dealer_tricks = np.where(stage_dealer, tricks[:, :, 1], tricks[:, :, 0])
     dealer_points = np.where(stage_dealer, score[:, :, 1], score[:, :, 0])
     leader_took = s.trick_winners.reshape(len(s), N_STAGES, 5) == s.trick_leaders.reshape(len(s), N_STAGES, 5)
@@ -39,7 +50,8 @@ def game_table(s: core.GameState, rules: RoundsRules) -> pd.DataFrame:
     calls = fifth_trick_calls(s.dealt, s.plays, s.trick_winners, s.faces, rules.rank_trumps)
     for k in range(N_STAGES):
         cols |= {
-            f"s{k + 1}_points_0": score[:, k, 0], f"s{k + 1}_points_1": score[:, k, 1],
+            f"s{k + 1}_points_0": score[:, k, 0],
+            f"s{k + 1}_points_1": score[:, k, 1],
             f"s{k + 1}_sweep": sweeper[:, k],
             f"s{k + 1}_swept_cards": swept_cards[:, k],
             # a sweep that scored less than the cards it took would have
@@ -55,8 +67,16 @@ def game_table(s: core.GameState, rules: RoundsRules) -> pd.DataFrame:
     return pd.DataFrame(cols)
 
 
-CORE = BatchCore(deal=_deal, inputs=core.inputs, packed_inputs=core.packed_inputs, apply=core.apply, table=game_table, done=DONE,
-                 kind_names=KIND_NAMES, action_name=lambda kind, card: C.name(card))
+CORE = BatchCore(
+    deal=_deal,
+    inputs=core.inputs,
+    packed_inputs=core.packed_inputs,
+    apply=core.apply,
+    table=game_table,
+    done=DONE,
+    kind_names=KIND_NAMES,
+    action_name=lambda kind, card: C.name(card),
+)
 
 
 def match_winner(totals: np.ndarray, target: int) -> np.ndarray:
@@ -82,8 +102,14 @@ class Matches:
 
     def deal(self, rng: np.random.Generator, active: np.ndarray, played: np.ndarray) -> core.GameState:
         deck, shuffles = core.draw(rng, len(self.matches))
-        return core.new_games(self.matches[active], self.first[active] ^ (played[active] & 1).astype(np.int8),
-                              deck[active], shuffles[active], self.rules, scores=self.totals[active])
+        return core.new_games(
+            self.matches[active],
+            self.first[active] ^ (played[active] & 1).astype(np.int8),
+            deck[active],
+            shuffles[active],
+            self.rules,
+            scores=self.totals[active],
+        )
 
     def record(self, active: np.ndarray, out: core.GameState, table: pd.DataFrame) -> np.ndarray:
         self.totals[active] += out.points
@@ -93,5 +119,13 @@ class Matches:
         return won >= 0
 
     def table(self, played: np.ndarray) -> pd.DataFrame:
-        return pd.DataFrame({"match": self.matches, "first_dealer": self.first, "deals": played,
-                             "winner": self.winner, "final_0": self.totals[:, 0], "final_1": self.totals[:, 1]})
+        return pd.DataFrame(
+            {
+                "match": self.matches,
+                "first_dealer": self.first,
+                "deals": played,
+                "winner": self.winner,
+                "final_0": self.totals[:, 0],
+                "final_1": self.totals[:, 1],
+            }
+        )

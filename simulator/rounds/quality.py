@@ -20,9 +20,15 @@ import numpy as np
 from simulator.rounds.core import GameState
 from simulator.rounds.view import N_STAGES, TRICKS_PER_STAGE
 
-COLUMNS = ("perfect_margin_0", "gave_away_0", "gave_away_1", "costly_plays_0", "costly_plays_1",
-           "stages_off_perfect",
-           *(f"s{k}_gave_away_{p}" for k in range(1, N_STAGES + 1) for p in (0, 1)))
+COLUMNS = (
+    "perfect_margin_0",
+    "gave_away_0",
+    "gave_away_1",
+    "costly_plays_0",
+    "costly_plays_1",
+    "stages_off_perfect",
+    *(f"s{k}_gave_away_{p}" for k in range(1, N_STAGES + 1) for p in (0, 1)),
+)
 
 
 def movers(s: GameState) -> np.ndarray:
@@ -38,10 +44,12 @@ def play_quality(s: GameState, rules) -> dict[str, np.ndarray]:
     from simulator.rounds import solver  # numba: only where the measure runs
 
     values = solver.values_along(s, rules)[..., 0].astype(np.int32)  # (n, 5, 11) player 0's margin
-    change = np.diff(values, axis=2)                                  # (n, 5, 10) after a play less before it
+    change = np.diff(values, axis=2)  # (n, 5, 10) after a play less before it
     mover = movers(s)
-    gave = np.stack([np.where(mover == 0, -change, 0), np.where(mover == 1, change, 0)], axis=3)  # (n, 5, 10, 2)
-    by_stage = gave.sum(axis=2)                                       # (n, 5, 2)
+    gave = np.stack(
+        [np.where(mover == 0, -change, 0), np.where(mover == 1, change, 0)], axis=3
+    )  # (n, 5, 10, 2)
+    by_stage = gave.sum(axis=2)  # (n, 5, 2)
     out = {
         "perfect_margin_0": values[:, :, 0].sum(axis=1).astype(np.int16),
         "gave_away_0": by_stage[:, :, 0].sum(axis=1).astype(np.int16),

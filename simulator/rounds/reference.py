@@ -32,11 +32,11 @@ from simulator.rounds.view import N_ACTIONS, N_PLAYS, PLAY, RoundsView
 
 N_STAGES = 5
 TRICKS_PER_STAGE = 5
-STAGE_1_HAND = 9          # cards dealt to each player in stage 1
-REFILL = 5                # cards dealt to each player in stages 2, 3, 4
-STAGE_5_CARDS = 1         # cards dealt to each player in stage 5
+STAGE_1_HAND = 9  # cards dealt to each player in stage 1
+REFILL = 5  # cards dealt to each player in stages 2, 3, 4
+STAGE_5_CARDS = 1  # cards dealt to each player in stage 5
 PILE_SIZES = (34, 24, 14, 4)  # the shuffled piles of stages 2..5 (stock + face-up card)
-FACE_UP_AT_END = 2        # the two face-up cards of stage 5 are never played
+FACE_UP_AT_END = 2  # the two face-up cards of stage 5 are never played
 
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
@@ -49,10 +49,10 @@ SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 class Trick:
     """One completed trick."""
 
-    leader: int          # the player who led it
-    cards: list[int]     # the two cards, the leader's first
-    winner: int          # the player who took it
-    trump_card: int      # the face-up card that governed it (its suit is trump)
+    leader: int  # the player who led it
+    cards: list[int]  # the two cards, the leader's first
+    winner: int  # the player who took it
+    trump_card: int  # the face-up card that governed it (its suit is trump)
 
 
 @dataclass
@@ -60,13 +60,13 @@ class Stage:
     """One stage: the deal and its five tricks."""
 
     dealer: int
-    face_up: list[int]                 # 1 card in stages 1..4; 2 in stage 5 (tricks 1-4, trick 5)
+    face_up: list[int]  # 1 card in stages 1..4; 2 in stage 5 (tricks 1-4, trick 5)
     hands_after_deal: list[list[int]]  # each player's hand once the stage is dealt, sorted
     tricks: list[Trick]
-    taken: list[list[int]]             # cards each player took in this stage, in the order taken
+    taken: list[list[int]]  # cards each player took in this stage, in the order taken
     tricks_won: tuple[int, int]
-    points: tuple[int, int]            # each player's score for the stage (the sweep rule applied)
-    sweep: int | None                  # the player who took all five tricks, if any
+    points: tuple[int, int]  # each player's score for the stage (the sweep rule applied)
+    sweep: int | None  # the player who took all five tricks, if any
 
 
 @dataclass
@@ -75,8 +75,8 @@ class GameRecord:
 
     first_dealer: int
     stages: list[Stage]
-    points: tuple[int, int]            # the game score: the stages' points added up
-    moves: list[tuple[int, int]]       # (player, card) in the order played
+    points: tuple[int, int]  # the game score: the stages' points added up
+    moves: list[tuple[int, int]]  # (player, card) in the order played
 
 
 @dataclass
@@ -85,7 +85,7 @@ class MatchRecord:
 
     games: list[GameRecord]
     totals: tuple[int, int]
-    winner: int | None                 # None if the game limit came first
+    winner: int | None  # None if the game limit came first
     first_dealer: int
 
 
@@ -207,7 +207,9 @@ def sweeper(tricks_won: Sequence[int]) -> int | None:
     return None
 
 
-def stage_scores(taken: Sequence[Sequence[int]], tricks_won: Sequence[int], rules: RoundsRules) -> tuple[int, int]:
+def stage_scores(
+    taken: Sequence[Sequence[int]], tricks_won: Sequence[int], rules: RoundsRules
+) -> tuple[int, int]:
     """Each player's score for one stage, from the cards and the number of tricks each took in it.
 
     A player who took all 5 tricks scores `sweep_bonus` and no card points (the other took nothing and
@@ -360,8 +362,9 @@ def describe_card(c: int) -> str:
     return f"card {c} (out of range 0..{N_CARDS - 1})"
 
 
-def _decide(strategy: Any, player: int, view: RoundsView, legal: list[int],
-            rng: np.random.Generator | None) -> int:
+def _decide(
+    strategy: Any, player: int, view: RoundsView, legal: list[int], rng: np.random.Generator | None
+) -> int:
     """Ask `strategy` for its card and check it against the legal cards."""
     chosen = np.asarray(strategy.decide(PLAY, view, legal_mask(legal), rng))
     who = f"strategy {strategy_name(strategy)} playing as player {player}"
@@ -369,17 +372,23 @@ def _decide(strategy: Any, player: int, view: RoundsView, legal: list[int],
         raise IllegalAction(f"{who} returned {chosen!r}; expected an integer array of shape (1,)")
     card = int(chosen[0])
     if card not in legal:
-        raise IllegalAction(f"{who} made an illegal move: play {describe_card(card)} "
-                            f"(legal: {' '.join(name(c) for c in legal)})")
+        raise IllegalAction(
+            f"{who} made an illegal move: play {describe_card(card)} "
+            f"(legal: {' '.join(name(c) for c in legal)})"
+        )
     return card
 
 
-def _check_randomness(deck: Sequence[int], shuffles: Sequence[Sequence[int]]) -> tuple[list[int], list[list[int]]]:
+def _check_randomness(
+    deck: Sequence[int], shuffles: Sequence[Sequence[int]]
+) -> tuple[list[int], list[list[int]]]:
     deck = [int(c) for c in deck]
     if sorted(deck) != list(range(N_CARDS)):
         raise DealsimError("a Rounds deck must be a permutation of the 52 card ids")
     if len(shuffles) != len(PILE_SIZES):
-        raise DealsimError(f"a Rounds game needs {len(PILE_SIZES)} shuffles (stages 2..5), got {len(shuffles)}")
+        raise DealsimError(
+            f"a Rounds game needs {len(PILE_SIZES)} shuffles (stages 2..5), got {len(shuffles)}"
+        )
     checked = []
     for stage, (order, size) in enumerate(zip(shuffles, PILE_SIZES), start=2):
         order = [int(i) for i in order]
@@ -400,9 +409,15 @@ def _deal_alternately(cards: Sequence[int], hands: list[list[int]], dealer: int)
         hands[player].append(c)
 
 
-def play_game(first_dealer: int, deck: Sequence[int], shuffles: Sequence[Sequence[int]], rules: RoundsRules,
-              strategies: Sequence[Any], rng: np.random.Generator | None = None,
-              scores: tuple[int, int] = (0, 0)) -> GameRecord:
+def play_game(
+    first_dealer: int,
+    deck: Sequence[int],
+    shuffles: Sequence[Sequence[int]],
+    rules: RoundsRules,
+    strategies: Sequence[Any],
+    rng: np.random.Generator | None = None,
+    scores: tuple[int, int] = (0, 0),
+) -> GameRecord:
     """Play one game: five stages of five tricks, scored at the end.
 
     first_dealer: the dealer of stage 1; deck: the 52 card ids, top first; shuffles: the permutations of
@@ -423,17 +438,17 @@ def play_game(first_dealer: int, deck: Sequence[int], shuffles: Sequence[Sequenc
 
         # The deal.
         if stage == 1:
-            _deal_alternately(deck[:2 * STAGE_1_HAND], hands, dealer)
+            _deal_alternately(deck[: 2 * STAGE_1_HAND], hands, dealer)
             face_up = [deck[2 * STAGE_1_HAND]]
-            stock = deck[2 * STAGE_1_HAND + 1:]
+            stock = deck[2 * STAGE_1_HAND + 1 :]
         else:
             pile = stock + face_up  # the stock and the face-up card under it
             order = shuffles[stage - 2]
             new_pile = [pile[order[i]] for i in range(len(pile))]
             if stage < N_STAGES:
-                _deal_alternately(new_pile[:2 * REFILL], hands, dealer)
+                _deal_alternately(new_pile[: 2 * REFILL], hands, dealer)
                 face_up = [new_pile[2 * REFILL]]
-                stock = new_pile[2 * REFILL + 1:]
+                stock = new_pile[2 * REFILL + 1 :]
             else:
                 hands[1 - dealer].append(new_pile[0])
                 hands[dealer].append(new_pile[1])
@@ -452,10 +467,23 @@ def play_game(first_dealer: int, deck: Sequence[int], shuffles: Sequence[Sequenc
             for player in (leader, 1 - leader):
                 led = cards[0] if cards else None
                 legal = legal_plays(hands[player], led, trump_card, rules)
-                view = make_view(seat=player, dealer=dealer, stage=stage, trick=trick_no, hand=hands[player],
-                                 face_up=face_up, trump_card=trump_card, leader=leader, led=led, plays=plays,
-                                 stage_taken=taken, stage_tricks=tricks_won, points=points, scores=scores,
-                                 rules=rules)
+                view = make_view(
+                    seat=player,
+                    dealer=dealer,
+                    stage=stage,
+                    trick=trick_no,
+                    hand=hands[player],
+                    face_up=face_up,
+                    trump_card=trump_card,
+                    leader=leader,
+                    led=led,
+                    plays=plays,
+                    stage_taken=taken,
+                    stage_tricks=tricks_won,
+                    points=points,
+                    scores=scores,
+                    rules=rules,
+                )
                 card = _decide(strategies[player], player, view, legal, rng)
                 hands[player].remove(card)
                 cards.append(card)
@@ -470,19 +498,39 @@ def play_game(first_dealer: int, deck: Sequence[int], shuffles: Sequence[Sequenc
         stage_points = stage_scores(taken, tricks_won, rules)
         points[0] += stage_points[0]
         points[1] += stage_points[1]
-        stages.append(Stage(dealer=dealer, face_up=list(face_up), hands_after_deal=hands_after_deal,
-                            tricks=tricks, taken=taken, tricks_won=(tricks_won[0], tricks_won[1]),
-                            points=stage_points, sweep=sweeper(tricks_won)))
+        stages.append(
+            Stage(
+                dealer=dealer,
+                face_up=list(face_up),
+                hands_after_deal=hands_after_deal,
+                tricks=tricks,
+                taken=taken,
+                tricks_won=(tricks_won[0], tricks_won[1]),
+                points=stage_points,
+                sweep=sweeper(tricks_won),
+            )
+        )
 
     # Every card was dealt exactly once: 50 played and the 2 face-up cards of stage 5.
-    if hands[0] or hands[1] or stock or len(plays) != N_PLAYS or sorted(plays + face_up) != list(range(N_CARDS)):
+    if (
+        hands[0]
+        or hands[1]
+        or stock
+        or len(plays) != N_PLAYS
+        or sorted(plays + face_up) != list(range(N_CARDS))
+    ):
         raise DealsimError("internal error: a Rounds game must play 50 cards and leave 2 face up, each once")
     return GameRecord(first_dealer=first_dealer, stages=stages, points=(points[0], points[1]), moves=moves)
 
 
-def play_match(deal: Callable[[int], tuple[Sequence[int], Sequence[Sequence[int]]]], first_dealer: int,
-               rules: RoundsRules, strategies: Sequence[Any], rng: np.random.Generator | None = None,
-               max_games: int = 1000) -> MatchRecord:
+def play_match(
+    deal: Callable[[int], tuple[Sequence[int], Sequence[Sequence[int]]]],
+    first_dealer: int,
+    rules: RoundsRules,
+    strategies: Sequence[Any],
+    rng: np.random.Generator | None = None,
+    max_games: int = 1000,
+) -> MatchRecord:
     """Play games until a player wins the match, or stop with winner None after `max_games` games.
 
     deal(game_no) gives the game's (deck, shuffles) (game_no counts from 0). The first dealer of game g is
@@ -494,8 +542,15 @@ def play_match(deal: Callable[[int], tuple[Sequence[int], Sequence[Sequence[int]
     winner: int | None = None
     for game_no in range(max_games):
         deck, shuffles = deal(game_no)
-        record = play_game(game_first_dealer(first_dealer, game_no), deck, shuffles, rules, strategies, rng,
-                           scores=(totals[0], totals[1]))
+        record = play_game(
+            game_first_dealer(first_dealer, game_no),
+            deck,
+            shuffles,
+            rules,
+            strategies,
+            rng,
+            scores=(totals[0], totals[1]),
+        )
         games.append(record)
         totals[0] += record.points[0]
         totals[1] += record.points[1]
@@ -531,16 +586,20 @@ def format_game(record: GameRecord, rules: RoundsRules | None = None) -> str:
             lines.append(f"  Face up: {name(stage.face_up[0])}, trump {_trump_text(stage.face_up[0], rules)}")
         else:
             first, second = stage.face_up
-            lines.append(f"  Face up: {name(first)} {name(second)}; trump for tricks 1-4 "
-                         f"{_trump_text(first, rules)}; for trick 5 {_trump_text(second, rules)}")
+            lines.append(
+                f"  Face up: {name(first)} {name(second)}; trump for tricks 1-4 "
+                f"{_trump_text(first, rules)}; for trick 5 {_trump_text(second, rules)}"
+            )
         for player in (0, 1):
             mark = " (dealer)" if player == stage.dealer else ""
             lines.append(f"  Player {player}{mark}: {_cards_text(stage.hands_after_deal[player])}")
         for trick_no, trick in enumerate(stage.tricks, 1):
             lead, reply = trick.cards
-            lines.append(f"  Trick {trick_no} (under {name(trick.trump_card)}): "
-                         f"player {trick.leader} leads {name(lead)}, player {1 - trick.leader} plays "
-                         f"{name(reply)} -> player {trick.winner}")
+            lines.append(
+                f"  Trick {trick_no} (under {name(trick.trump_card)}): "
+                f"player {trick.leader} leads {name(lead)}, player {1 - trick.leader} plays "
+                f"{name(reply)} -> player {trick.winner}"
+            )
         results = []
         for player in (0, 1):
             won = stage.tricks_won[player]
@@ -582,4 +641,3 @@ def game_to_dict(record: GameRecord) -> dict:
         "points": list(record.points),
         "moves": [[player, name(card)] for player, card in record.moves],
     }
-

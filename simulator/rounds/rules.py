@@ -19,7 +19,9 @@ def parse_card_points(text: str) -> np.ndarray:
     for item in text.split(","):
         rank, sep, value = item.strip().partition("=")
         if not sep or rank.strip().upper() not in RANK_NAMES:
-            raise ValueError(f"card_points: expected RANK=POINTS pairs (ranks {' '.join(RANK_NAMES)}), got {item!r}")
+            raise ValueError(
+                f"card_points: expected RANK=POINTS pairs (ranks {' '.join(RANK_NAMES)}), got {item!r}"
+            )
         if rank.strip().upper() in seen:
             raise ValueError(f"card_points: rank {rank.strip().upper()} is given twice")
         seen.add(rank.strip().upper())
@@ -34,14 +36,24 @@ def parse_card_points(text: str) -> np.ndarray:
 
 @dataclass(frozen=True)
 class RoundsRules:
-    target: int = option(200, "a match ends after a game in which a player's total reaches this", lo=1, hi=10_000)
-    sweep_bonus: int = option(10, "a player taking all 5 tricks of a stage scores this and no card points for it",
-                              lo=0, hi=1000)
-    card_points: str = option("2=10,A=4,K=3,Q=2,J=1", "points of the cards taken, RANK=POINTS (others score 0)")
-    dealer_rotation: str = option("stage", "stage = the deal passes every stage (the seed); game = one player "
-                                  "deals all five stages of a game", choices=("stage", "game"))
-    rank_trumps: bool = option(False, "the three other cards of the turned-up card's rank beat the whole trump "
-                               "suit (the English original)")
+    target: int = option(
+        200, "a match ends after a game in which a player's total reaches this", lo=1, hi=10_000
+    )
+    sweep_bonus: int = option(
+        10, "a player taking all 5 tricks of a stage scores this and no card points for it", lo=0, hi=1000
+    )
+    card_points: str = option(
+        "2=10,A=4,K=3,Q=2,J=1", "points of the cards taken, RANK=POINTS (others score 0)"
+    )
+    dealer_rotation: str = option(
+        "stage",
+        "stage = the deal passes every stage (the seed); game = one player deals all five stages of a game",
+        choices=("stage", "game"),
+    )
+    rank_trumps: bool = option(
+        False,
+        "the three other cards of the turned-up card's rank beat the whole trump suit (the English original)",
+    )
 
     def __post_init__(self) -> None:
         parse_card_points(self.card_points)  # a malformed value is an error now, not mid-run

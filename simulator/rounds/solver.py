@@ -77,15 +77,15 @@ PLAYS_PER_STAGE = 2 * TRICKS_PER_STAGE
 class Positions:
     """A batch of positions inside a stage."""
 
-    hands: np.ndarray    # (n, 2) uint64 the cards each player still holds
-    ctx: np.ndarray      # (n, 2) int16 trump context (cards.context) of tricks 1-4 and of trick 5
-    turn: np.ndarray     # (n,) int8 the player to play
-    leader: np.ndarray   # (n,) int8 the player who leads the current trick (== turn when leading)
-    led: np.ndarray      # (n,) int8 the card led to the current trick, -1 while leading
-    trick: np.ndarray    # (n,) int8 tricks of the stage already played, 0..4
-    tricks: np.ndarray   # (n, 2) int8 tricks each player has taken in the stage
-    taken: np.ndarray    # (n, 2) int16 card points each player has taken in the stage
-    player: np.ndarray   # (n,) int8 the measured player
+    hands: np.ndarray  # (n, 2) uint64 the cards each player still holds
+    ctx: np.ndarray  # (n, 2) int16 trump context (cards.context) of tricks 1-4 and of trick 5
+    turn: np.ndarray  # (n,) int8 the player to play
+    leader: np.ndarray  # (n,) int8 the player who leads the current trick (== turn when leading)
+    led: np.ndarray  # (n,) int8 the card led to the current trick, -1 while leading
+    trick: np.ndarray  # (n,) int8 tricks of the stage already played, 0..4
+    tricks: np.ndarray  # (n, 2) int8 tricks each player has taken in the stage
+    taken: np.ndarray  # (n, 2) int16 card points each player has taken in the stage
+    player: np.ndarray  # (n,) int8 the measured player
 
     def __len__(self) -> int:
         return len(self.turn)
@@ -100,18 +100,37 @@ class Positions:
         return cls(**{f: np.concatenate([getattr(p, f) for p in parts]) for f in _ARRAYS})
 
     @classmethod
-    def one(cls, hands, trump_card: int | tuple[int, int], turn: int, *, rules: RoundsRules,
-            leader: int | None = None, led: int = -1, trick: int = 0, tricks=(0, 0), taken=(0, 0),
-            player: int = 0) -> Positions:
+    def one(
+        cls,
+        hands,
+        trump_card: int | tuple[int, int],
+        turn: int,
+        *,
+        rules: RoundsRules,
+        leader: int | None = None,
+        led: int = -1,
+        trick: int = 0,
+        tricks=(0, 0),
+        taken=(0, 0),
+        player: int = 0,
+    ) -> Positions:
         """A batch of one position: `hands` two lists of card ids (or two bitmasks), `trump_card` the
         face-up card that rules the stage, or the two of stage 5 (tricks 1-4, trick 5)."""
         bits = [h if isinstance(h, (int, np.integer)) else sum(1 << int(c) for c in h) for h in hands]
         cards = (trump_card, trump_card) if np.ndim(trump_card) == 0 else tuple(trump_card)
         ctx = C.context(np.array(cards), rules.rank_trumps)
         one = lambda v, dt=np.int8: np.array([v], dt)
-        return cls(hands=np.array([bits], np.uint64), ctx=ctx[None, :].astype(np.int16), turn=one(turn),
-                   leader=one(turn if leader is None else leader), led=one(led), trick=one(trick),
-                   tricks=np.array([tricks], np.int8), taken=np.array([taken], np.int16), player=one(player))
+        return cls(
+            hands=np.array([bits], np.uint64),
+            ctx=ctx[None, :].astype(np.int16),
+            turn=one(turn),
+            leader=one(turn if leader is None else leader),
+            led=one(led),
+            trick=one(trick),
+            tricks=np.array([tricks], np.int8),
+            taken=np.array([taken], np.int16),
+            player=one(player),
+        )
 
 
 _ARRAYS = ("hands", "ctx", "turn", "leader", "led", "trick", "tricks", "taken", "player")
@@ -126,10 +145,14 @@ for _k in range(C.N_CARDS):
 # KEY [ctx, suit, c] a card's strength in a trick whose lead belongs to suit (the higher wins, on equal keys
 # the lead), EFFECTIVE [ctx, c] the suit a card belongs to, FOLLOW [ctx, suit] the cards of that suit.
 # OWN [ctx, c] a card's strength in its own suit (KEY where that suit is led).
-_TABLES = (C.KEY.astype(np.int64), C.EFFECTIVE.astype(np.int64), C.FOLLOW.astype(np.int64),
-           np.take_along_axis(C.KEY, C.EFFECTIVE[:, None, :].astype(np.intp), axis=1)[:, 0].astype(np.int64))
+_TABLES = (
+    C.KEY.astype(np.int64),
+    C.EFFECTIVE.astype(np.int64),
+    C.FOLLOW.astype(np.int64),
+    np.take_along_axis(C.KEY, C.EFFECTIVE[:, None, :].astype(np.intp), axis=1)[:, 0].astype(np.int64),
+)
 _INF = 1 << 20
-_TT_BITS = 12   # 2**12 slots of 8 int64 (256 KB: it stays in cache), each always replaced
+_TT_BITS = 12  # 2**12 slots of 8 int64 (256 KB: it stays in cache), each always replaced
 # env: per-row constants of the search
 _CTX_A, _CTX_B, _BONUS, _W, _GEN, _NODES, _SKIP = range(7)
 
@@ -187,8 +210,12 @@ def _moves(legal, other, led, ctx, ctx2, pts, own, eff, out, score, rk):
                 kc, kd = own[cx, c], own[cx, d]
                 # d the higher of the same suit (of equal strengths, two rank trumps: the higher id), and no
                 # rival above c up to d's strength (a rival rank trump level with d beats it when it leads)
-                if eff[cx, d] != s or kd < kc or (kd == kc and d < c) or (
-                        kd > kc and rk[q, s] & ((2 << kd) - (2 << kc)) != 0):
+                if (
+                    eff[cx, d] != s
+                    or kd < kc
+                    or (kd == kc and d < c)
+                    or (kd > kc and rk[q, s] & ((2 << kd) - (2 << kc)) != 0)
+                ):
                     alike = False
                     break
             if alike:
@@ -277,8 +304,31 @@ def _last_trick(h0, h1, leader, led, ctx, s0, s1, n0, n1, bonus, w, pts, key, ef
 # The search keeps one frame per ply (ply p = p plays made since the root) in an int64 array (a self-recursive
 # function crashed when numba loaded it from its cache); these name its columns: the position, the window, the best value
 # so far, the table slot and what the table knew, the moves and how far through them.
-(_H0, _H1, _TURN, _LEADER, _LED, _T, _N0, _N1, _S0, _S1, _ALPHA, _BETA, _A0, _B0, _BEST, _SLOT, _KLO, _KHI,
- _NMOVES, _IDX, _BASE, _XKEY, _FIRST) = range(23)
+(
+    _H0,
+    _H1,
+    _TURN,
+    _LEADER,
+    _LED,
+    _T,
+    _N0,
+    _N1,
+    _S0,
+    _S1,
+    _ALPHA,
+    _BETA,
+    _A0,
+    _B0,
+    _BEST,
+    _SLOT,
+    _KLO,
+    _KHI,
+    _NMOVES,
+    _IDX,
+    _BASE,
+    _XKEY,
+    _FIRST,
+) = range(23)
 _FRAME = 23
 _ENTER, _NEXT, _RETURN = range(3)
 
@@ -302,8 +352,25 @@ def _search(f, env, pts, key, eff, follow, own, tt, mv, sc, rk):
             h0, h1, leader, led = f[p, _H0], f[p, _H1], f[p, _LEADER], f[p, _LED]
             n0, n1 = f[p, _N0], f[p, _N1]
             if t == TRICKS_PER_STAGE - 1:  # the last trick: played out here
-                v = _last_trick(h0, h1, leader, led, ctx_b, f[p, _S0], f[p, _S1], n0, n1, bonus, w, pts, key, eff,
-                                follow, f[p, _ALPHA], f[p, _BETA])
+                v = _last_trick(
+                    h0,
+                    h1,
+                    leader,
+                    led,
+                    ctx_b,
+                    f[p, _S0],
+                    f[p, _S1],
+                    n0,
+                    n1,
+                    bonus,
+                    w,
+                    pts,
+                    key,
+                    eff,
+                    follow,
+                    f[p, _ALPHA],
+                    f[p, _BETA],
+                )
                 mode = _RETURN
                 continue
             f[p, _SLOT], f[p, _KLO], f[p, _KHI], f[p, _BASE], f[p, _FIRST] = -1, -_INF, _INF, 0, -1
@@ -318,8 +385,12 @@ def _search(f, env, pts, key, eff, follow, own, tt, mv, sc, rk):
                 x = h0 * 0x5851F42D4C957F2D + h1 * 0x2545F4914F6CDD1D + leader + f[p, _XKEY] * 0x1F3D5B79
                 slot = ((x >> 24) ^ x) & tmask
                 f[p, _SLOT] = slot
-                if (tt[slot, 0] == (h0 | (leader << 52)) and tt[slot, 1] == h1
-                        and tt[slot, 2] == (gen | (t << 48)) and tt[slot, 3] == f[p, _XKEY]):
+                if (
+                    tt[slot, 0] == (h0 | (leader << 52))
+                    and tt[slot, 1] == h1
+                    and tt[slot, 2] == (gen | (t << 48))
+                    and tt[slot, 3] == f[p, _XKEY]
+                ):
                     lo, hi = tt[slot, 4] + f[p, _BASE], tt[slot, 5] + f[p, _BASE]
                     if lo >= f[p, _BETA] or lo == hi:
                         v = lo
@@ -342,7 +413,9 @@ def _search(f, env, pts, key, eff, follow, own, tt, mv, sc, rk):
                 follows = mine & follow[ctx, eff[ctx, led]]
                 if follows != 0:
                     legal = follows
-            f[p, _NMOVES] = _moves(legal, h1 if turn == 0 else h0, led, ctx, ctx2, pts, own, eff, mv[p], sc[p], rk)
+            f[p, _NMOVES] = _moves(
+                legal, h1 if turn == 0 else h0, led, ctx, ctx2, pts, own, eff, mv[p], sc[p], rk
+            )
             if p == 0 and env[_SKIP] >= 0:  # a root play whose value is known already: not searched again
                 f[p, _SLOT] = -1  # (and what the others make is no value of the position for the table)
                 m = 0
@@ -383,8 +456,25 @@ def _search(f, env, pts, key, eff, follow, own, tt, mv, sc, rk):
                     f[q, _S0 + win] += pts[c] + pts[led]
                     if t + 1 == TRICKS_PER_STAGE - 1:  # the last trick, played out without a frame of its own
                         env[_NODES] += 1
-                        v = _last_trick(f[q, _H0], f[q, _H1], win, -1, ctx_b, f[q, _S0], f[q, _S1], f[q, _N0],
-                                        f[q, _N1], bonus, w, pts, key, eff, follow, f[p, _ALPHA], f[p, _BETA])
+                        v = _last_trick(
+                            f[q, _H0],
+                            f[q, _H1],
+                            win,
+                            -1,
+                            ctx_b,
+                            f[q, _S0],
+                            f[q, _S1],
+                            f[q, _N0],
+                            f[q, _N1],
+                            bonus,
+                            w,
+                            pts,
+                            key,
+                            eff,
+                            follow,
+                            f[p, _ALPHA],
+                            f[p, _BETA],
+                        )
                         mode = _RETURN
                         p = q
                         continue
@@ -425,13 +515,40 @@ def _root(f, i, hands, turn, leader, led, trick, tricks, taken, player, alpha, b
     me = player[i]
     f[0, _H0], f[0, _H1] = hands[i, me], hands[i, 1 - me]
     f[0, _TURN], f[0, _LEADER], f[0, _LED], f[0, _T] = turn[i] ^ me, leader[i] ^ me, led[i], trick[i]
-    f[0, _N0], f[0, _N1], f[0, _S0], f[0, _S1] = tricks[i, me], tricks[i, 1 - me], taken[i, me], taken[i, 1 - me]
+    f[0, _N0], f[0, _N1], f[0, _S0], f[0, _S1] = (
+        tricks[i, me],
+        tricks[i, 1 - me],
+        taken[i, me],
+        taken[i, 1 - me],
+    )
     f[0, _ALPHA], f[0, _BETA] = alpha, beta
 
 
 @njit(cache=True)
-def _solve_rows(hands, ctx, turn, leader, led, trick, tricks, taken, player, line, played, last, w, bonus, pts, key,
-                eff, follow, own, tt, gen, stats):
+def _solve_rows(
+    hands,
+    ctx,
+    turn,
+    leader,
+    led,
+    trick,
+    tricks,
+    taken,
+    player,
+    line,
+    played,
+    last,
+    w,
+    bonus,
+    pts,
+    key,
+    eff,
+    follow,
+    own,
+    tt,
+    gen,
+    stats,
+):
     """The measured player's value of every row (the kernel sees him as player 0).
 
     line == 0: each row on its own, a full-window search. Consecutive rows with the same contexts and measured
@@ -451,7 +568,12 @@ def _solve_rows(hands, ctx, turn, leader, led, trick, tricks, taken, player, lin
     env[_BONUS], env[_W], env[_SKIP] = bonus, w, -1
     if line == 0:
         for i in range(n):
-            if i == 0 or ctx[i, 0] != ctx[i - 1, 0] or ctx[i, 1] != ctx[i - 1, 1] or player[i] != player[i - 1]:
+            if (
+                i == 0
+                or ctx[i, 0] != ctx[i - 1, 0]
+                or ctx[i, 1] != ctx[i - 1, 1]
+                or player[i] != player[i - 1]
+            ):
                 gen[0] += 1
             env[_CTX_A], env[_CTX_B], env[_GEN] = ctx[i, 0], ctx[i, 1], gen[0]
             _root(f, i, hands, turn, leader, led, trick, tricks, taken, player, -_INF, _INF)
@@ -517,8 +639,10 @@ def _check(p: Positions) -> None:
     counts = (p.tricks.astype(np.int64).sum(axis=1) != trick) | (trick < 0) | (trick >= TRICKS_PER_STAGE)
     bad = overlap | wrong_turn | uneven | short | counts | ~np.isin(p.player, (0, 1))
     if bad.any():
-        raise ValueError(f"{int(bad.sum())} of {n} rows are not positions of a stage (row {int(np.flatnonzero(bad)[0])}: "
-                         "a card twice, the wrong player to move, uneven or too short hands, or tricks not adding up)")
+        raise ValueError(
+            f"{int(bad.sum())} of {n} rows are not positions of a stage (row {int(np.flatnonzero(bad)[0])}: "
+            "a card twice, the wrong player to move, uneven or too short hands, or tricks not adding up)"
+        )
 
 
 def solve(p: Positions, rules: RoundsRules, objective: str = "margin") -> np.ndarray:
@@ -527,18 +651,40 @@ def solve(p: Positions, rules: RoundsRules, objective: str = "margin") -> np.nda
     return _run(p, rules, objective)
 
 
-def _run(p: Positions, rules: RoundsRules, objective: str, line: int = 0, played: np.ndarray | None = None,
-         last: np.ndarray | None = None) -> np.ndarray:
+def _run(
+    p: Positions,
+    rules: RoundsRules,
+    objective: str,
+    line: int = 0,
+    played: np.ndarray | None = None,
+    last: np.ndarray | None = None,
+) -> np.ndarray:
     global nodes
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     _check(p)
     stats = np.zeros(1, np.int64)
-    out = _solve_rows(_i64(p.hands), _i64(p.ctx), _i64(p.turn), _i64(p.leader), _i64(p.led), _i64(p.trick),
-                      _i64(p.tricks), _i64(p.taken), _i64(p.player), line, _i64(() if played is None else played),
-                      _i64(() if last is None else last),
-                      1 if objective == "margin" else 0, int(rules.sweep_bonus), _i64(card_points(rules)), *_TABLES,
-                      _table(), _GENERATION, stats)
+    out = _solve_rows(
+        _i64(p.hands),
+        _i64(p.ctx),
+        _i64(p.turn),
+        _i64(p.leader),
+        _i64(p.led),
+        _i64(p.trick),
+        _i64(p.tricks),
+        _i64(p.taken),
+        _i64(p.player),
+        line,
+        _i64(() if played is None else played),
+        _i64(() if last is None else last),
+        1 if objective == "margin" else 0,
+        int(rules.sweep_bonus),
+        _i64(card_points(rules)),
+        *_TABLES,
+        _table(),
+        _GENERATION,
+        stats,
+    )
     nodes += int(stats[0])
     return out.astype(np.int16)
 
@@ -587,9 +733,17 @@ def positions_along(s: GameState, rules: RoundsRules, player: int = 0) -> Positi
                 got[ar, winner] += pts[card] + pts[lead_card]
     ctx = np.broadcast_to(stage_contexts(s.faces, rules)[:, :, None, :], (*shape, 2))
     flat = lambda a: a.reshape(n * N_STAGES * PLAYS_PER_STAGE, *a.shape[3:])
-    return Positions(hands=flat(hands), ctx=flat(np.ascontiguousarray(ctx)), turn=flat(turn), leader=flat(leader),
-                     led=flat(led), trick=flat(trick), tricks=flat(tricks), taken=flat(taken),
-                     player=np.full(n * N_STAGES * PLAYS_PER_STAGE, player, np.int8))
+    return Positions(
+        hands=flat(hands),
+        ctx=flat(np.ascontiguousarray(ctx)),
+        turn=flat(turn),
+        leader=flat(leader),
+        led=flat(led),
+        trick=flat(trick),
+        tricks=flat(tricks),
+        taken=flat(taken),
+        player=np.full(n * N_STAGES * PLAYS_PER_STAGE, player, np.int8),
+    )
 
 
 def values_along(s: GameState, rules: RoundsRules, objective: str = "margin") -> np.ndarray:
@@ -604,8 +758,14 @@ def values_along(s: GameState, rules: RoundsRules, objective: str = "margin") ->
     for player in (0,) if objective == "margin" else (0, 1):
         result = score[:, :, player] - (score[:, :, 1 - player] if objective == "margin" else 0)
         out[:, :, PLAYS_PER_STAGE, player] = result
-        v = _run(positions_along(s, rules, player), rules, objective, PLAYS_PER_STAGE, s.plays.reshape(-1),
-                 result.reshape(-1))
+        v = _run(
+            positions_along(s, rules, player),
+            rules,
+            objective,
+            PLAYS_PER_STAGE,
+            s.plays.reshape(-1),
+            result.reshape(-1),
+        )
         out[:, :, :PLAYS_PER_STAGE, player] = v.reshape(n, N_STAGES, PLAYS_PER_STAGE)
     if objective == "margin":
         out[..., 1] = -out[..., 0]

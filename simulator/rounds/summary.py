@@ -20,14 +20,16 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
         sweep = g[f"s{k}_sweep"].to_numpy()
         swept = sweep >= 0
         short = g[f"s{k}_short_sweep"].to_numpy()
-        stages.append({
-            "stage": k,
-            "points": {"0": mean(g[f"s{k}_points_0"]), "1": mean(g[f"s{k}_points_1"])},
-            "sweeps": rate(int(swept.sum()), n),
-            "sweeps_scoring_less_than_cards": rate(int(short.sum()), int(swept.sum())),
-            "dealer_tricks": ratio(g[f"s{k}_dealer_tricks"], np.full(n, 5)),
-            "leader_tricks": ratio(g[f"s{k}_leader_tricks"], np.full(n, 5)),
-        })
+        stages.append(
+            {
+                "stage": k,
+                "points": {"0": mean(g[f"s{k}_points_0"]), "1": mean(g[f"s{k}_points_1"])},
+                "sweeps": rate(int(swept.sum()), n),
+                "sweeps_scoring_less_than_cards": rate(int(short.sum()), int(swept.sum())),
+                "dealer_tricks": ratio(g[f"s{k}_dealer_tricks"], np.full(n, 5)),
+                "leader_tricks": ratio(g[f"s{k}_leader_tricks"], np.full(n, 5)),
+            }
+        )
     leader = sum(g[f"s{k}_leader_tricks"].to_numpy(int) for k in range(1, N_STAGES + 1))
     dealer = sum(g[f"s{k}_dealer_tricks"].to_numpy(int) for k in range(1, N_STAGES + 1))
     sweeps = sum((g[f"s{k}_sweep"] >= 0).to_numpy(int) for k in range(1, N_STAGES + 1))
@@ -51,17 +53,26 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
             "stages_off_perfect": ratio(g["stages_off_perfect"], np.full(n, N_STAGES)),
             "perfect_margin_0": mean(g["perfect_margin_0"]),
             "margin_0": mean(g["points_0"] - g["points_1"]),
-            "by_stage": [{"stage": k, "gave_away_0": mean(g[f"s{k}_gave_away_0"]),
-                          "gave_away_1": mean(g[f"s{k}_gave_away_1"])} for k in range(1, N_STAGES + 1)],
+            "by_stage": [
+                {
+                    "stage": k,
+                    "gave_away_0": mean(g[f"s{k}_gave_away_0"]),
+                    "gave_away_1": mean(g[f"s{k}_gave_away_1"]),
+                }
+                for k in range(1, N_STAGES + 1)
+            ],
         }
     if unit == "match":
         m = tables["matches"]
         decided = m[m["winner"] >= 0]
         out["matches"] = {
-            "matches": len(m), "undecided": int((m["winner"] < 0).sum()),
+            "matches": len(m),
+            "undecided": int((m["winner"] < 0).sum()),
             "games_per_match": mean(m["deals"]),
             "player_0_wins": rate(int((decided["winner"] == 0).sum()), len(decided)),
-            "first_dealer_wins": rate(int((decided["winner"] == decided["first_dealer"]).sum()), len(decided)),
+            "first_dealer_wins": rate(
+                int((decided["winner"] == decided["first_dealer"]).sum()), len(decided)
+            ),
             "final": {"0": mean(m["final_0"]), "1": mean(m["final_1"])},
         }
     return out
@@ -69,48 +80,84 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
 
 def render(summary: dict[str, Any]) -> list:
     s = summary
-    parts = [table("Games", ["", "value"], [
-        ["games", f"{s['games']:,}"],
-        ["points, player 0", fmt_mean(s["points"]["0"])],
-        ["points, player 1", fmt_mean(s["points"]["1"])],
-        ["points, the game's first dealer", fmt_mean(s["points_by_first_dealer"])],
-        ["stages swept", fmt_rate(s["sweeps"])],
-        ["sweeps scoring less than their cards", fmt_rate(s["sweeps_scoring_less_than_cards"])],
-        ["tricks taken by the leader", fmt_rate(s["leader_tricks"])],
-        ["tricks taken by the stage's dealer", fmt_rate(s["dealer_tricks"])],
-    ])]
-    parts.append(table("By stage (means ± s.e.; rates with 95% intervals, games as the unit for tricks)",
-                       ["stage", "points 0", "points 1", "swept", "sweep < cards", "dealer's tricks",
-                        "leader's tricks"],
-                       [[st["stage"], fmt_mean(st["points"]["0"]), fmt_mean(st["points"]["1"]), fmt_rate(st["sweeps"]),
-                         fmt_rate(st["sweeps_scoring_less_than_cards"]), fmt_rate(st["dealer_tricks"]),
-                         fmt_rate(st["leader_tricks"])] for st in s["stages"]]))
+    parts = [
+        table(
+            "Games",
+            ["", "value"],
+            [
+                ["games", f"{s['games']:,}"],
+                ["points, player 0", fmt_mean(s["points"]["0"])],
+                ["points, player 1", fmt_mean(s["points"]["1"])],
+                ["points, the game's first dealer", fmt_mean(s["points_by_first_dealer"])],
+                ["stages swept", fmt_rate(s["sweeps"])],
+                ["sweeps scoring less than their cards", fmt_rate(s["sweeps_scoring_less_than_cards"])],
+                ["tricks taken by the leader", fmt_rate(s["leader_tricks"])],
+                ["tricks taken by the stage's dealer", fmt_rate(s["dealer_tricks"])],
+            ],
+        )
+    ]
+    parts.append(
+        table(
+            "By stage (means ± s.e.; rates with 95% intervals, games as the unit for tricks)",
+            ["stage", "points 0", "points 1", "swept", "sweep < cards", "dealer's tricks", "leader's tricks"],
+            [
+                [
+                    st["stage"],
+                    fmt_mean(st["points"]["0"]),
+                    fmt_mean(st["points"]["1"]),
+                    fmt_rate(st["sweeps"]),
+                    fmt_rate(st["sweeps_scoring_less_than_cards"]),
+                    fmt_rate(st["dealer_tricks"]),
+                    fmt_rate(st["leader_tricks"]),
+                ]
+                for st in s["stages"]
+            ],
+        )
+    )
     if "play_quality" in s:
         q = s["play_quality"]
-        parts.append(table("Play quality (both hands seen, stage by stage): margin points given away per game by "
-                           "each player's own plays", ["", "value"], [
-            ["player 0 gave away", fmt_mean(q["gave_away"]["0"])],
-            ["player 1 gave away", fmt_mean(q["gave_away"]["1"])],
-            ["per player", fmt_mean(q["gave_away_per_player"])],
-            ["player 0's plays that gave points away", fmt_rate(q["costly_plays"]["0"])],
-            ["player 1's plays that gave points away", fmt_rate(q["costly_plays"]["1"])],
-            ["stages ending off their perfect-play margin", fmt_rate(q["stages_off_perfect"])],
-            ["player 0's margin, perfect play", fmt_mean(q["perfect_margin_0"])],
-            ["player 0's margin, as played", fmt_mean(q["margin_0"])],
-        ]))
-        parts.append(table("Play quality by stage: margin points given away (mean ± s.e.)",
-                           ["stage", "player 0", "player 1"],
-                           [[st["stage"], fmt_mean(st["gave_away_0"]), fmt_mean(st["gave_away_1"])]
-                            for st in q["by_stage"]]))
+        parts.append(
+            table(
+                "Play quality (both hands seen, stage by stage): margin points given away per game by "
+                "each player's own plays",
+                ["", "value"],
+                [
+                    ["player 0 gave away", fmt_mean(q["gave_away"]["0"])],
+                    ["player 1 gave away", fmt_mean(q["gave_away"]["1"])],
+                    ["per player", fmt_mean(q["gave_away_per_player"])],
+                    ["player 0's plays that gave points away", fmt_rate(q["costly_plays"]["0"])],
+                    ["player 1's plays that gave points away", fmt_rate(q["costly_plays"]["1"])],
+                    ["stages ending off their perfect-play margin", fmt_rate(q["stages_off_perfect"])],
+                    ["player 0's margin, perfect play", fmt_mean(q["perfect_margin_0"])],
+                    ["player 0's margin, as played", fmt_mean(q["margin_0"])],
+                ],
+            )
+        )
+        parts.append(
+            table(
+                "Play quality by stage: margin points given away (mean ± s.e.)",
+                ["stage", "player 0", "player 1"],
+                [
+                    [st["stage"], fmt_mean(st["gave_away_0"]), fmt_mean(st["gave_away_1"])]
+                    for st in q["by_stage"]
+                ],
+            )
+        )
     if "matches" in s:
         m = s["matches"]
-        parts.append(table("Matches", ["", "value"], [
-            ["matches", f"{m['matches']:,}"],
-            ["undecided (game limit)", m["undecided"]],
-            ["games per match", fmt_mean(m["games_per_match"])],
-            ["player 0 wins", fmt_rate(m["player_0_wins"])],
-            ["first dealer wins", fmt_rate(m["first_dealer_wins"])],
-            ["final score 0", fmt_mean(m["final"]["0"])],
-            ["final score 1", fmt_mean(m["final"]["1"])],
-        ]))
+        parts.append(
+            table(
+                "Matches",
+                ["", "value"],
+                [
+                    ["matches", f"{m['matches']:,}"],
+                    ["undecided (game limit)", m["undecided"]],
+                    ["games per match", fmt_mean(m["games_per_match"])],
+                    ["player 0 wins", fmt_rate(m["player_0_wins"])],
+                    ["first dealer wins", fmt_rate(m["first_dealer_wins"])],
+                    ["final score 0", fmt_mean(m["final"]["0"])],
+                    ["final score 1", fmt_mean(m["final"]["1"])],
+                ],
+            )
+        )
     return parts

@@ -22,7 +22,7 @@ def recorded_moves(s: GameState, row: int) -> list[tuple[int, int, int]]:
 
 def deal_of(s: GameState, row: int) -> tuple[list[int], list[list[int]]]:
     """The deck and the four stage shuffles the row was dealt with."""
-    shuffles = [s.shuffles[row, _AT[k]:_AT[k + 1]].tolist() for k in range(4)]
+    shuffles = [s.shuffles[row, _AT[k] : _AT[k + 1]].tolist() for k in range(4)]
     return s.deck[row].tolist(), shuffles
 
 
@@ -30,8 +30,9 @@ def play_reference(s: GameState, row: int, rules, players) -> reference.GameReco
     """Row `row`'s game (the same deck, stage shuffles, first dealer and match totals) played by the
     reference engine."""
     deck, shuffles = deal_of(s, row)
-    return reference.play_game(int(s.first_dealer[row]), deck, shuffles, rules, players,
-                               scores=tuple(int(x) for x in s.scores[row]))
+    return reference.play_game(
+        int(s.first_dealer[row]), deck, shuffles, rules, players, scores=tuple(int(x) for x in s.scores[row])
+    )
 
 
 def record_moves(record: reference.GameRecord) -> list[tuple[int, int, int]]:

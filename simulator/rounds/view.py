@@ -35,6 +35,22 @@ class RoundsView(View):
     # stage_points  (m, 2) int16: card points each player has taken in this stage
     # points        (m, 2) int16: each player's score from the completed stages of this game
     # scores        (m, 2) int32: match totals before this game
-    FIELDS = ("seat", "dealer", "stage", "trick", "hand", "face_up", "trump", "trump_rank", "leader",
-              "led", "plays", "n_played", "played", "stage_tricks", "stage_points", "points", "scores")
-
+    FIELDS = (
+        "seat",
+        "dealer",
+        "stage",
+        "trick",
+        "hand",
+        "face_up",
+        "trump",
+        "trump_rank",
+        "leader",
+        "led",
+        "plays",
+        "n_played",
+        "played",
+        "stage_tricks",
+        "stage_points",
+        "points",
+        "scores",
+    )
