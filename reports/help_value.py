@@ -16,14 +16,13 @@ import pandas as pd
 
 from reports.html import Report, num, pct
 from reports.study import Study
-from simulator import options, runner
+from simulator import options, registry, runner
 from simulator.errors import DealsimError
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.measures import team_points
 from simulator.franks_zoo.view import ANSWER, ASK, PLAY
 from simulator.runner import Run, execute
 from simulator.stats import Measure, estimate, paired, wilson
-from strategies import with_params
 
 PLAYERS = (4, 5, 6, 7)
 READINGS = ("captured", "missing")
@@ -52,7 +51,7 @@ def _arm(base: Run, players: int, reading: str, **seat0: str) -> Run:
     rules = options.build(
         type(base.rules), "rule", {"players": players, "hedgehog_penalty": reading}, base=base.rules
     )
-    first = with_params(base.seats[0], seat0, base.game) if seat0 else base.seats[0]
+    first = registry.roster(base.game).with_params(base.seats[0], seat0) if seat0 else base.seats[0]
     return dataclasses.replace(base, rules=rules, seats=(first, *[base.seats[1]] * (players - 1)))
 
 

@@ -13,7 +13,7 @@ import pandas as pd
 
 from reports.html import Report, num, pct, pm, pp, rate_plot, rate_row
 from reports.study import Study
-from simulator import experiments
+from simulator import experiments, registry
 from simulator.runner import Run, execute
 from simulator.stats import mean_se
 
@@ -78,7 +78,7 @@ def build(
     base: Run, matches: int, jobs: int, progress: bool, command: str, provenance: dict
 ) -> tuple[Report, tuple[str, list[str], list[list]]]:
     game = base.game
-    specs = list(game.strategies)
+    specs = list(registry.roster(game).known)
     report = Report("Forty-two: how far from perfect play", provenance, command)
     played = {spec: _quality(dataclasses.replace(base, seats=(spec,) * 4), jobs, progress) for spec in specs}
     quality = pd.DataFrame([_row(spec, hands) for spec, hands in played.items()])

@@ -12,11 +12,11 @@ import pandas as pd
 
 from reports.html import MIN_CASES, Report, num, pct, pm, pp, rate_plot, rate_row
 from reports.study import Study
+from simulator import registry
 from simulator.errors import DealsimError
 from simulator.rounds.fifth import CALL_NAMES, LET_THROUGH, NO_CHOICE, OPPONENT_TOOK, TOOK
 from simulator.runner import Run, execute
 from simulator.stats import Measure, estimate, mean_se, paired, wilson
-from strategies import with_params
 
 BONUSES = (0, 5, 10, 15, 20, 30)
 STAGES = range(1, 6)
@@ -92,10 +92,10 @@ def build(
             f"(--seat 0=heuristic[:...]), not {base.seats[0]!r}"
         )
     base = dataclasses.replace(
-        base, seats=(with_params(base.seats[0], {"duck": "true"}, game), *base.seats[1:])
+        base, seats=(registry.roster(game).with_params(base.seats[0], {"duck": "true"}), *base.seats[1:])
     )
     duck_off = dataclasses.replace(
-        base, seats=(with_params(base.seats[0], {"duck": "false"}, game), *base.seats[1:])
+        base, seats=(registry.roster(game).with_params(base.seats[0], {"duck": "false"}), *base.seats[1:])
     )
     main = execute(base, jobs=jobs, progress=progress).whole()
     g = main.tables["deals"]

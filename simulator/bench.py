@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from simulator import registry
 from simulator.contract import Game
 from simulator.runner import Run, check, execute, in_order, run_chunk
 
@@ -118,12 +119,13 @@ def speeds(
     specs: list[str] | None = None,
 ) -> Speeds:
     """Measure each strategy (default: every one of the game) and the game's yardstick `repeat` times in turn."""
-    specs = list(specs or game.strategies)
+    known = registry.roster(game).known
+    specs = list(specs or known)
     script = yardstick or game.yardstick
     rates: dict[str, list[float]] = {spec: [] for spec in specs}
     hands: dict[str, list[float]] = {spec: [] for spec in specs}
     ys: list[float] = []
-    cap = {spec: getattr(game.strategies[spec], "bench_deals", None) or deals for spec in specs}
+    cap = {spec: getattr(known[spec], "bench_deals", None) or deals for spec in specs}
     for _ in range(repeat):
         for spec in specs:
             rate, per_hand = measure(game, spec, min(deals, cap[spec]))

@@ -26,7 +26,6 @@ from simulator.options import describe
 from simulator.runner import MAX_DEALS
 from simulator.summaries import num, pct, pp, table, to_json
 from simulator.version import __version__
-from strategies import listing
 
 cli = typer.Typer(
     add_completion=False,
@@ -368,7 +367,7 @@ def strategies_cmd(game: Annotated[str | None, typer.Argument(help="only this ga
     """List the strategies of each game with their parameters."""
     for g in [registry.get(game)] if game else registry.GAMES.values():
         out.print(f"[bold]{g.name}[/bold] (default: {g.default_strategy})")
-        for s in listing(g):
+        for s in registry.roster(g).listing():
             rows = [[p["name"], p["default"], p["allowed"] or p["type"], p["help"]] for p in s["params"]]
             out.print(f"  [bold]{s['name']}[/bold]: {s['summary']}")
             if rows:

@@ -126,7 +126,6 @@ class Game:
     core: BatchCore
     series: Callable[[np.ndarray, Any], Series]  # (match numbers, rules) -> the bookkeeping of those matches
     reference: Reference
-    strategies: Mapping[str, type]  # name -> strategies.base.Strategy subclass
     default_strategy: str
     # summarize(tables, unit) -> the partial summary of those tables (nested dicts of simulator.tallies, which
     # merge across chunks); render(summary) -> rich renderables of a finished one (nested Rate/Mean)

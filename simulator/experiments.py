@@ -12,11 +12,11 @@ from typing import Any
 
 import pandas as pd
 
+from simulator import registry
 from simulator.errors import DealsimError
 from simulator.options import build, parse_pairs
 from simulator.runner import Run, check, execute
 from simulator.stats import Difference, Estimate, estimate, paired
-from strategies import with_params
 
 
 def parse_values(text: str) -> list[str]:
@@ -55,7 +55,7 @@ def apply_setting(base: Run, key: str, value: str) -> Run:
         seat_name, _, param = rest.partition(".")
         seats = list(base.seats)
         for s in game.seats_of(seat_name, base.rules):
-            seats[s] = with_params(seats[s], {param: value}, game) if param else value
+            seats[s] = registry.roster(game).with_params(seats[s], {param: value}) if param else value
         run = dataclasses.replace(base, seats=tuple(seats))
         run.strategies()  # a bad parameter or value fails here, clearly
         return run

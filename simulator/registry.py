@@ -1,4 +1,5 @@
-"""The registry of games: a new game is its folder (and its strategies module) plus one line here."""
+"""The registry: every game, and each game's strategies. A new game is its folder, its strategies module
+and one line here."""
 
 from __future__ import annotations
 
@@ -7,8 +8,16 @@ from simulator.errors import DealsimError
 from simulator.fortytwo.game import GAME as FORTY_TWO
 from simulator.franks_zoo.game import GAME as FRANKS_ZOO
 from simulator.rounds.game import GAME as ROUNDS
+from strategies import Roster, fortytwo, franks_zoo, rounds
+from strategies.fortytwo_expert import Expert
 
-GAMES: dict[str, Game] = {g.name: g for g in (FORTY_TWO, ROUNDS, FRANKS_ZOO)}
+_ENTRIES = (
+    (FORTY_TWO, {**fortytwo.STRATEGIES, Expert.name: Expert}),
+    (ROUNDS, rounds.STRATEGIES),
+    (FRANKS_ZOO, franks_zoo.STRATEGIES),
+)
+GAMES: dict[str, Game] = {g.name: g for g, _ in _ENTRIES}
+ROSTERS: dict[str, Roster] = {g.name: Roster(g.name, known) for g, known in _ENTRIES}
 
 
 def get(game: str | Game) -> Game:
@@ -18,3 +27,11 @@ def get(game: str | Game) -> Game:
     if game not in GAMES:
         raise DealsimError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
     return GAMES[game]
+
+
+def roster(game: str | Game) -> Roster:
+    """The strategies of a game, by name."""
+    name = get(game).name
+    if name not in ROSTERS:
+        raise DealsimError(f"{name} has no strategies registered")
+    return ROSTERS[name]

@@ -30,12 +30,11 @@ from joblib import Parallel, delayed
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from simulator import driver, tallies
+from simulator import driver, registry, tallies
 from simulator.contract import UNITS, Game
 from simulator.errors import DealsimError, DealsimWarning, Interrupted
 from simulator.matches import play_matches
 from simulator.parts import PartStore, run_key
-from strategies import make
 from strategies.base import Strategy
 
 T = TypeVar("T")
@@ -81,7 +80,8 @@ class Run:
         """One strategy per seat; seats with the same spec share one object, so the driver asks them together.
         Unknown strategies and bad parameters fail here with one clear error."""
         made: dict[str, Strategy] = {}
-        return [made.setdefault(spec, make(self.game, spec)) for spec in self.seats]
+        roster = registry.roster(self.game)
+        return [made.setdefault(spec, roster.make(spec)) for spec in self.seats]
 
 
 @dataclass

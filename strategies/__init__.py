@@ -1,8 +1,9 @@
 """Strategies by spec: a game's own strategies by name, and user strategies from `module:Class`.
 
 A spec names a strategy and its parameters: `heuristic`, `heuristic:threshold=32,base=12`,
-`mypackage.mymodule:MyStrategy:weight=2`. Each game lists its strategies in its `Game` (from its module
-here: `strategies.fortytwo`, `strategies.rounds`, `strategies.franks_zoo`).
+`mypackage.mymodule:MyStrategy:weight=2`. A game's own strategies are bound to it in one place, the game
+registry (`simulator.registry`), as a `Roster`: the game folders never import their strategies, so each sits
+in one layer below them.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import importlib
 import os
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from simulator.errors import DealsimError
 from simulator.options import build, describe, parse_pairs
@@ -40,34 +43,45 @@ def _split(spec: str, known: Mapping[str, type[Strategy]]) -> tuple[list[str], s
     return parts[:head_len], ":".join(parts[head_len:])
 
 
-def make(game, spec: str) -> Strategy:
-    """A strategy instance for `game` (a contract.Game) from its spec text; unknown names and parameters are
-    clear errors."""
-    known = game.strategies
-    head, params = _split(spec, known)
-    if len(head) == 1 and head[0] in known:
-        cls = known[head[0]]
-    elif len(head) == 2:
-        cls = _load_user_class(*head)
-    else:
-        raise DealsimError(
-            f"unknown {game.name} strategy {head[0]!r}; known: {', '.join(known)} (or module:Class)"
-        )
-    what = f"{cls.name or cls.__name__} parameter"
-    return build(cls, what, parse_pairs(what, [p for p in params.split(",") if p.strip()]))
+@dataclass(frozen=True)
+class Roster:
+    """One game's strategies by name: what `--seat SEAT=SPEC` may name for it (besides `module:Class`)."""
+
+    game: str  # the game's name, for errors
+    known: Mapping[str, type[Strategy]]
+
+    def make(self, spec: str) -> Strategy:
+        """A strategy instance from its spec text; unknown names and parameters are clear errors."""
+        head, params = _split(spec, self.known)
+        if len(head) == 1 and head[0] in self.known:
+            cls = self.known[head[0]]
+        elif len(head) == 2:
+            cls = _load_user_class(*head)
+        else:
+            raise DealsimError(
+                f"unknown {self.game} strategy {head[0]!r}; known: {', '.join(self.known)} (or module:Class)"
+            )
+        what = f"{cls.name or cls.__name__} parameter"
+        return build(cls, what, parse_pairs(what, [p for p in params.split(",") if p.strip()]))
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Name, summary and parameters (with defaults) of each strategy."""
+        return [
+            {"name": name, "summary": cls.summary, "params": describe(cls)}
+            for name, cls in self.known.items()
+        ]
+
+    def with_params(self, spec: str, params: Mapping[str, str]) -> str:
+        """The spec with these parameters set (replacing any it had): 'heuristic' -> 'heuristic:threshold=30'."""
+        return with_params(spec, params, self.known)
 
 
-def listing(game) -> list[dict]:
-    """Name, summary and parameters (with defaults) of each of `game`'s strategies."""
-    return [
-        {"name": name, "summary": cls.summary, "params": describe(cls)}
-        for name, cls in game.strategies.items()
-    ]
-
-
-def with_params(spec: str, params: dict[str, str], game=None) -> str:
-    """The spec with these parameters set (replacing any it had): 'heuristic' -> 'heuristic:threshold=30'."""
-    head, tail = _split(spec, game.strategies if game is not None else {})
+def with_params(
+    spec: str, params: Mapping[str, str], known: Mapping[str, type[Strategy]] | None = None
+) -> str:
+    """The spec with these parameters set (replacing any it had); `known` names the game's own strategies,
+    which tell a strategy's name from a user module's (`heuristic:a=1` against `mymod:Cls:a=1`)."""
+    head, tail = _split(spec, known or {})
     current = parse_pairs("strategy parameter", [p for p in tail.split(",") if p.strip()])
     current.update(params)
     text = ",".join(f"{k}={v}" for k, v in current.items())

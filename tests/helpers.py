@@ -15,7 +15,6 @@ import numpy as np
 import pandas as pd
 
 from simulator import driver, matches, registry
-from strategies import make
 from strategies.base import Strategy, uniform_choice
 
 
@@ -26,7 +25,7 @@ def stable_hash(text: str) -> int:
 
 def strategy(game: str, spec: str) -> Strategy:
     """A registered strategy of a game by its spec."""
-    return make(registry.get(game), spec)
+    return registry.roster(game).make(spec)
 
 
 def play_deals(

@@ -18,7 +18,7 @@ from tests.cli_helpers import run_cli
 def test_bench_measures_every_strategy(tmp_path) -> None:
     b = app.bench("franks-zoo", n=20, yardstick=tmp_path / "missing.py")  # the yardstick: test_yardsticks.py
     [sp] = b.speeds
-    assert set(sp.rates) == set(registry.get("franks-zoo").strategies) and sp.yardstick_rate is None
+    assert set(sp.rates) == set(registry.roster("franks-zoo").known) and sp.yardstick_rate is None
     for spec in sp.rates:
         assert sp.rate(spec) > 0 and sp.hand_rate(spec) > sp.rate(spec)  # whole games of several hands each
 
@@ -96,7 +96,7 @@ def test_bench_of_one_game_measures_every_strategy_and_says_when_the_yardstick_c
     d = json.loads(out)
     assert d["games"] == []  # no scaling runs asked for
     [sp] = d["strategies"]
-    assert set(sp["rates"]) == set(registry.get("forty-two").strategies)
+    assert set(sp["rates"]) == set(registry.roster("forty-two").known)
     assert sp["yardstick_deals_per_second"] is None and sp["rates"]["random"]["of_yardstick"] is None
     assert sp["rates"]["random"]["of_random"] == 1
 
@@ -135,7 +135,7 @@ def test_a_searching_strategy_is_timed_on_fewer_deals(monkeypatch) -> None:
     )
     monkeypatch.setattr(bench, "run_yardstick", lambda path, deals: None)
     g = registry.get("rounds")
-    monkeypatch.setattr(g.strategies["greedy"], "bench_deals", 50, raising=False)
+    monkeypatch.setattr(registry.roster(g).known["greedy"], "bench_deals", 50, raising=False)
     assert Strategy.bench_deals is None
     bench.speeds(g, 1000)
     assert sizes == {"random": 1000, "greedy": 50, "heuristic": 1000}

@@ -86,7 +86,7 @@ def test_a_heuristic_subclass_that_plays_otherwise_gets_the_mask() -> None:
 
     assert callable(FortyTwoHeuristic().decide_packed) and callable(Keeps().decide_packed)
     assert Lowest().decide_packed is None and Other().decide_packed is None
-    assert registry.get("forty-two").strategies["expert"].decide_packed is None
+    assert registry.roster("forty-two").known["expert"].decide_packed is None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -41,7 +41,7 @@ STRATEGIES = [
     if (g, s) == ("forty-two", "expert")
     else (g, s)
     for g in GAMES
-    for s in [*registry.get(g).strategies, *EXTRA.get(g, [])]
+    for s in [*registry.roster(g).known, *EXTRA.get(g, [])]
 ]
 # deals of the agreement check per game and unit: the reference engines are plain Python
 SIZES = {"forty-two": (120, 4), "rounds": (80, 3), "franks-zoo": (36, 2)}

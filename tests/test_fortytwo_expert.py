@@ -390,7 +390,7 @@ def test_the_expert_beats_the_heuristic_on_the_same_deals() -> None:
 def test_the_expert_is_registered() -> None:
     from simulator import registry
 
-    assert registry.get("forty-two").strategies["expert"] is Expert
+    assert registry.roster("forty-two").known["expert"] is Expert
     assert dataclasses.fields(Expert)  # typed parameters, documented like every strategy's
     assert all(f.metadata.get("help") for f in dataclasses.fields(Expert))
 

@@ -15,7 +15,6 @@ from simulator.rounds import play, reference
 from simulator.rounds.trace import deal_of
 from simulator.runner import Run
 from simulator.stats import Mean, Rate
-from strategies import with_params
 from tests import cli_helpers
 from tests.cli_helpers import assert_findings_quote_tables, run_cli
 from tests.helpers import play_matches, strategy
@@ -194,7 +193,8 @@ def test_ducking_off_never_ducks_and_a_heuristic_with_itself_is_zero() -> None:
     assert strategy("rounds", "heuristic:duck=true").spec == "heuristic"
     assert strategy("rounds", "heuristic:duck=false").spec == "heuristic:duck=false"
     assert (
-        with_params("heuristic:trump_cost=2", {"duck": "false"}, GAME) == "heuristic:trump_cost=2,duck=false"
+        registry.roster(GAME).with_params("heuristic:trump_cost=2", {"duck": "false"})
+        == "heuristic:trump_cost=2,duck=false"
     )
 
 

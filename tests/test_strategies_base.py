@@ -7,7 +7,7 @@ import pytest
 
 from simulator import registry
 from simulator.errors import DealsimError
-from strategies import make, with_params
+from strategies import with_params
 from strategies.base import Random, Strategy, best_legal, best_of_bits, by_row, uniform_choice
 from tests.helpers import Scrambled, strategy
 
@@ -72,15 +72,15 @@ def test_specs_and_parameters() -> None:
     assert strategy("forty-two", "heuristic:threshold=31").spec == "heuristic"  # 31 is the default
     assert strategy("forty-two", "greedy").spec == "greedy"
     assert strategy("rounds", "heuristic:duck=false").spec == "heuristic:duck=false"
-    assert make(registry.get("forty-two"), h.spec) == h  # the spec makes the strategy again
+    assert registry.roster("forty-two").make(h.spec) == h  # the spec makes the strategy again
     assert (
         with_params("heuristic:threshold=33", {"threshold": "30", "base": "1"})
         == "heuristic:threshold=30,base=1"
     )
-    fortytwo = registry.get("forty-two")
-    assert with_params("heuristic", {"threshold": "30"}, fortytwo) == "heuristic:threshold=30"
+    fortytwo = registry.roster("forty-two")
+    assert fortytwo.with_params("heuristic", {"threshold": "30"}) == "heuristic:threshold=30"
     assert (
-        with_params("tests.helpers:Scrambled:salt=1", {"salt": "2"}, fortytwo)
+        fortytwo.with_params("tests.helpers:Scrambled:salt=1", {"salt": "2"})
         == "tests.helpers:Scrambled:salt=2"
     )
     assert with_params("tests.helpers:Scrambled", {"salt": "2"}) == "tests.helpers:Scrambled:salt=2"
@@ -105,14 +105,14 @@ def test_user_strategies_load_by_module_and_class() -> None:
     unnamed = strategy("forty-two", "tests.helpers:AlwaysBid168")
     assert (
         unnamed.spec == "tests.helpers:AlwaysBid168"
-        and make(registry.get("forty-two"), unnamed.spec) == unnamed
+        and registry.roster("forty-two").make(unnamed.spec) == unnamed
     )
 
 
 def test_a_user_strategy_spec_makes_it_again() -> None:
     # a user class that has a `name` of its own is still named by where it is defined
     s = strategy("forty-two", "tests.helpers:Scrambled:salt=2")
-    assert s.spec == "tests.helpers:Scrambled:salt=2" and make(registry.get("forty-two"), s.spec) == s
+    assert s.spec == "tests.helpers:Scrambled:salt=2" and registry.roster("forty-two").make(s.spec) == s
 
 
 def test_params_are_the_dataclass_fields_only() -> None:
@@ -122,12 +122,13 @@ def test_params_are_the_dataclass_fields_only() -> None:
 
 def test_every_game_lists_its_strategies_and_the_default_is_one_of_them() -> None:
     for name, game in registry.GAMES.items():
-        assert game.default_strategy in game.strategies, name
-        assert "random" in game.strategies, name
-        for key, cls in game.strategies.items():
+        known = registry.roster(game).known
+        assert game.default_strategy in known, name
+        assert "random" in known, name
+        for key, cls in known.items():
             assert issubclass(cls, Strategy) and cls.name == key, (name, key)
-            assert make(game, key).spec == key  # defaults only: the bare name
-    assert registry.get("franks-zoo").strategies["random"] is Random
+            assert registry.roster(game).make(key).spec == key  # defaults only: the bare name
+    assert registry.roster("franks-zoo").known["random"] is Random
 
 
 def test_the_generic_random_strategy_plays_uniformly_among_legal_actions() -> None:

@@ -6,8 +6,6 @@ from simulator.contract import Game, Reference
 from simulator.fortytwo import analyze, core, measures, play, quality, reference, secrecy, summary, trace
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import PRESETS, FortyTwoRules
-from strategies.fortytwo import STRATEGIES
-from strategies.fortytwo_expert import Expert
 
 REFERENCE = Reference(
     moves=trace.recorded_moves,
@@ -36,7 +34,6 @@ GAME = Game(
     core=play.CORE,
     series=play.Games,
     reference=REFERENCE,
-    strategies={**STRATEGIES, Expert.name: Expert},  # the expert imports the heuristic: registered here
     default_strategy="heuristic",
     summarize=summary.summarize,
     render=summary.render,

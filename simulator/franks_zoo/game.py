@@ -5,7 +5,6 @@ from __future__ import annotations
 from simulator.contract import Game, Reference
 from simulator.franks_zoo import core, measures, play, reference, secrecy, summary, trace
 from simulator.franks_zoo.rules import PRESETS, FranksZooRules
-from strategies.franks_zoo import STRATEGIES
 
 REFERENCE = Reference(
     moves=trace.recorded_moves,
@@ -33,7 +32,6 @@ GAME = Game(
     core=play.CORE,
     series=play.Games,
     reference=REFERENCE,
-    strategies=STRATEGIES,
     default_strategy="heuristic",  # the strategies are random, greedy and heuristic
     summarize=summary.summarize,
     render=summary.render,

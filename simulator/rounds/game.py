@@ -5,7 +5,6 @@ from __future__ import annotations
 from simulator.contract import Game, Reference
 from simulator.rounds import measures, play, quality, reference, secrecy, summary, trace
 from simulator.rounds.rules import PRESETS, RoundsRules
-from strategies.rounds import STRATEGIES
 
 REFERENCE = Reference(
     moves=trace.recorded_moves,
@@ -33,7 +32,6 @@ GAME = Game(
     core=play.CORE,
     series=play.Matches,
     reference=REFERENCE,
-    strategies=STRATEGIES,
     default_strategy="heuristic",
     summarize=summary.summarize,
     render=summary.render,
