@@ -1,10 +1,14 @@
-"""Same seed, same outcomes, wider than tests/test_digests.py: a digest of small runs of every game x strategy
-(random, greedy, heuristic, default parameters: Forty-two's ladder bidder too) x unit, and Forty-two's texas and
-texas-house presets. Take them before a refactor or speed work, compare after:
+"""Same seed, same outcomes, wider than tests/test_digests.py: a digest of every column of small runs of every
+game x strategy (random, greedy, heuristic, default parameters) x unit, and Forty-two's texas and texas-house
+presets. Take them before a refactor or speed work, compare after:
 
     python benchmarks/digests.py before.json
     ... change ...
     python benchmarks/digests.py after.json && diff before.json after.json
+
+A column's digest is the sha256 of its values written as text, so a change of representation alone (a wider
+integer type, a seat number shown as a category of seat names) keeps it, while any changed deal, move, point
+or score changes it; a diff names the run, the table and the column.
 """
 
 from __future__ import annotations
@@ -34,7 +38,13 @@ def cases() -> list[tuple[str, str | None, str, str]]:
     return out
 
 
-def digest(game: str, preset: str | None, spec: str, unit: str) -> str:
+def column_digest(values: pd.Series) -> str:
+    text = "\x1f".join("NA" if pd.isna(v) else str(v) for v in values.tolist())
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def digest(game: str, preset: str | None, spec: str, unit: str) -> dict[str, dict[str, str]]:
+    """Per table of the run, per column, the digest of its values."""
     g = registry.get(game)
     rules = g.rules(preset) if preset else g.rules()
     n = (ZOO_SIZES if game == "franks-zoo" else SIZES)[unit]
@@ -47,11 +57,8 @@ def digest(game: str, preset: str | None, spec: str, unit: str) -> str:
         unit=unit,
         chunk_size=max(1, n // 3),
     )
-    h = hashlib.sha256()
-    for name, table in sorted(execute(run, jobs=1).tables.items()):
-        h.update(name.encode())
-        h.update(pd.util.hash_pandas_object(table, index=False).to_numpy().tobytes())
-    return h.hexdigest()[:16]
+    tables = execute(run, jobs=1).tables
+    return {name: {col: column_digest(t[col]) for col in t.columns} for name, t in sorted(tables.items())}
 
 
 def main(argv: list[str]) -> int:
@@ -64,7 +71,7 @@ def main(argv: list[str]) -> int:
     }
     with open(argv[0], "w") as f:
         json.dump(out, f, indent=1)
-    print(f"{len(out)} digests written to {argv[0]}")
+    print(f"{len(out)} runs' digests written to {argv[0]}")
     return 0
 
 
