@@ -18,7 +18,6 @@ from reports.study import Study
 from simulator import driver
 from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
-from simulator.fortytwo.play import CORE
 from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.runner import Run, chunk, map_chunks
 from simulator.stats import wilson
@@ -65,7 +64,7 @@ def _play(run: Run, k: int) -> pd.DataFrame:
         state = core.with_contract(
             core.new_hands(c.deals, dealer, dealt.copy()), seat, rules.min_bid, named, rules
         )
-        done = driver.play(CORE, state, rules, c.strategies, c.fresh_seat_rngs(), D.SEATS)
+        done = driver.play(c.run.game, state, rules, c.strategies, c.fresh_seat_rngs())
         trump_bits = np.where(named < 7, D.PIP_BITS[trump], D.TRUMP_BITS[np.where(named == 7, 7, 8)])
         trump_double = np.where(
             named < 7, (hand >> TRUMP_DOUBLE[trump]) & 1, (hand >> np.uint32(D.domino_id(6, 6))) & 1

@@ -13,6 +13,7 @@ from reports.html import MIN_CASES, Report, pct, pm, rate_plot, rate_row
 from reports.study import Study
 from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.runner import Run, execute
+from simulator.series import match_summary
 from simulator.stats import mean_se, wilson
 
 FEATURES = {
@@ -75,14 +76,8 @@ def build(
         else None
     )
     if games is not None:
-        decided = games[games["winner"].notna()]
-        overview.append(
-            rate_row(
-                "games won by the first dealer's side",
-                int(decided["first_dealer_side_won"].sum()),
-                len(decided),
-            )
-        )
+        first = match_summary(games_run.game, games)["first_dealer_wins"]
+        overview.append(rate_row("games won by the first dealer's side", first.count, first.of))
 
     t, c, h = overview[0], overview[1], overview[2]
     report.finding(

@@ -1,164 +1,248 @@
 """The game contract: what a game fills in once so that the machinery (driver, runner, match loop, trace,
 compare, tune, the command line) runs it without ever naming it.
 
-A game is a folder under `simulator/` whose `game.py` builds one `Game` and whose strategies live in
-`strategies/`; `simulator/registry.py` lists it in one line.
+A game is a folder under `simulator/` whose `game.py` defines one subclass of `Game`: a header of facts
+(class attributes: its name, rules, unit words, decision kinds, default sizes) and the hooks that are its
+own (dealing, the legal actions and views, applying actions, the per-deal table, the reference engine's
+play and the outcome of a deal, the secrecy variant, its matches' dealing and winner rule, the summary and
+measures of its per-deal table). The base class does everything shared once: units, seats and sides, rules
+from presets and files, seat specs, the match series' bookkeeping, match measures and the match summary.
+`simulator/registry.py` lists the game and its strategies in one line.
 
 Vocabulary, the same in every game (each game keeps its own words as aliases, `Game.words`):
 - a *deal* is one dealt unit played to its end: a hand of Forty-two or Frank's Zoo, a game of Rounds;
 - a *match* is deals played in a row until the rules' target is reached: a game of Forty-two to 250 or of
   Frank's Zoo, a match of Rounds games to 200.
 A run's unit is one or the other; its tables are `deals` (one row per deal, or per player and deal) and,
-for matches, `matches` (one row per match), whose first column is `match` and whose per-deal table holds
-`match` and `number` (the deal's number within its match, from 1).
+for matches, `matches` (one row per match; `simulator.series` gives its columns), and the per-deal table of
+a match run holds `match` and `number` (the deal's number within its match, from 1) in front.
 """
 
 from __future__ import annotations
 
-import importlib
 import warnings
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import numpy as np
 import pandas as pd
 
-from simulator import tallies
+from simulator import bitrows, tallies
+from simulator.batch import BatchState, Rows
 from simulator.errors import DealsimError, DealsimWarning
 from simulator.options import build, parse_pairs, read_toml
+from simulator.series import TargetSeries, match_measures, match_summary, render_matches
+from simulator.stats import Measure
+from simulator.views import View
 
 UNITS = ("deal", "match")
 
+Move = tuple[int, int, int]  # (decision kind, seat, action), in the order played
 
-@dataclass(frozen=True)
-class BatchCore:
-    """A game's batched rules core. Its state is a `simulator.batch.BatchState` (arrays with the deal as
-    first axis, with `deal`, `phase` (the pending decision kind, or `done`) and `turn` (the deciding seat));
-    the functions work on whole batches of rows."""
-
-    deal: Callable[[np.random.Generator, np.ndarray, Any], Any]  # (rng, deal numbers, rules) -> fresh states
-    inputs: Callable[
-        ..., tuple[Any, np.ndarray]
-    ]  # (state, rows, kind, rules) -> (view, legal (m, n_actions))
-    apply: Callable[..., None]  # (state, rows, kind, actions, rules): play the actions
-    table: Callable[[Any, Any], pd.DataFrame]  # (finished state, rules) -> the per-deal outcome table
-    done: int  # the phase value of a finished row
-    kind_names: Sequence[str]
-    action_name: Callable[[int, int], str]  # (kind, action) -> text for errors
-    # True when every deal goes through the kinds in order (an auction, then trumps, then play): the driver
-    # then advances only the earliest pending kind, so the long later phase runs on whole, aligned batches.
-    # False when kinds interleave (a help request in the middle of play): every pending kind advances.
-    phased: bool = True
-    # Optional: (state, rows, kind, rules) -> (view, legal as bit rows (m, W) uint64, n_actions), the legal
-    # actions in `simulator.bitrows` form. The driver uses it for strategies that decide on bit rows
-    # (`decide_packed`, uniform random play), which then never pay for the (m, n_actions) bool mask.
-    packed_inputs: Callable[..., tuple[Any, np.ndarray, int]] | None = None
+RulesT = TypeVar("RulesT")
+StateT = TypeVar("StateT", bound=BatchState)
+ViewT = TypeVar("ViewT", bound=View)
+RecordT = TypeVar("RecordT", bound="Record")
 
 
-class Series(Protocol):
-    """A game's bookkeeping over matches, for the one match loop (`simulator.matches`). Built for a chunk's
-    match numbers; every call covers the matches still going (`active`, indices into them)."""
+class Record(Protocol):
+    """The reference engine's record of one deal, telling of itself."""
 
-    max_deals: int  # a guard: a match still undecided after this many deals is abandoned (no winner)
+    moves: Sequence[Move]
 
-    def deal(self, rng: np.random.Generator, active: np.ndarray, played: np.ndarray) -> Any:
-        """The next deal of each active match, as fresh states. It draws for *every* match of the chunk,
-        finished or not, so that deal j of match k is the same whatever happened elsewhere: arms of a
-        comparison share their deals. `played` counts the deals each match has played."""
+    def totals_added(self) -> tuple[int, ...]:
+        """What the deal added to each side's match total."""
+        ...
 
-    def record(self, active: np.ndarray, finished: Any, table: pd.DataFrame) -> np.ndarray:
-        """Book the finished deals (adding the running totals to their table in place); True where the
-        match is over."""
+    def outcome(self) -> tuple[int, ...]:
+        """Every number the deal came to (points taken, scores by source, places, tricks per stage): what
+        the two engines must agree on beyond the moves."""
+        ...
 
-    def table(self, played: np.ndarray) -> pd.DataFrame:
-        """One row per match: `match`, `first_dealer`, `deals` (= `played`), `winner` (missing or -1 when
-        undecided), then the game's own columns."""
+    def to_dict(self) -> dict[str, Any]:
+        """The deal as JSON-able data."""
+        ...
+
+    def text(self, rules: Any) -> str:
+        """The deal told move by move."""
+        ...
 
 
 @dataclass(frozen=True)
-class Reference:
-    """How the scalar reference engine replays and tells a deal that the batched core played. Moves are
-    (kind, seat, action) triples in the order played."""
+class Sizes:
+    """How many deals and matches the contract checks play per strategy (the reference engines are plain
+    Python; a searching strategy says how many it can afford in `Strategy.check_sizes`)."""
 
-    moves: Callable[[Any, int], list[tuple[int, int, int]]]  # recorded moves of row `row` of a finished state
-    play: Callable[..., Any]  # (state, row, rules, players) -> the reference engine's record of that deal
-    record_moves: Callable[[Any], list[tuple[int, int, int]]]
-    score: Callable[[Any], tuple[int, ...]]  # what the deal added to each seat's or side's total
-    batch_score: Callable[[Any, Any], np.ndarray]  # (finished state, rules) -> the same, (n, sides)
-    # Every number the deal came to (points taken, scores by source, places, tricks per stage): what the
-    # two engines must agree on beyond the moves.
-    outcome: Callable[[Any], tuple[int, ...]]
-    batch_outcome: Callable[[Any, Any], np.ndarray]  # (finished state, rules) -> the same, (n, k)
-    text: Callable[[Any, Any], str]  # (record, rules) -> the deal told move by move
-    to_dict: Callable[[Any], dict[str, Any]]  # record -> a JSON-able dict
-    sides: Callable[[Any], Sequence[str]]  # rules -> names of the score columns
+    deals: int
+    matches: int
+
+    def of(self, unit: str) -> int:
+        return self.deals if unit == "deal" else self.matches
 
 
-@dataclass(frozen=True)
-class Analysis:
+class Analysis(Protocol):
     """One hand held fixed at one seat, the other hands dealt many times, and every contract the seat could
     choose played out on the same deals (`dealsim analyze`)."""
 
-    parse_hand: Callable[[str], Any]  # text -> the hand
-    # (hand, seat, dealer, rules, chunk) -> the chunk's per-choice outcomes; chunk is a runner.Chunk
-    play_chunk: Callable[..., Any]
-    frame: Callable[[list], pd.DataFrame]  # every chunk's outcomes -> one row per choice
-    best: Callable[[pd.DataFrame], dict]  # the best choice's row
-    advise: Callable[[list, pd.DataFrame], dict]  # (chunks' outcomes, frame) -> advice (paired, break-even)
-    render: Callable[..., list]  # (frame, advice, hand text, seat name, deals) -> rich renderables
-    chunk_size: int = 5_000
+    chunk_size: int
+
+    def parse_hand(self, text: str) -> Any: ...
+
+    def play_chunk(
+        self, fixed: Any, seat: int, dealer: int, rules: Any, chunk: Any, *, perfect: bool = False
+    ) -> Any:
+        """A chunk's per-choice outcomes; `chunk` is a `runner.Chunk` of the analysis's run."""
+        ...
+
+    def frame(self, parts: list[Any]) -> pd.DataFrame:
+        """Every chunk's outcomes as one row per choice."""
+        ...
+
+    def best(self, frame: pd.DataFrame) -> dict[str, Any]: ...
+
+    def advise(self, parts: list[Any], frame: pd.DataFrame) -> dict[str, Any]: ...
+
+    def render(
+        self, frame: pd.DataFrame, advice: dict[str, Any], hand: str, seat: str, deals: int
+    ) -> list[Any]: ...
 
 
-@dataclass(frozen=True)
-class Game:
-    name: str
-    title: str
-    module: str  # where this object is defined (a worker process finds it there again)
-    rules_cls: type
-    presets: Mapping[str, Mapping[str, Any]]
-    # The seats and named groups of seats (e.g. NS -> (0, 2)) under given rules: a game's player count
-    # may be a rule.
-    seat_names: Callable[[Any], Sequence[str]]
-    seat_groups: Callable[[Any], Mapping[str, Sequence[int]]]
-    words: Mapping[str, str]  # this game's word for each unit, e.g. {"deal": "hand", "match": "game"}
-    default_unit: str
-    core: BatchCore
-    series: Callable[[np.ndarray, Any], Series]  # (match numbers, rules) -> the bookkeeping of those matches
-    reference: Reference
-    default_strategy: str
-    # summarize(tables, unit) -> the partial summary of those tables (nested dicts of simulator.tallies, which
-    # merge across chunks); render(summary) -> rich renderables of a finished one (nested Rate/Mean)
-    summarize: Callable[[dict[str, pd.DataFrame], str], dict[str, Any]]
-    render: Callable[[dict[str, Any]], list[Any]]
-    # measures(tables, unit, side) -> [stats.Measure]: one figure per deal, for tune and compare
-    measures: Callable[..., list[Any]]
-    default_chunk: Mapping[str, int]
-    rows_per_deal: Callable[[Any], int] = field(default=lambda rules: 1)  # rows of the deals table per deal
-    # a compiled per-deal loop doing random play's work: a script in benchmarks/ (or ../shared/bench)
-    yardstick: str | None = None
-    analysis: Analysis | None = None  # optional: one fixed hand against many deals (`dealsim analyze`)
-    # optional measures a run may ask for (`simulate --measure NAME`): (finished state, rules) -> extra
-    # columns of the deals table, one value per row
-    extra_columns: Mapping[str, Callable[[Any, Any], dict[str, np.ndarray]]] = field(default_factory=dict)
-    # (state, rng) -> a copy that differs only in what the deciding seat of each row cannot see (other
-    # seats' hidden cards, the stock): the contract test checks that every view is the same in both.
-    hidden_variant: Callable[[Any, np.random.Generator], Any] | None = None
+# optional per-deal measures a run may ask for (`simulate --measure NAME`): (finished state, rules) -> extra
+# columns of the deals table, one value per row
+ExtraColumns = Callable[[Any, Any], dict[str, np.ndarray]]
 
-    def summary(self, tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
-        """The finished summary of whole tables (nested Rate/Mean)."""
-        return tallies.finish(self.summarize(tables, unit))
 
-    def __reduce_ex__(self, protocol):
-        # Workers find a registered game where it is defined instead of receiving its functions; a game
-        # changed in a session (dataclasses.replace) travels whole.
-        try:
-            registered = _game_in(self.module) is self
-        except (ImportError, AttributeError):
-            registered = False
-        return (_game_in, (self.module,)) if registered else super().__reduce_ex__(protocol)
+class Game(ABC, Generic[RulesT, StateT, ViewT, RecordT]):
+    """A game as the machinery sees it. Subclasses set the header and fill the abstract hooks."""
 
-    # --- units -------------------------------------------------------------------------------------------
+    # --- the header -------------------------------------------------------------------------------------
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules_cls: ClassVar[type]
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]]
+    words: ClassVar[
+        Mapping[str, str]
+    ]  # this game's word for each unit, e.g. {"deal": "hand", "match": "game"}
+    default_unit: ClassVar[str]
+    kind_names: ClassVar[Sequence[str]]  # the decision kinds, by number; `done` (= their count) ends a deal
+    n_actions: ClassVar[Sequence[int]]  # the actions of each kind
+    # True when every deal goes through the kinds in order (an auction, then trumps, then play): the driver
+    # then advances only the earliest pending kind, so the long later phase runs on whole, aligned batches.
+    # False when kinds interleave (a help request in the middle of play): every pending kind advances.
+    phased: ClassVar[bool] = True
+    default_strategy: ClassVar[str] = "heuristic"
+    default_chunk: ClassVar[Mapping[str, int]]  # deals (or matches) per chunk, by unit
+    check_sizes: ClassVar[Sizes]  # what the contract checks play
+    # named rule sets (option -> value, over the defaults) on which the contract checks compare the engines
+    check_rules: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    # named groups of seats that score together (Forty-two's NS and EW): the sides; none: each seat is a side
+    groups: ClassVar[Mapping[str, tuple[int, ...]]] = {}
+    # how a side is named in labels: "player" (player 0 wins), or None where sides have names (NS wins)
+    side_word: ClassVar[str | None] = None
+    # a compiled per-deal loop doing random play's work, in benchmarks/: what `dealsim bench` measures against
+    yardstick: ClassVar[str | None] = None
+    analysis: ClassVar[Analysis | None] = None  # one fixed hand against many deals (`dealsim analyze`)
+    extra_columns: ClassVar[Mapping[str, ExtraColumns]] = {}
+
+    @property
+    def done(self) -> int:
+        """The phase value of a finished row."""
+        return len(self.kind_names)
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"
+
+    # --- hooks: the batched core ------------------------------------------------------------------------
+    @abstractmethod
+    def deal(self, rng: np.random.Generator, deals: np.ndarray, rules: RulesT) -> StateT:
+        """Fresh states, one per deal number, ready for their first decision (a run of single deals)."""
+
+    @abstractmethod
+    def inputs(self, state: StateT, rows: Rows, kind: int, rules: RulesT) -> tuple[ViewT, np.ndarray]:
+        """The deciding seats' views of `rows` (all pending a `kind` decision) and the legal actions,
+        a bool mask (m, n_actions[kind])."""
+
+    def packed_inputs(
+        self, state: StateT, rows: Rows, kind: int, rules: RulesT
+    ) -> tuple[ViewT, np.ndarray, int]:
+        """`inputs` with the legal actions as bit rows (`simulator.bitrows`): (view, words, n_actions). The
+        driver gives these to strategies that decide on bit rows, which then never pay for the mask. A
+        game whose core keeps legal actions as bits overrides this; by default the mask is packed."""
+        view, legal = self.inputs(state, rows, kind, rules)
+        return view, bitrows.pack(legal), legal.shape[1]
+
+    @abstractmethod
+    def apply(self, state: StateT, rows: Rows, kind: int, actions: np.ndarray, rules: RulesT) -> None:
+        """Play the (checked) actions of `rows` in place."""
+
+    @abstractmethod
+    def table(self, state: StateT, rules: RulesT) -> pd.DataFrame:
+        """The per-deal outcome table of finished states: `deal` first, one row per deal (or per player
+        and deal: `rows_per_deal`)."""
+
+    @abstractmethod
+    def action_name(self, kind: int, action: int) -> str:
+        """An action in words, for errors and traces."""
+
+    @abstractmethod
+    def scores(self, state: StateT, rules: RulesT) -> np.ndarray:
+        """(n, sides): what each finished deal adds to each side's match total."""
+
+    # --- hooks: seats --------------------------------------------------------------------------------------
+    @abstractmethod
+    def seat_names(self, rules: RulesT) -> Sequence[str]:
+        """The seats under these rules (a game's player count may be a rule)."""
+
+    def seat_groups(self, rules: RulesT) -> Mapping[str, Sequence[int]]:
+        """Named groups of seats that score together (the header's `groups`)."""
+        return self.groups
+
+    def rows_per_deal(self, rules: RulesT) -> int:
+        """Rows of the deals table per deal."""
+        return 1
+
+    # --- hooks: matches ------------------------------------------------------------------------------------
+    @abstractmethod
+    def series(self, matches: np.ndarray, rules: RulesT) -> TargetSeries[StateT]:
+        """The bookkeeping of these matches (the game's `TargetSeries`)."""
+
+    # --- hooks: the reference engine ----------------------------------------------------------------------
+    @abstractmethod
+    def moves(self, state: StateT, row: int) -> list[Move]:
+        """The recorded moves of row `row` of a finished state, in order."""
+
+    @abstractmethod
+    def play_reference(self, state: StateT, row: int, rules: RulesT, players: Sequence[Any]) -> RecordT:
+        """Row `row`'s deal (the same cards, dealer and match totals) played by the reference engine with
+        these players (strategies, one per seat)."""
+
+    @abstractmethod
+    def outcomes(self, state: StateT, rules: RulesT) -> np.ndarray:
+        """(n, k): `Record.outcome` for every row of a finished state."""
+
+    @abstractmethod
+    def hidden_variant(self, state: StateT, rng: np.random.Generator) -> StateT:
+        """A copy that differs only in what the deciding seat of each row cannot see (other seats' hidden
+        cards, the stock): the contract checks that every view is the same in both."""
+
+    # --- hooks: what the per-deal table comes to -----------------------------------------------------------
+    @abstractmethod
+    def summarize_deals(self, deals: pd.DataFrame) -> dict[str, Any]:
+        """The partial summary of a per-deal table: nested dicts of `simulator.tallies`, which merge across
+        chunks; the count of deals under `deals`."""
+
+    @abstractmethod
+    def render_deals(self, summary: dict[str, Any]) -> list[Any]:
+        """Rich renderables of the per-deal part of a finished summary (nested Rate/Mean)."""
+
+    @abstractmethod
+    def deal_measures(self, deals: pd.DataFrame, side: int) -> list[Measure]:
+        """One measure per figure of the per-deal table, from `side`'s point of view, with num and den given
+        per *row*: the base sums them per deal or per match, the unit that pairs across arms."""
+
+    # --- shared: units -------------------------------------------------------------------------------------
     def unit(self, name: str | None) -> str:
         """The canonical unit ('deal' or 'match') of a unit name or of this game's word for it."""
         if name is None:
@@ -176,13 +260,13 @@ class Game:
         word = self.words[unit]
         return word + ("es" if word.endswith("ch") else "s")
 
-    # --- rules -------------------------------------------------------------------------------------------
+    # --- shared: rules -------------------------------------------------------------------------------------
     def rules(
         self,
         preset: str = "seed",
         files: Sequence[str] = (),
         overrides: Sequence[str] | Mapping[str, Any] = (),
-    ) -> Any:
+    ) -> RulesT:
         """Rules from a preset, then each TOML file, then `key=value` overrides (or a mapping)."""
         sources: list[Mapping[str, Any]] = [self._preset(preset)]
         for path in files:
@@ -200,8 +284,8 @@ class Game:
             raise DealsimError(f"unknown {self.name} preset {name!r}; known: {', '.join(self.presets)}")
         return self.presets[name]
 
-    # --- seats -------------------------------------------------------------------------------------------
-    def seats_of(self, name: str, rules: Any) -> list[int]:
+    # --- shared: seats and sides ---------------------------------------------------------------------------
+    def seats_of(self, name: str, rules: RulesT) -> list[int]:
         """Seat indices named by a seat name, a group name, a number, or 'all'."""
         key = str(name).strip()
         names, groups = self.seat_names(rules), self.seat_groups(rules)
@@ -219,14 +303,25 @@ class Game:
             f"unknown {self.name} seat {name!r}; use one of {', '.join([*names, *groups, 'all'])}"
         )
 
-    def sides(self, rules: Any) -> list[tuple[str, list[int]]]:
-        """The sides a comparison can take the view of: the named seat groups, or else each seat."""
+    def sides(self, rules: RulesT) -> list[tuple[str, list[int]]]:
+        """The sides that score (and that a comparison can take the view of): the named seat groups, or else
+        each seat."""
         groups = self.seat_groups(rules)
         if groups:
             return [(name, list(seats)) for name, seats in groups.items()]
         return [(name, [i]) for i, name in enumerate(self.seat_names(rules))]
 
-    def fit_seats(self, specs: Sequence[str], rules: Any) -> tuple[str, ...]:
+    def side_names(self, rules: RulesT) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.sides(rules))
+
+    def side_label(self, name: str) -> str:
+        """A side in labels: 'player 0', 'seat 3', or the side's own name ('NS')."""
+        return f"{self.side_word} {name}" if self.side_word else name
+
+    def first_dealer_words(self) -> str:
+        return "first dealer's side" if self.groups else "first dealer"
+
+    def fit_seats(self, specs: Sequence[str], rules: RulesT) -> tuple[str, ...]:
         """The seat specs for a player count the rules may have changed: unchanged when they fit; one spec
         on every seat carries over to any count; otherwise an error (which seat plays what is unclear)."""
         n = len(self.seat_names(rules))
@@ -240,7 +335,10 @@ class Game:
         )
 
     def seat_specs(
-        self, assignments: Sequence[str] | Mapping[str, str], rules: Any, base: Sequence[str] | None = None
+        self,
+        assignments: Sequence[str] | Mapping[str, str],
+        rules: RulesT,
+        base: Sequence[str] | None = None,
     ) -> tuple[str, ...]:
         """The strategy spec of each seat from `SEAT=SPEC` assignments (or a {seat: spec} mapping) over
         `base` (default: the game's default strategy everywhere); later assignments win, with a DealsimWarning
@@ -277,14 +375,48 @@ class Game:
                     set_by[s] = given
         return tuple(specs)
 
+    # --- shared: what a run's tables come to ---------------------------------------------------------------
+    def summarize(self, tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
+        """The partial summary of a run's tables (of one chunk, say): the deals' and, for matches, the
+        matches' (under `matches`)."""
+        out = self.summarize_deals(tables["deals"])
+        if unit == "match":
+            out["matches"] = match_summary(self, tables["matches"])
+        return out
+
+    def summary(self, tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
+        """The finished summary of whole tables (nested Rate/Mean)."""
+        return tallies.finish(self.summarize(tables, unit))
+
+    def render(self, summary: dict[str, Any]) -> list[Any]:
+        """Rich renderables of a finished summary."""
+        parts = self.render_deals(summary)
+        if "matches" in summary:
+            parts.append(render_matches(self, summary["matches"]))
+        return parts
+
+    def measures(self, tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[Measure]:
+        """One figure per deal of the run's unit (a deal, or a whole match), for tune and compare: the per-deal
+        table's measures summed per unit, then, for matches, the match measures."""
+        deals = tables["deals"]
+        key = "match" if unit == "match" else "deal"
+        units = tables["matches"]["match"].to_numpy() if unit == "match" else np.unique(deals["deal"])
+        at = pd.Index(units).get_indexer(deals[key].to_numpy())
+
+        def per_unit(values: np.ndarray) -> np.ndarray:
+            return np.bincount(at, weights=np.asarray(values, float), minlength=len(units))
+
+        out = [
+            Measure(m.name, per_unit(m.num), None if m.den is None else per_unit(m.den), m.binary, m.better)
+            for m in self.deal_measures(deals, side)
+        ]
+        if unit == "match":
+            out += match_measures(self, tables["matches"], side)
+        return out
+
 
 def _seat_pair(item: str) -> tuple[str, str]:
     seat, sep, spec = item.partition("=")
     if not sep or not spec.strip():
         raise DealsimError(f"--seat: expected SEAT=STRATEGY, got {item!r}")
     return seat, spec
-
-
-def _game_in(module: str) -> Game:
-    """The `GAME` defined in a module (how a pickled Game is found again in a worker)."""
-    return importlib.import_module(module).GAME

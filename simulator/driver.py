@@ -1,9 +1,9 @@
 """The generic driver: advances a batch of any game until every row is finished.
 
-A game's `contract.BatchCore` supplies `inputs(state, rows, kind, rules) -> (view, legal)` and
-`apply(state, rows, kind, actions, rules)`; its state (a `batch.BatchState`) has `phase` (the pending decision kind, or `done`),
-`turn` (the seat to decide), `deal` (the row's deal number) and `take(rows)`. Each step (for a phased
-game, only the earliest pending kind; see `BatchCore.phased`) groups the pending decisions by kind and by
+A game (`contract.Game`) supplies `inputs(state, rows, kind, rules) -> (view, legal)` and
+`apply(state, rows, kind, actions, rules)`; its state (a `batch.BatchState`) has `phase` (the pending
+decision kind, or `done`), `turn` (the seat to decide), `deal` (the row's deal number) and `take(rows)`.
+Each step (for a phased game, only the earliest pending kind; see `Game.phased`) groups the pending decisions by kind and by
 strategy (seats that share one strategy object are asked together, each row seeing its own seat's view),
 asks for the whole group at once, checks every action against the legal mask and applies it. Finished
 rows leave the working batch. A strategy that raises ends the play with a `StrategyError` naming one deal.
@@ -12,12 +12,13 @@ rows leave the working batch. A strategy that raises ends the play with a `Strat
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from simulator import bitrows
-from simulator.contract import BatchCore
+from simulator.contract import Game
 from simulator.errors import IllegalAction, StrategyError
 
 # Compact the working batch once this share of its rows is finished.
@@ -31,48 +32,50 @@ def strategy_name(strategy: Any) -> str:
     return getattr(strategy, "spec", None) or type(strategy).__name__
 
 
-def check_actions(
-    core: BatchCore,
-    strategy: Any,
-    kind: int,
-    legal: np.ndarray,
-    actions: Any,
-    seats: np.ndarray,
-    deals: np.ndarray,
-    seat_names: Sequence[str] | None = None,
-) -> np.ndarray:
+@dataclass(frozen=True)
+class Asked:
+    """One group of pending decisions put to one strategy: what its answer is checked against and what an
+    error names."""
+
+    game: Game
+    rules: Any
+    state: Any
+    rows: np.ndarray | slice
+    kind: int
+    strategy: Any
+    seat_names: Sequence[str]
+
+    def who(self) -> str:
+        return f"strategy {strategy_name(self.strategy)!r}"
+
+    def seat(self, row: int) -> str:
+        return self.seat_names[int(self.state.turn[row])]
+
+
+def check_actions(asked: Asked, legal: np.ndarray, actions: Any) -> np.ndarray:
     """The actions as an int array, or IllegalAction naming the strategy, seat, deal and move."""
+    game, kind = asked.game, asked.kind
     m, n_actions = legal.shape
     a = np.asarray(actions)
-    who = f"strategy {strategy_name(strategy)!r}"
     if a.shape != (m,) or not np.issubdtype(a.dtype, np.integer):
         raise IllegalAction(
-            f"{who} returned {a.dtype} {a.shape} for {m} {core.kind_names[kind]} decisions; "
+            f"{asked.who()} returned {a.dtype} {a.shape} for {m} {game.kind_names[kind]} decisions; "
             f"expected one integer action per row"
         )
     ok = (a >= 0) & (a < n_actions)
     ok[ok] = legal[np.flatnonzero(ok), a[ok]]
     if not ok.all():
         i = int(np.flatnonzero(~ok)[0])
-        move = core.action_name(kind, int(a[i])) if 0 <= a[i] < n_actions else f"action {int(a[i])}"
-        seat = seat_names[int(seats[i])] if seat_names is not None else str(int(seats[i]))
+        row = int(np.arange(len(asked.state))[asked.rows][i])
+        move = game.action_name(kind, int(a[i])) if 0 <= a[i] < n_actions else f"action {int(a[i])}"
         raise IllegalAction(
-            f"{who} at seat {seat} in deal {int(deals[i])}: illegal {core.kind_names[kind]} {move}"
+            f"{asked.who()} at seat {asked.seat(row)} in deal {int(asked.state.deal[row])}: "
+            f"illegal {game.kind_names[kind]} {move}"
         )
     return a
 
 
-def check_packed(
-    core: BatchCore,
-    strategy: Any,
-    kind: int,
-    words: np.ndarray,
-    n_actions: int,
-    actions: Any,
-    seats: np.ndarray,
-    deals: np.ndarray,
-    seat_names: Sequence[str] | None = None,
-) -> np.ndarray:
+def check_packed(asked: Asked, words: np.ndarray, n_actions: int, actions: Any) -> np.ndarray:
     """`check_actions` against legal actions given as bit rows (simulator.bitrows); the mask is unpacked only
     to name an illegal action."""
     a = np.asarray(actions)
@@ -84,44 +87,28 @@ def check_packed(
                 return a
         elif ((a >= 0) & (a < n_actions)).all() and bitrows.bit(words, a).all():
             return a
-    return check_actions(
-        core, strategy, kind, bitrows.unpack(words, n_actions), actions, seats, deals, seat_names
-    )
+    return check_actions(asked, bitrows.unpack(words, n_actions), actions)
 
 
-def strategy_failure(
-    core: BatchCore,
-    strategy: Any,
-    state: Any,
-    rows: np.ndarray | slice,
-    kind: int,
-    rules: Any,
-    rng: np.random.Generator,
-    exc: Exception,
-    seat_names: Sequence[str] | None = None,
-) -> StrategyError:
-    """The error for `strategy` raising `exc` on the group `rows`: it is asked again one row at a time, in
-    deal order (at most _RETRY_ROWS rows), and the first row that fails alone names the deal and the exception."""
-    rows = np.arange(len(state))[rows]
+def strategy_failure(asked: Asked, rng: np.random.Generator, exc: Exception) -> StrategyError:
+    """The error for the strategy raising `exc` on its group: it is asked again one row at a time, in deal
+    order (at most _RETRY_ROWS rows), and the first row that fails alone names the deal and the exception."""
+    state, kind = asked.state, asked.kind
+    rows = np.arange(len(state))[asked.rows]
     rows = rows[np.argsort(state.deal[rows], kind="stable")]
-    who = f"strategy {strategy_name(strategy)!r}"
-    decision = f"a {core.kind_names[kind]} decision"
-
-    def seat(row: int) -> str:
-        return seat_names[int(state.turn[row])] if seat_names is not None else str(int(state.turn[row]))
-
+    decision = f"a {asked.game.kind_names[kind]} decision"
     for row in rows[:_RETRY_ROWS]:
-        view, legal = core.inputs(state, np.array([row]), kind, rules)
+        view, legal = asked.game.inputs(state, np.array([row]), kind, asked.rules)
         try:
-            strategy.decide(kind, view, legal, rng)
+            asked.strategy.decide(kind, view, legal, rng)
         except Exception as alone:  # noqa: BLE001 - the failure we are looking for
             return StrategyError(
-                f"{who} at seat {seat(row)} in deal {int(state.deal[row])} failed on {decision}: "
+                f"{asked.who()} at seat {asked.seat(row)} in deal {int(state.deal[row])} failed on {decision}: "
                 f"{_exception_text(alone)}"
             )
-    seats = ", ".join(sorted({seat(r) for r in rows}))
+    seats = ", ".join(sorted({asked.seat(r) for r in rows}))
     return StrategyError(
-        f"{who} at seat {seats} failed on {decision} for {len(rows):,} deals at once (deals "
+        f"{asked.who()} at seat {seats} failed on {decision} for {len(rows):,} deals at once (deals "
         f"{int(state.deal[rows[0]])} to {int(state.deal[rows[-1]])}; none of the first "
         f"{min(len(rows), _RETRY_ROWS):,} fails alone): {_exception_text(exc)}"
     )
@@ -132,18 +119,14 @@ def _exception_text(exc: BaseException) -> str:
 
 
 def play(
-    core: BatchCore,
-    state: Any,
-    rules: Any,
-    strategies: Sequence[Any],
-    rngs: Sequence[np.random.Generator],
-    seat_names: Sequence[str] | None = None,
+    game: Game, state: Any, rules: Any, strategies: Sequence[Any], rngs: Sequence[np.random.Generator]
 ) -> Any:
     """Run every row of `state` to the end; returns the finished rows, in their original order.
 
     `strategies[seat]` decides for that seat; seats holding the same object form one group and draw
-    from the generator `rngs[seat]` of the group's first seat. `seat_names` name seats in errors.
+    from the generator `rngs[seat]` of the group's first seat.
     """
+    seat_names = game.seat_names(rules)
     groups: dict[int, list[int]] = {}
     for seat, strat in enumerate(strategies):
         groups.setdefault(id(strat), []).append(seat)
@@ -151,17 +134,14 @@ def play(
     group_of_seat = np.empty(len(strategies), dtype=np.int8)
     for g, seats in enumerate(group_seats):
         group_of_seat[seats] = g
-    # groups whose strategy decides on bit rows, where the core gives them
-    packs = [
-        core.packed_inputs is not None and callable(getattr(strategies[seats[0]], "decide_packed", None))
-        for seats in group_seats
-    ]
+    # groups whose strategy decides on bit rows
+    packs = [callable(getattr(strategies[seats[0]], "decide_packed", None)) for seats in group_seats]
     finished = []
     start = len(state)
     while len(state):
-        per_kind = np.bincount(state.phase, minlength=core.done + 1)
-        pending = np.flatnonzero(per_kind[: core.done])
-        for kind in pending[:1] if core.phased else pending:
+        per_kind = np.bincount(state.phase, minlength=game.done + 1)
+        pending = np.flatnonzero(per_kind[: game.done])
+        for kind in pending[:1] if game.phased else pending:
             kind = int(kind)
             rows_kind = slice(None) if per_kind[kind] == len(state) else np.flatnonzero(state.phase == kind)
             if len(group_seats) == 1:
@@ -175,39 +155,24 @@ def play(
                     continue
                 strat = strategies[group_seats[g][0]]
                 rng = rngs[group_seats[g][0]]
-                packed = packs[g]
-                if packed:
-                    view, words, n_actions = core.packed_inputs(state, rows, kind, rules)
+                asked = Asked(game, rules, state, rows, kind, strat, seat_names)
+                if packs[g]:
+                    view, words, n_actions = game.packed_inputs(state, rows, kind, rules)
                 else:
-                    view, legal = core.inputs(state, rows, kind, rules)
+                    view, legal = game.inputs(state, rows, kind, rules)
                 try:
-                    actions = (
-                        strat.decide_packed(kind, view, words, rng)
-                        if packed
-                        else strat.decide(kind, view, legal, rng)
-                    )
+                    if packs[g]:
+                        actions = strat.decide_packed(kind, view, words, rng)
+                    else:
+                        actions = strat.decide(kind, view, legal, rng)
                 except Exception as exc:  # any failure of the strategy's code: one clear error
-                    raise strategy_failure(
-                        core, strat, state, rows, kind, rules, rng, exc, seat_names
-                    ) from exc
-                if packed:
-                    actions = check_packed(
-                        core,
-                        strat,
-                        kind,
-                        words,
-                        n_actions,
-                        actions,
-                        state.turn[rows],
-                        state.deal[rows],
-                        seat_names,
-                    )
+                    raise strategy_failure(asked, rng, exc) from exc
+                if packs[g]:
+                    actions = check_packed(asked, words, n_actions, actions)
                 else:
-                    actions = check_actions(
-                        core, strat, kind, legal, actions, state.turn[rows], state.deal[rows], seat_names
-                    )
-                core.apply(state, rows, kind, actions, rules)
-        done = state.phase == core.done
+                    actions = check_actions(asked, legal, actions)
+                game.apply(state, rows, kind, actions, rules)
+        done = state.phase == game.done
         n_done = int(done.sum())
         if n_done == len(state):  # the usual end: every row finished together (no copy)
             finished.append(state)

@@ -1,8 +1,8 @@
 """The one match loop: deals played in rounds until each match of a chunk reaches the rules' target.
 
-Each round deals the next deal of every match still going (the game's `Series` draws for all matches of the
+Each round deals the next deal of every match still going (the game's `TargetSeries` draws for all matches of the
 chunk, so deal j of match k is the same in every arm of a comparison), plays the whole round as one batch
-through the driver, and lets the series book it. Any game that fills `contract.Series` gets matches,
+through the driver, and lets the series book it. Any game gets matches,
 their tables and their traces from here.
 """
 
@@ -30,17 +30,16 @@ def play_matches(
     """Whole matches, one per match number: the per-deal table (with `match`, `number` and the running
     totals) and the per-match table. `on_deals(match numbers, finished states)` sees every round."""
     series = game.series(matches, rules)
-    seats = game.seat_names(rules)
     rows = game.rows_per_deal(rules)
     played = np.zeros(len(matches), np.int32)
     active = np.arange(len(matches))
     parts = []
     while len(active):
         state = series.deal(rng, active, played)
-        out = driver.play(game.core, state, rules, strategies, rngs, seats)
+        out = driver.play(game, state, rules, strategies, rngs)
         if on_deals is not None:
             on_deals(matches[active], out)
-        table = game.core.table(out, rules).rename(columns={"deal": "match"})
+        table = game.table(out, rules).rename(columns={"deal": "match"})
         table.insert(1, "number", np.repeat(played[active] + 1, rows))
         over = series.record(active, out, table)
         parts.append(table)

@@ -60,16 +60,14 @@ def deal_states(run: Run, deal: int) -> tuple[list[Any], dict[str, Any] | None]:
 def replay(run: Run, state: Any) -> Any:
     """The reference engine's record of a one-row finished state, replayed from its recorded moves; an
     error if the engine does not reproduce the moves or the outcome."""
-    ref, names = run.game.reference, list(run.game.seat_names(run.rules))
-    moves = ref.moves(state, 0)
-    record = ref.play(state, 0, run.rules, players(moves, names))
-    if ref.record_moves(record) != moves:
+    game = run.game
+    moves = game.moves(state, 0)
+    record = game.play_reference(state, 0, run.rules, players(moves, list(game.seat_names(run.rules))))
+    if list(record.moves) != moves:
         raise DealsimError(
             f"deal {int(state.deal[0])}: the reference engine does not reproduce the recorded moves"
         )
-    if tuple(int(x) for x in ref.batch_outcome(state, run.rules)[0]) != tuple(
-        int(x) for x in ref.outcome(record)
-    ):
+    if tuple(int(x) for x in game.outcomes(state, run.rules)[0]) != tuple(int(x) for x in record.outcome()):
         raise DealsimError(f"deal {int(state.deal[0])}: the reference engine scores the deal differently")
     return record
 
@@ -83,27 +81,26 @@ def trace(run: Run, deal: int, as_json: bool = False) -> Any:
     deal_word, match_word = game.words["deal"], game.words["match"]
     if match is None:
         if as_json:
-            return {"deal": deal, **game.reference.to_dict(records[0])}
-        return f"{deal_word} {deal}\n" + game.reference.text(records[0], rules)
-    sides = list(game.reference.sides(rules))
+            return {"deal": deal, **records[0].to_dict()}
+        return f"{deal_word} {deal}\n" + records[0].text(rules)
+    sides = game.side_names(rules)
     totals = [
-        dict(zip(sides, (int(t) + int(x) for t, x in zip(s.scores[0], game.reference.score(r)))))
+        dict(zip(sides, (int(t) + int(x) for t, x in zip(s.scores[0], r.totals_added()))))
         for s, r in zip(states, records)
     ]
     winner = match.get("winner")
-    winner = None if pd.isna(winner) or str(winner) == "-1" else str(winner)  # -1 or missing: undecided
+    winner = None if pd.isna(winner) else str(winner)  # missing: undecided
     if as_json:
         return {
             "match": deal,
             "target": getattr(rules, "target", None),
             "winner": winner,
-            "deals": [{**game.reference.to_dict(r), "totals": t} for r, t in zip(records, totals)],
+            "deals": [{**r.to_dict(), "totals": t} for r, t in zip(records, totals)],
         }
     parts = [f"{match_word} {deal} to {getattr(rules, 'target', '?')}"]
     for i, (r, t) in enumerate(zip(records, totals), 1):
         parts.append(
-            f"\n=== {deal_word} {i} ===\n{game.reference.text(r, rules)}\n"
-            f"Totals: {', '.join(f'{k} {v}' for k, v in t.items())}"
+            f"\n=== {deal_word} {i} ===\n{r.text(rules)}\nTotals: {', '.join(f'{k} {v}' for k, v in t.items())}"
         )
     parts.append(f"\nWinner: {winner if winner is not None else f'none ({deal_word} limit)'}")
     return "\n".join(parts)

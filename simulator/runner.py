@@ -129,11 +129,11 @@ def play_chunk(
             game, c.deal_rng, c.seat_rngs, c.deals, run.rules, c.strategies, on_deals
         )
         return {"deals": deals, "matches": matches}
-    state = game.core.deal(c.deal_rng, c.deals, run.rules)
-    out = driver.play(game.core, state, run.rules, c.strategies, c.seat_rngs, game.seat_names(run.rules))
+    state = game.deal(c.deal_rng, c.deals, run.rules)
+    out = driver.play(game, state, run.rules, c.strategies, c.seat_rngs)
     if on_deals is not None:
         on_deals(c.deals, out)
-    table = game.core.table(out, run.rules)
+    table = game.table(out, run.rules)
     for name in run.measures:
         table = table.assign(**game.extra_columns[name](out, run.rules))
     return {"deals": table}

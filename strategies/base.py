@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from simulator import bitrows
+from simulator.contract import Sizes
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,12 @@ class Strategy:
     # A strategy that searches (thousands of times slower than the batched ones) is timed by `dealsim bench`
     # on at most this many deals; None = the benchmark's size.
     bench_deals: ClassVar[int | None] = None
+    # Parameter settings that change this strategy's play, e.g. ("duck=false",): the contract checks
+    # (`simulator.testing`) play each of them too.
+    examples: ClassVar[tuple[str, ...]] = ()
+    # How many deals and matches the contract checks play with it (None: the game's `check_sizes`); a
+    # searching strategy asks for fewer.
+    check_sizes: ClassVar[Sizes | None] = None
 
     @property
     def spec(self) -> str:

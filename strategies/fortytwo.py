@@ -93,6 +93,7 @@ def current_keys(view: FortyTwoView) -> np.ndarray:
 @dataclass(frozen=True)
 class Greedy(FortyTwoStrategy):
     name = "greedy"
+    examples = ("min_length=3",)
     summary = (
         "bids the minimum with a long suit, names its longest suit, takes the trick with its "
         "strongest domino when it can, else plays its weakest"
@@ -119,6 +120,7 @@ class Greedy(FortyTwoStrategy):
 @dataclass(frozen=True)
 class Heuristic(FortyTwoStrategy):
     name = "heuristic"
+    examples = ("bidder=threshold,threshold=28",)
     summary = (
         "values its hand for each trump (trumps held, the trump double, other doubles, count "
         "exposed in off suits); bids up the ladder to the points it expects to take less a risk "

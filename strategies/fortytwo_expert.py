@@ -46,6 +46,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from simulator.contract import Sizes
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import (
@@ -119,6 +120,8 @@ class Expert(Heuristic):
         "on a double-dummy worth of sampled deals, several times slower)"
     )
     bench_deals: ClassVar[int] = 30  # `dealsim bench` times it on this many deals (see simulator.bench)
+    examples: ClassVar[tuple[str, ...]] = ()
+    check_sizes: ClassVar[Sizes | None] = Sizes(deals=16, matches=1)  # some 20 hands a second
     samples: int = option(
         2,
         "play: deals of the unseen hands per decision (each legal play is solved on "

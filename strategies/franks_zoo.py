@@ -39,6 +39,7 @@ _SET_SCORES = np.stack([_FOLLOW[1:ASK], _LEAD[1:ASK]])  # the sets' scores follo
 @dataclass(frozen=True)
 class Greedy(Strategy):
     name = "greedy"
+    examples = ("ask=false,answer=false",)
     summary = (
         "plays the cheapest set that beats the table, leads its weakest kind, never beats its partner's "
         "set, asks for help when it cannot beat alone, helps whenever it can; gives away its shortest kinds"
@@ -137,6 +138,7 @@ class Heuristic(Strategy):
     going out scores above everything, stranding the chameleon below everything."""
 
     name = "heuristic"
+    examples = ("junior_gives=strong,solo_lions=false,cash_groups=2", "ask=false,answer=false")
     summary = (
         "counts the cards; leads its weakest whole group, cashes sure winners to go out, beats with whole "
         "groups and keeps strong cards, never beats its partner except to go out, never strands the "

@@ -56,6 +56,7 @@ class Greedy(Strategy):
 @dataclass(frozen=True)
 class Heuristic(Strategy):
     name = "heuristic"
+    examples = ("duck=false",)
     summary = (
         "tracks the cards seen; cashes cards nothing unseen can beat, wins tricks cheaply, trumps only "
         "for points, keeps its point cards from the opponent; on a stage's fifth trick takes or ducks "

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from simulator import driver, matches, registry
+from simulator.testing import ViewHash, kth_legal
 from strategies.base import Strategy, uniform_choice
 
 
@@ -38,7 +39,7 @@ def play_deals(
 ) -> Any:
     """Deal and play one deal per deal number through the batched core; the finished states in order."""
     g = registry.get(game)
-    return driver.play(g.core, g.core.deal(rng, deals, rules), rules, strategies, rngs, g.seat_names(rules))
+    return driver.play(g, g.deal(rng, deals, rules), rules, strategies, rngs)
 
 
 def play_matches(
@@ -79,55 +80,6 @@ class Scrambled(Strategy):
         return kth_legal(legal, k)
 
 
-def kth_legal(legal: np.ndarray, k: np.ndarray) -> np.ndarray:
-    """The k-th legal action of each row."""
-    return np.argmax(np.cumsum(legal, axis=1) > k[:, None], axis=1)
-
-
-_M64 = (1 << 64) - 1
-_SALTS: dict[str, int] = {}
-
-
-@dataclass(frozen=True)
-class FieldHash(Strategy):
-    """Picks a legal action by a hash of every field of the view, so the batched core and the reference
-    engine agree move for move only if they show a seat the same view, field for field."""
-
-    name = "fieldhash"
-
-    def decide(self, kind, view, legal, rng):
-        return self._one_row(view, legal) if len(view) == 1 else self.batched(view, legal)
-
-    @staticmethod
-    def batched(view, legal) -> np.ndarray:
-        k = (FieldHash.hashes(view) % legal.sum(axis=1).astype(np.uint64)).astype(np.int64)
-        return kth_legal(legal, k)
-
-    @staticmethod
-    def hashes(view) -> np.ndarray:
-        """One hash per row of every field of the view."""
-        h = np.full(len(view), 1469598103934665603, dtype=np.uint64)
-        for name, array in sorted(view.arrays().items()):
-            columns = array.reshape(len(view), -1).astype(np.int64).astype(np.uint64)
-            salt = np.uint64(stable_hash(name) & 0xFFFF)
-            for j in range(columns.shape[1]):
-                h = (h ^ (columns[:, j] + salt)) * np.uint64(1099511628211)
-        return h ^ (h >> np.uint64(29))
-
-    @staticmethod
-    def _one_row(view, legal) -> np.ndarray:
-        """The same choice for the reference engines' one-row views, in plain Python ints (the numpy loop
-        would cost most of a reference engine's time)."""
-        h = 1469598103934665603
-        for name, array in sorted(view.arrays().items()):
-            if name not in _SALTS:
-                _SALTS[name] = stable_hash(name) & 0xFFFF
-            for x in array.reshape(-1).astype(np.int64).tolist():
-                h = ((h ^ ((x + _SALTS[name]) & _M64)) * 1099511628211) & _M64
-        h ^= h >> 29
-        return kth_legal(legal, np.array([h % int(legal.sum())]))
-
-
 @dataclass(frozen=True)
 class AlwaysBid168(Strategy):
     """Breaks the rules on purpose: bids 168 whatever came before."""
@@ -138,17 +90,17 @@ class AlwaysBid168(Strategy):
 
 @dataclass(frozen=True)
 class Fragile(Strategy):
-    """FieldHash's play, with a bug that shows on some positions only: it raises on a view whose hash is 0
+    """ViewHash's play, with a bug that shows on some positions only: it raises on a view whose hash is 0
     modulo `every` (a pure function of the view, so a deal fails the same alone as in its batch)."""
 
     every: int = 5000
 
     def decide(self, kind, view, legal, rng):
-        h = FieldHash.hashes(view)
+        h = ViewHash.hashes(view)
         bad = h % np.uint64(self.every) == 0
         if bad.any():
             raise ValueError(f"cannot read position {int(h[bad][0]) % 997}\n(a two-line message)")
-        return FieldHash.batched(view, legal)
+        return ViewHash.batched(view, legal)
 
 
 @dataclass(frozen=True)

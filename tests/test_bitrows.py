@@ -108,11 +108,9 @@ class _PackedCheat(Random):
 def test_an_illegal_action_on_bit_rows_is_refused_by_name() -> None:
     g = registry.get("rounds")
     rules = g.rules()
-    state = g.core.deal(np.random.default_rng(1), np.arange(20), rules)
+    state = g.deal(np.random.default_rng(1), np.arange(20), rules)
     with pytest.raises(IllegalAction, match=r"strategy .* at seat \w+ in deal \d+: illegal play"):
-        driver.play(
-            g.core, state, rules, [_PackedCheat()] * 2, [np.random.default_rng(2)] * 2, g.seat_names(rules)
-        )
+        driver.play(g, state, rules, [_PackedCheat()] * 2, [np.random.default_rng(2)] * 2)
 
 
 # each row's action from its lowest legal card
@@ -140,6 +138,6 @@ def test_an_action_out_of_range_on_one_word_is_refused(action: str) -> None:
 
     g = registry.get("rounds")
     rules = g.rules()
-    state = g.core.deal(np.random.default_rng(1), np.arange(20), rules)
+    state = g.deal(np.random.default_rng(1), np.arange(20), rules)
     with pytest.raises(IllegalAction, match=r"strategy .* in deal \d+: illegal play action -?\d+"):
-        driver.play(g.core, state, rules, [Fixed()] * 2, [np.random.default_rng(2)] * 2, g.seat_names(rules))
+        driver.play(g, state, rules, [Fixed()] * 2, [np.random.default_rng(2)] * 2)

@@ -129,7 +129,7 @@ def test_simulate_writes_table_summary_and_manifest(tmp_path: Path) -> None:
         "trumps[trump=0].named",
     } <= set(summary["metric"])
     saved = json.loads((out / "summary.json").read_text())
-    assert saved["hands"] == 3000 and set(saved["thrown_in"]) == {"count", "of", "rate", "lo", "hi"}
+    assert saved["deals"] == 3000 and set(saved["thrown_in"]) == {"count", "of", "rate", "lo", "hi"}
     # the manifest's command reproduces the run
     again = summary_json(*shlex.split(manifest["command"])[3:], "-j", "1")
     assert again["summary"] == saved
@@ -235,7 +235,6 @@ def test_match_unit_plays_games_to_the_target(tmp_path: Path) -> None:
         "winner",
         "final_ns",
         "final_ew",
-        "first_dealer_side_won",
     ]
     assert ((games[["final_ns", "final_ew"]].max(axis=1) >= 100) | games["winner"].isna()).all()
     hands = pd.read_parquet(out / "deals.parquet")

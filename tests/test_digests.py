@@ -42,7 +42,9 @@ RENAMED = {
 SPEC_THEN = {("forty-two", "heuristic"): "heuristic:bidder=threshold"}
 # Frank's Zoo's per-hand table had `hand` (0-based number within the game); `number` (from 1, added by the one
 # match loop for every game) replaces it.
-DROPPED = {("franks-zoo", 0): {"hand"}}
+# Forty-two's per-game table had `first_dealer_side_won`, which the first dealer and the winner tell (every
+# game's match summary and measures now read them).
+DROPPED = {("franks-zoo", 0): {"hand"}, ("forty-two", 1): {"first_dealer_side_won"}}
 
 
 def digest(frame: pd.DataFrame) -> dict[str, str]:

@@ -17,12 +17,13 @@ from simulator import simulate
 from simulator.errors import DealsimError, IllegalAction
 from simulator.fortytwo import core, reference
 from simulator.fortytwo import dominoes as D
+from simulator.fortytwo.game import GAME
 from simulator.fortytwo.rules import PRESETS, FortyTwoRules
-from simulator.fortytwo.trace import recorded_moves
 from simulator.fortytwo.view import BID_84, BID_168, CALL, DONE, TRUMP, call_action
 from simulator.options import build, fields_of
 from simulator.replay import players as replay_players
-from tests.helpers import FieldHash, Scrambled, play_deals, stable_hash, strategy
+from simulator.testing import ViewHash
+from tests.helpers import Scrambled, play_deals, stable_hash, strategy
 from tests.test_fortytwo_equivalence import compare_hands
 
 N, E, S, W = range(4)
@@ -157,13 +158,13 @@ class _Script:
 
 SEATINGS = {
     "scrambled": lambda: [Scrambled()] * 4,
-    "fieldhash": lambda: [FieldHash()] * 4,
+    "fieldhash": lambda: [ViewHash()] * 4,
     "threshold": lambda: [strategy("forty-two", "heuristic:bidder=threshold")] * 4,
     "mixed": lambda: [
         strategy("forty-two", "heuristic:threshold=30"),
         Scrambled(salt=3),
         strategy("forty-two", "heuristic:threshold=30"),
-        FieldHash(),
+        ViewHash(),
     ],
 }
 # The registered strategies as they are: a stuck dealer bids the minimum (or within his limit).
@@ -226,7 +227,7 @@ def test_random_play_replays_in_the_reference(rules: str) -> None:
     scores, _ = core.hand_scores(state, r)
     assert (state.high > 0).all()
     for row in range(n):
-        moves = recorded_moves(state, row)
+        moves = GAME.moves(state, row)
         hands = [D.bits_to_ids(int(h)) for h in state.dealt[row]]
         ref = reference.play_hand(hands, int(state.dealer[row]), r, replay_players(moves, list(D.SEATS)))
         assert ref.moves == moves and ref.score == tuple(scores[row]) and not ref.thrown_in
@@ -238,7 +239,7 @@ def test_reference_match_has_no_thrown_in_hand() -> None:
     match = reference.play_match(
         deal, 0, FortyTwoRules(all_pass="dealer_forced", target=100), [strategy("forty-two", "greedy")] * 4
     )
-    assert match.winner is not None and not any(h.thrown_in for h in match.hands)
+    assert match.winner is not None and not any(h.thrown_in for h in match.deals)
 
 
 # ------------------------------------------------------------------------------------------ seeded runs

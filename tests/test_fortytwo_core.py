@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from simulator import registry
-from simulator.fortytwo import core, play
+from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
+from simulator.fortytwo.game import FortyTwo, Games
 from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import BID_VALUE, CALL, DONE, PLAY, TRUMP, call_action
 from tests.helpers import play_deals, strategy
@@ -184,7 +185,7 @@ def test_deals_are_partitions_of_the_set() -> None:
 
 def test_the_registered_game_plays_this_core_and_names_its_units() -> None:
     game = registry.get("forty-two")
-    assert game.core is play.CORE and game.series is play.Games
+    assert isinstance(game, FortyTwo) and isinstance(game.series(np.arange(3), game.rules()), Games)
     assert (
         game.unit("hand") == game.unit("deal") == "deal"
         and game.unit("Game") == game.unit("match") == "match"
@@ -199,7 +200,7 @@ def test_the_registered_game_plays_this_core_and_names_its_units() -> None:
         rules,
         [strategy("forty-two", "heuristic")] * 4,
     )
-    table = game.core.table(s, rules)
+    table = game.table(s, rules)
     assert table["deal"].tolist() == list(range(10, 60))
     assert table["dealer"].tolist() == [
         D.SEATS[k % 4] for k in range(10, 60)

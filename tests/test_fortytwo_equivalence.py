@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import itertools
 
-import numpy as np
 import pytest
 
-from simulator.fortytwo import core, reference
-from simulator.fortytwo import dominoes as D
+from simulator import testing
+from simulator.fortytwo import core
+from simulator.fortytwo.game import GAME
 from simulator.fortytwo.rules import PRESETS, FortyTwoRules
-from simulator.fortytwo.trace import recorded_moves
 from simulator.options import build
-from tests.helpers import FieldHash, Scrambled, play_deals, stable_hash, strategy
+from simulator.testing import ViewHash
+from tests.helpers import Scrambled, stable_hash, strategy
 
 RULES = {
     "seed": build(FortyTwoRules, "rule", PRESETS["seed"]),
@@ -84,24 +84,12 @@ SEATINGS = {
 
 
 def compare_hands(rules: FortyTwoRules, seats, n: int, seed: int) -> tuple[core.HandState, list]:
-    """n hands through the batched core and the reference engine, asserted alike move for move and score
-    for score; the finished states and the reference's records."""
-    rng = np.random.default_rng(seed)
-    state = play_deals("forty-two", rng, [np.random.default_rng(0)] * 4, np.arange(n), rules, seats)
-    scores, made = core.hand_scores(state, rules)
-    records = []
-    for row in range(n):
-        hands = [D.bits_to_ids(int(h)) for h in state.dealt[row]]
-        ref = reference.play_hand(hands, int(state.dealer[row]), rules, seats)
-        records.append(ref)
-        assert ref.moves == recorded_moves(state, row), f"deal {row}: moves differ"
-        assert ref.points == tuple(state.points[row]), f"deal {row}: points differ"
-        assert ref.score == tuple(scores[row]), f"deal {row}: scores differ"
-        assert ref.thrown_in == (state.high[row] == 0)
-        if not ref.thrown_in:
-            assert ref.made == bool(made[row])
-            assert ref.declarer == state.high_bidder[row] and ref.trump == state.trump[row]
-    return state, records
+    """n hands through the batched core and the reference engine (`simulator.testing`), asserted alike move
+    for move and score for score; the finished states and the reference's records."""
+    played = testing.play_both(GAME, rules, seats, n, seed=seed)
+    assert testing.check_agreement(played) == n
+    assert played.records is not None
+    return played.states[0], played.records[0]
 
 
 @pytest.mark.parametrize("rules", list(RULES))
@@ -123,12 +111,12 @@ def test_the_fast_rule_combinations_cover_every_pair_of_option_values() -> None:
 
 @pytest.mark.parametrize("rules", PAIRWISE, ids=_rules_id)
 def test_rule_combinations_show_the_same_views(rules: FortyTwoRules) -> None:
-    compare_hands(rules, [FieldHash()] * 4, n=100, seed=stable_hash(_rules_id(rules)))
+    compare_hands(rules, [ViewHash()] * 4, n=100, seed=stable_hash(_rules_id(rules)))
 
 
 @pytest.mark.parametrize("rules", ["texas", "texas-house", "points-specials", "marks-play-out"])
 def test_texas_rules_show_the_same_views(rules: str) -> None:
-    state, records = compare_hands(RULES[rules], [FieldHash()] * 4, n=200, seed=stable_hash(f"views {rules}"))
+    state, records = compare_hands(RULES[rules], [ViewHash()] * 4, n=200, seed=stable_hash(f"views {rules}"))
     played = [r for r in records if not r.thrown_in]
     assert played  # and the cases are not vacuous: the special contracts and declarations occur
     if rules != "texas":
@@ -140,7 +128,7 @@ def test_texas_rules_show_the_same_views(rules: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", ALL_OPTIONS, ids=_rules_id)
 def test_every_rule_combination_shows_the_same_views(rules: FortyTwoRules) -> None:
-    compare_hands(rules, [FieldHash()] * 4, n=300, seed=stable_hash(f"every {_rules_id(rules)}"))
+    compare_hands(rules, [ViewHash()] * 4, n=300, seed=stable_hash(f"every {_rules_id(rules)}"))
 
 
 @pytest.mark.slow

@@ -7,7 +7,8 @@ import pandas as pd
 import pytest
 
 from simulator.fortytwo import dominoes as D
-from simulator.fortytwo import play, reference
+from simulator.fortytwo import reference
+from simulator.fortytwo.game import Games, game_winner
 from simulator.fortytwo.rules import PRESETS, FortyTwoRules
 from simulator.options import build
 from tests.helpers import Scrambled, play_matches, stable_hash, strategy
@@ -60,7 +61,6 @@ def _compare(seats, target: int | str, games: int, seed: int) -> None:
         "winner",
         "final_ns",
         "final_ew",
-        "first_dealer_side_won",
     ]
     assert {"match", "number", "total_ns", "total_ew"} <= set(hands.columns)
     assert games["match"].tolist() == list(range(n)) and len(hands) == games["deals"].sum()
@@ -73,18 +73,16 @@ def _compare(seats, target: int | str, games: int, seed: int) -> None:
             rules,
             strategies,
         )
-        assert len(ref.hands) == game.deals
+        assert len(ref.deals) == game.deals
         assert ref.totals == (game.final_ns, game.final_ew)
         assert (None if ref.winner is None else D.SIDES[ref.winner]) == (
             None if pd.isna(game.winner) else game.winner
         )
-        if ref.winner is not None:
-            assert bool(game.first_dealer_side_won) == (ref.winner == D.SEATS.index(game.first_dealer) % 2)
         mine = hands[hands["match"] == game.match]
         assert mine["number"].tolist() == list(range(1, game.deals + 1))
-        assert [h.score for h in ref.hands] == list(zip(mine["score_ns"], mine["score_ew"]))
-        assert [D.SEATS[h.dealer] for h in ref.hands] == list(mine["dealer"])
-        running = np.cumsum([h.score for h in ref.hands], axis=0).tolist()
+        assert [h.score for h in ref.deals] == list(zip(mine["score_ns"], mine["score_ew"]))
+        assert [D.SEATS[h.dealer] for h in ref.deals] == list(mine["dealer"])
+        running = np.cumsum([h.score for h in ref.deals], axis=0).tolist()
         assert running == mine[["total_ns", "total_ew"]].to_numpy().tolist()
 
 
@@ -101,9 +99,9 @@ def test_a_game_of_passes_is_abandoned_after_the_thrown_in_limit() -> None:
         rules,
         [never_bid] * 4,
     )
-    assert (games["deals"] == play.MAX_THROWN_IN_A_ROW).all() and games["winner"].isna().all()
-    assert games["first_dealer_side_won"].isna().all() and (games[["final_ns", "final_ew"]] == 0).all().all()
-    assert hands["thrown_in"].all() and len(hands) == 3 * play.MAX_THROWN_IN_A_ROW
+    assert (games["deals"] == Games.max_idle_in_a_row).all() and games["winner"].isna().all()
+    assert (games[["final_ns", "final_ew"]] == 0).all().all()
+    assert hands["thrown_in"].all() and len(hands) == 3 * Games.max_idle_in_a_row
 
 
 def test_game_winner_matches_the_reference_rule_including_ties() -> None:
@@ -111,9 +109,9 @@ def test_game_winner_matches_the_reference_rule_including_ties() -> None:
     totals = rng.integers(200, 300, (5000, 2))
     totals[::7, 1] = totals[::7, 0]  # ties
     declarer = rng.integers(-1, 4, 5000)
-    got = play.game_winner(totals, declarer, 250)
+    got = game_winner(totals, declarer, 250)
     for t, d, g in zip(totals, declarer, got):
         expected = reference.match_winner(tuple(t), None if d < 0 else d % 2, 250)
         assert (-1 if expected is None else expected) == g or (d < 0 and t[0] == t[1] and t[0] >= 250)
-    tie = play.game_winner(np.array([[260, 260], [260, 260]]), np.array([1, 2]), 250)
+    tie = game_winner(np.array([[260, 260], [260, 260]]), np.array([1, 2]), 250)
     assert tie.tolist() == [1, 0]  # equal totals: the side that declared this hand

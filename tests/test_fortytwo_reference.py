@@ -493,10 +493,10 @@ def test_match_random_and_dealer_rotation():
     rules = FortyTwoRules(target=100)
     match = play_match(lambda hand_no, dealer: random_deal(rng), 2, rules, [RandomLegal()] * 4, rng)
     assert match.first_dealer == 2 and match.winner in (0, 1)
-    assert [h.dealer for h in match.hands] == [(2 + i) % 4 for i in range(len(match.hands))]
-    totals = (sum(h.score[0] for h in match.hands), sum(h.score[1] for h in match.hands))
+    assert [h.dealer for h in match.deals] == [(2 + i) % 4 for i in range(len(match.deals))]
+    totals = (sum(h.score[0] for h in match.deals), sum(h.score[1] for h in match.deals))
     assert match.totals == totals and max(totals) >= 100
-    last = match.hands[-1]
+    last = match.deals[-1]
     assert match.winner == match_winner(totals, last.declarer % 2, 100)
     before = (totals[0] - last.score[0], totals[1] - last.score[1])
     assert max(before) < 100
@@ -508,7 +508,7 @@ def test_match_random_and_dealer_rotation():
     capped = play_match(
         lambda hand_no, dealer: random_deal(rng), 0, FortyTwoRules(), [AlwaysPass()] * 4, rng, max_thrown_in=3
     )
-    assert capped.winner is None and len(capped.hands) == 3 and [h.dealer for h in capped.hands] == [0, 1, 2]
+    assert capped.winner is None and len(capped.deals) == 3 and [h.dealer for h in capped.deals] == [0, 1, 2]
 
 
 def test_match_thrown_in_hand_rotates_dealer_and_scores_pass_on():
@@ -539,9 +539,9 @@ def test_match_thrown_in_hand_rotates_dealer_and_scores_pass_on():
     match = play_match(
         lambda hand_no, dealer: sixes_e, 0, FortyTwoRules(target=84), [Player(s) for s in range(4)]
     )
-    assert [h.thrown_in for h in match.hands] == [True, False, False]
-    assert [h.dealer for h in match.hands] == [0, 1, 2]
-    assert [h.score for h in match.hands] == [(0, 0), (0, 42), (0, 42)]
+    assert [h.thrown_in for h in match.deals] == [True, False, False]
+    assert [h.dealer for h in match.deals] == [0, 1, 2]
+    assert [h.score for h in match.deals] == [(0, 0), (0, 42), (0, 42)]
     assert match.totals == (0, 84) and match.winner == 1
     assert seen_scores[:4] == [(0, 0)] * 4 and seen_scores[-1] == (0, 42)
 
@@ -549,10 +549,10 @@ def test_match_thrown_in_hand_rotates_dealer_and_scores_pass_on():
 def test_match_both_reach_target_in_one_hand():
     # the 30 : 12 hand with target 12: both sides reach it, E-W have more
     match = play_match(lambda hand_no, dealer: HANDS_30_12, 2, FortyTwoRules(target=12), scripts_30_12())
-    assert len(match.hands) == 1 and match.totals == (12, 30) and match.winner == 1
+    assert len(match.deals) == 1 and match.totals == (12, 30) and match.winner == 1
     # target 13: only E-W reach it
     match = play_match(lambda hand_no, dealer: HANDS_30_12, 2, FortyTwoRules(target=13), scripts_30_12())
-    assert match.winner == 1 and isinstance(match.hands[0], HandRecord)
+    assert match.winner == 1 and isinstance(match.deals[0], HandRecord)
 
 
 def test_same_generator_same_hand():

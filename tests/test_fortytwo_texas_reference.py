@@ -52,7 +52,7 @@ from simulator.fortytwo.view import (
     TRUMP,
 )
 from simulator.options import build
-from tests.helpers import FieldHash
+from simulator.testing import ViewHash
 from tests.test_fortytwo_reference import D, Ds, FirstLegal, RandomLegal, Scripted, random_deal
 
 N, E, S, W = 0, 1, 2, 3
@@ -402,8 +402,8 @@ def test_sevens_closest_must_be_played_and_wins():
     assert trick_winner([(N, D("0-0")), (E, D("1-0")), (S, D("2-0")), (W, D("6-5"))], ctx) == W
 
 
-class SevensCaller(FieldHash):
-    """W bids 42 and names sevens, the others pass; every play by FieldHash."""
+class SevensCaller(ViewHash):
+    """W bids 42 and names sevens, the others pass; every play by ViewHash."""
 
     def decide(self, kind, view, legal, rng):
         if kind == CALL:
@@ -509,13 +509,13 @@ def test_marks_game_ends_at_target_marks():
             return np.array([int(np.flatnonzero(legal[0])[-1])])
 
     match = play_match(lambda hand_no, dealer: E_SIXES, 0, TEXAS, [Player(s) for s in range(4)])
-    assert len(match.hands) == 7 and match.totals == (0, 7) and match.winner == 1
-    assert all(h.score == (0, 1) and h.made for h in match.hands)
+    assert len(match.deals) == 7 and match.totals == (0, 7) and match.winner == 1
+    assert all(h.score == (0, 1) and h.made for h in match.deals)
     assert sorted(set(seen_scores)) == [(0, k) for k in range(7)]
     # target_marks = 3 ends it after three hands
     three = FortyTwoRules(**{**PRESETS["texas"], "target_marks": 3})
     short = play_match(lambda hand_no, dealer: E_SIXES, 0, three, [Player(s) for s in range(4)])
-    assert len(short.hands) == 3 and short.totals == (0, 3)
+    assert len(short.deals) == 3 and short.totals == (0, 3)
 
 
 # --- random play under every new option ---------------------------------------------------------------------
@@ -609,7 +609,7 @@ def _points(tricks) -> list[int]:
 
 
 def test_illegal_trump_and_special_call_rejected():
-    class NamesNello(FieldHash):
+    class NamesNello(ViewHash):
         def decide(self, kind, view, legal, rng):
             if kind == CALL:
                 return np.array([30 if view.seat[0] == W else 0])

@@ -10,7 +10,7 @@ import pytest
 
 from simulator import simulate
 from simulator.franks_zoo import reference
-from simulator.franks_zoo.play import SOURCES
+from simulator.franks_zoo.tables import SOURCES
 from simulator.stats import Mean, Rate
 from tests import cli_helpers
 from tests.cli_helpers import run_cli
@@ -44,9 +44,9 @@ def test_games_table_trace_and_summary(tmp_path: Path) -> None:
     out = tmp_path / "z"
     data = run_json("-n", "120", "--seed", "2", "-j", "1", "--rule", "players=6", "-o", str(out))
     summary = data["summary"]
-    assert len(summary["by_seat"]) == 6 and summary["games"]["games"] == 120
-    assert [w["seat"] for w in summary["games"]["wins_by_seat"]] == list(range(6))
-    assert sum(w["wins"]["count"] for w in summary["games"]["wins_by_seat"]) == 120
+    assert len(summary["by_seat"]) == 6 and summary["matches"]["matches"] == 120
+    assert list(summary["matches"]["wins"]) == [str(i) for i in range(6)]
+    assert sum(w["count"] for w in summary["matches"]["wins"].values()) == 120
     hands = pd.read_parquet(out / "deals.parquet")
     games = pd.read_parquet(out / "matches.parquet").set_index("match")
     assert hands.columns[:3].tolist() == ["match", "number", "player"] and "hand" not in hands.columns
@@ -55,7 +55,7 @@ def test_games_table_trace_and_summary(tmp_path: Path) -> None:
     sums = hands[[c for c in hands.columns if c.startswith("points_")]].sum(axis=1)
     assert (sums == hands["points"]).all()
     # one row per player and hand; hands numbered from 1 within each game; teams from the second hand on
-    assert len(hands) == 6 * games["deals"].sum() == 6 * summary["hands"]
+    assert len(hands) == 6 * games["deals"].sum() == 6 * summary["deals"]
     assert (hands.groupby("match")["number"].max() == games["deals"]).all()
     assert ((hands["number"] == 1) == (hands["role"] == "alone")).all()
     # a game ends when two players reach 19; the winner leads the final standings
@@ -68,7 +68,7 @@ def test_games_table_trace_and_summary(tmp_path: Path) -> None:
         for _, hand in rows.groupby("number"):
             order = reference.standings(hand["total_after"].tolist(), order)
         assert hand["total_after"].tolist() == finals.loc[game].tolist()
-        assert games.loc[game, "winner"] == order[0]
+        assert int(games.loc[game, "winner"]) == order[0]
     trace = json.loads(trace_of("--run", str(out), "--deal", "7", "--json"))["trace"]
     assert trace["match"] == 7 and len(trace["deals"]) == games.loc[7, "deals"]
     assert trace["winner"] == str(games.loc[7, "winner"])
@@ -97,12 +97,12 @@ def test_the_python_api_gives_typed_summaries() -> None:
     sim = simulate("franks-zoo", n=30, seed=3, rules={"players": 4}, chunk_size=10, jobs=1)
     assert sim.run.unit == "match" and sim.run.rules.players == 4 and sim.run.seats == ("heuristic",) * 4
     assert len(sim.matches) == 30 and len(sim.deals) == 4 * sim.matches["deals"].sum()
-    games = sim.summary["games"]
-    assert games["games"] == 30 and isinstance(games["hands_per_game"], Mean)
-    wins = games["wins_by_seat"]
-    assert [w["seat"] for w in wins] == [0, 1, 2, 3] and all(isinstance(w["wins"], Rate) for w in wins)
-    assert [w["wins"].count for w in wins] == [int((sim.matches["winner"] == s).sum()) for s in range(4)]
-    assert all(w["wins"].of == int((sim.matches["winner"] >= 0).sum()) for w in wins)
+    games = sim.summary["matches"]
+    assert games["matches"] == 30 and isinstance(games["deals_per_match"], Mean)
+    wins = games["wins"]
+    assert list(wins) == ["0", "1", "2", "3"] and all(isinstance(w, Rate) for w in wins.values())
+    assert [w.count for w in wins.values()] == [int((sim.matches["winner"] == s).sum()) for s in wins]
+    assert all(w.of == int(sim.matches["winner"].notna().sum()) for w in wins.values())
     assert isinstance(sim.summary["help"]["given"], Rate)
     assert sim.summary["help"]["given"].of == sim.deals["help_asked"].sum()
 

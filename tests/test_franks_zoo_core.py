@@ -9,7 +9,7 @@ from simulator import registry
 from simulator.errors import DealsimError
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo import core, reference
-from simulator.franks_zoo.play import first_hands, seat_names
+from simulator.franks_zoo.game import GAME
 from simulator.franks_zoo.rules import FranksZooRules
 from simulator.franks_zoo.view import JUNIOR, PLAY, SENIOR, SOLO, placement_points
 
@@ -89,7 +89,7 @@ def test_placement_points() -> None:
 def test_first_hands_are_dealt_by_number(players: int) -> None:
     rules = FranksZooRules(players=players)
     deals = np.arange(10, 10 + 3 * players)
-    s = first_hands(np.random.default_rng(players), deals, rules)
+    s = GAME.deal(np.random.default_rng(players), deals, rules)
     assert s.deal.tolist() == deals.tolist() and (s.hand_no == 0).all()
     assert (s.dealer == deals % players).all()
     assert (s.order == np.arange(players)).all() and (s.scores == 0).all()
@@ -97,7 +97,7 @@ def test_first_hands_are_dealt_by_number(players: int) -> None:
     for row in range(len(s)):
         assert s.dealt[row].sum(axis=1).tolist() == reference.deal_sizes(players, int(s.dealer[row]))
         assert (s.dealt[row].sum(axis=0) == C.DECK).all()
-    assert seat_names(rules) == tuple(str(i) for i in range(players))
+    assert GAME.seat_names(rules) == tuple(str(i) for i in range(players))
 
 
 def test_the_game_and_its_unit_words() -> None:

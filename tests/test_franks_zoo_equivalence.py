@@ -13,15 +13,18 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import pandas as pd
 import pytest
 
-from simulator import registry
+from simulator import registry, testing
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo import core, reference
-from simulator.franks_zoo.play import ROLE_NAMES, SOURCES, Games
+from simulator.franks_zoo.game import Games
 from simulator.franks_zoo.rules import FranksZooRules
+from simulator.franks_zoo.tables import ROLE_NAMES, SOURCES
 from simulator.franks_zoo.view import ANSWER, ASK, PLAY
-from tests.helpers import FieldHash, play_matches, stable_hash, strategy
+from simulator.testing import ViewHash
+from tests.helpers import stable_hash, strategy
 
 # every test of a case on the worker that played it: the module-scoped case fixture is played once, not on
 # both workers
@@ -32,8 +35,8 @@ GAME = registry.get("franks-zoo")
 
 SEATINGS = {
     "greedy": lambda p: [strategy("franks-zoo", "greedy")] * p,
-    "fieldhash": lambda p: [FieldHash()] * p,
-    "mixed": lambda p: [strategy("franks-zoo", "greedy"), FieldHash()] * (p // 2) + [FieldHash()] * (p % 2),
+    "fieldhash": lambda p: [ViewHash()] * p,
+    "mixed": lambda p: [strategy("franks-zoo", "greedy"), ViewHash()] * (p // 2) + [ViewHash()] * (p % 2),
 }
 GAMES = {"greedy": 14, "fieldhash": 10, "mixed": 10}  # games per case in the fast suite
 GAMES_SLOW = 600  # games per case with -m slow
@@ -62,6 +65,7 @@ class Played:
     records: list[
         list[reference.HandRecord]
     ]  # per round, per row: the reference engine's record of that hand
+    both: testing.Played
 
     def by_game(self) -> dict[int, list[tuple[core.HandState, int, reference.HandRecord]]]:
         """game -> its hands in order, each as (state, row, reference record)."""
@@ -73,24 +77,12 @@ class Played:
 
 
 def play_case(rules: FranksZooRules, seating: str, n: int, seed: int) -> Played:
+    """n whole games through both engines (`simulator.testing`): every round of hands."""
     strategies = SEATINGS[seating](rules.players)
-    states: list[core.HandState] = []
-    numbers: list[np.ndarray] = []
-
-    def keep(games: np.ndarray, state: core.HandState) -> None:
-        numbers.append(np.array(games))
-        states.append(state)
-
-    seat_rngs = [np.random.default_rng(0)] * rules.players
-    deals, matches = play_matches(
-        "franks-zoo", np.random.default_rng(seed), seat_rngs, np.arange(n), rules, strategies, on_deals=keep
-    )
-    for games, state in zip(numbers, states):  # on_deals names each row's game
-        assert state.deal.tolist() == games.tolist()
-    records = [
-        [GAME.reference.play(state, row, rules, strategies) for row in range(len(state))] for state in states
-    ]
-    return Played(rules, strategies, states, deals, matches, records)
+    both = testing.play_both(GAME, rules, strategies, n, unit="match", seed=seed)
+    assert both.records is not None
+    deals, matches = both.tables["deals"], both.tables["matches"]
+    return Played(rules, strategies, both.states, deals, matches, both.records, both)
 
 
 @pytest.fixture(scope="module", params=list(CASES))
@@ -100,22 +92,16 @@ def played(request) -> Played:
 
 
 def check_hands(p: Played) -> int:
-    """Every hand against the reference engine's record of it, decision for decision; how many hands."""
-    ref = GAME.reference
-    checked = 0
-    for state, records in zip(p.states, p.records):
+    """Every hand against the reference engine's record of it, decision for decision, and its points by
+    source; how many hands."""
+    checked = testing.check_agreement(p.both)
+    for state, records in zip(p.states, p.records, strict=True):
         points = core.hand_points(state, p.rules)
-        totals = ref.batch_score(state, p.rules)
-        outcomes = ref.batch_outcome(state, p.rules)
         for row, record in enumerate(records):
-            game = int(state.deal[row])
-            assert ref.record_moves(record) == ref.moves(state, row), f"game {game}: moves"
-            assert list(record.places) == state.place[row].tolist(), f"game {game}: places"
             for source in (*SOURCES, "total"):
-                assert list(record.points[source]) == points[source][row].tolist(), f"game {game}: {source}"
-            assert ref.score(record) == tuple(int(x) for x in totals[row]), f"game {game}: score"
-            assert ref.outcome(record) == tuple(int(x) for x in outcomes[row]), f"game {game}: outcome"
-            checked += 1
+                assert list(record.points[source]) == points[source][row].tolist(), (
+                    f"game {int(state.deal[row])}"
+                )
     return checked
 
 
@@ -201,12 +187,12 @@ def test_games_follow_the_rules(played: Played) -> None:
             totals = [t + x for t, x in zip(totals, record.total)]
             order = reference.standings(totals, order)
         m = table.loc[game]
-        assert m["first_dealer"] == game % p and m["deals"] == len(hands)
+        assert int(m["first_dealer"]) == game % p and m["deals"] == len(hands)
         assert [m[f"final_{i}"] for i in range(p)] == totals
         if reference.game_over(totals, rules):
-            assert m["winner"] == order[0]
+            assert int(m["winner"]) == order[0]
         else:  # only the guard against endless games stops a game short of its end
-            assert len(hands) == Games.max_deals and m["winner"] == -1
+            assert len(hands) == Games.max_deals and pd.isna(m["winner"])
 
 
 def test_every_case_reaches_what_it_is_there_for(played: Played) -> None:
@@ -225,20 +211,20 @@ def test_every_case_reaches_what_it_is_there_for(played: Played) -> None:
 
 def test_fieldhash_chooses_alike_on_one_row_and_on_many() -> None:
     rules = FranksZooRules(players=5)
-    state = GAME.core.deal(np.random.default_rng(5), np.arange(40), rules)
+    state = GAME.deal(np.random.default_rng(5), np.arange(40), rules)
     compared = 0
-    while (state.phase != GAME.core.done).any():
+    while (state.phase != GAME.done).any():
         rows = np.flatnonzero(state.phase == 1)  # PLAY: the first hand has no exchange
         if not len(rows):
             break
-        view, legal = GAME.core.inputs(state, rows, 1, rules)
-        want = FieldHash.batched(view, legal)
+        view, legal = GAME.inputs(state, rows, 1, rules)
+        want = ViewHash.batched(view, legal)
         one_by_one = [
-            int(FieldHash().decide(1, view.take([i]), legal[i : i + 1], None)[0]) for i in range(len(rows))
+            int(ViewHash().decide(1, view.take([i]), legal[i : i + 1], None)[0]) for i in range(len(rows))
         ]
         assert one_by_one == want.tolist()
         compared += len(rows)
-        GAME.core.apply(state, rows, 1, want, rules)
+        GAME.apply(state, rows, 1, want, rules)
     assert compared > 1000
 
 

@@ -820,7 +820,7 @@ def test_a_game_ends_when_end_players_reach_the_target():
         rules = FranksZooRules(players=n, target=target, end_players=end_players)
         match = play_match(dealing(rng, n), 1, rules, [Uniform(rules)] * n, rng)
         totals, order = [0] * n, list(range(n))
-        for number, record in enumerate(match.hands):
+        for number, record in enumerate(match.deals):
             assert record.hand_no == number and record.scores == totals and record.order == order
             assert record.dealer == (1 if number == 0 else order[0])
             assert record.leader == (2 if number == 0 else order[-1])
@@ -828,15 +828,16 @@ def test_a_game_ends_when_end_players_reach_the_target():
             totals = [totals[s] + record.total[s] for s in range(n)]
             order = standings(totals, order)
         assert game_over(totals, rules)
-        assert match.totals == totals and match.order == order and match.winner == order[0]
+        assert list(match.totals) == totals and match.winner == order[0]
+        assert standings(list(match.totals), match.deals[-1].order) == order
     # target 1 for one player: the first hand ends the game, won by the first out.
     rules = FranksZooRules(players=5, target=1, end_players=1)
     match = play_match(dealing(rng, 5), 0, rules, [Uniform(rules)] * 5, rng)
-    assert len(match.hands) == 1 and match.winner == match.hands[0].out_order[0]
+    assert len(match.deals) == 1 and match.winner == match.deals[0].out_order[0]
     # The hand limit.
     rules = FranksZooRules(players=4, target=10_000)
     match = play_match(dealing(rng, 4), 0, rules, [Uniform(rules)] * 4, rng, max_hands=3)
-    assert len(match.hands) == 3 and match.winner is None
+    assert len(match.deals) == 3 and match.winner is None
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -895,7 +896,7 @@ def test_random_legal_play(n):
         uniform = Uniform(rules)
         first_dealer = int(rng.integers(n))
         match = play_match(dealing(rng, n), first_dealer, rules, [uniform] * n, rng, max_hands=6)
-        for record in match.hands:
+        for record in match.deals:
             hands_played += 1
             check_record(record, rules)
             assert [sum(h) for h in record.hands] == deal_sizes(n, record.dealer)

@@ -1,4 +1,4 @@
-"""The import graph: no circles (function-level imports included) and every import points down the layers
+"""The import graph: no circles (function-level imports included, imports for type checkers only left out) and every import points down the layers
 of DESIGN.md: statistics, views and the contract; the game folders; strategies; the registry, the runner and experiments; reports; the application layer; the command line."""
 
 from __future__ import annotations
@@ -26,7 +26,17 @@ def _edges(modules: dict[str, Path]) -> dict[str, set[str]]:
     edges: dict[str, set[str]] = {}
     for name, path in modules.items():
         targets = set()
-        for node in ast.walk(ast.parse(path.read_text())):
+        tree = ast.parse(path.read_text())
+        typing_only = {  # `if TYPE_CHECKING:` blocks: read by type checkers, never run
+            id(n)
+            for block in ast.walk(tree)
+            if _type_checking(block)
+            for stmt in block.body
+            for n in ast.walk(stmt)
+        }
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
             if isinstance(node, ast.Import):
                 targets |= {a.name for a in node.names}
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -35,6 +45,10 @@ def _edges(modules: dict[str, Path]) -> dict[str, set[str]]:
                     targets.add(full if full in modules else node.module)
         edges[name] = {t for t in targets if t in modules and t != name}
     return edges
+
+
+def _type_checking(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
 
 
 def _layer(module: str) -> int:
@@ -53,6 +67,7 @@ def _layer(module: str) -> int:
         "simulator.replay",
         "simulator.registry",
         "simulator.bench",
+        "simulator.testing",
     ):
         return 5
     if len(parts) == 3:  # a game folder: every module of it, its Game included, sits below the strategies

@@ -164,8 +164,8 @@ def test_games_out_of_step_end_as_games_in_step(rules: RoundsRules) -> None:
     exactly as when all play in step."""
     g = registry.get("rounds")
     heuristic = strategy("rounds", "heuristic")
-    deal = lambda: g.core.deal(np.random.default_rng(5), np.arange(300), rules)
-    in_step = driver.play(g.core, deal(), rules, [heuristic] * 2, [np.random.default_rng(0)] * 2)
+    deal = lambda: g.deal(np.random.default_rng(5), np.arange(300), rules)
+    in_step = driver.play(g, deal(), rules, [heuristic] * 2, [np.random.default_rng(0)] * 2)
     s, pick = deal(), np.random.default_rng(1)
     seen = set()
     for k in range(1000):
@@ -185,12 +185,12 @@ def test_games_out_of_step_end_as_games_in_step(rules: RoundsRules) -> None:
             if yes
         }
         if k % 2:
-            view, legal = g.core.inputs(s, rows, PLAY, rules)
+            view, legal = g.inputs(s, rows, PLAY, rules)
             actions = heuristic.decide(PLAY, view, legal, None)
         else:
-            view, words, _ = g.core.packed_inputs(s, rows, PLAY, rules)
+            view, words, _ = g.packed_inputs(s, rows, PLAY, rules)
             actions = heuristic.decide_packed(PLAY, view, words, None)
-        g.core.apply(s, rows, PLAY, actions, rules)
+        g.apply(s, rows, PLAY, actions, rules)
     assert {"plays", "stages", "mixed"} <= seen
     assert np.array_equal(s.plays, in_step.plays) and np.array_equal(s.points, in_step.points)
-    assert g.core.table(s, rules).equals(g.core.table(in_step, rules))
+    assert g.table(s, rules).equals(g.table(in_step, rules))

@@ -13,10 +13,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from simulator import registry
+from simulator import registry, testing
 from simulator.rounds import core, fifth, reference
 from simulator.rounds.rules import RoundsRules
-from tests.helpers import FieldHash, play_deals, stable_hash, strategy
+from simulator.testing import ViewHash
+from tests.helpers import stable_hash, strategy
 
 # every test of a case on the worker that played it: the module-scoped case fixture is played once, not on
 # both workers
@@ -34,8 +35,8 @@ RULES = {
 SEATINGS = {
     "greedy": lambda: [strategy("rounds", "greedy")] * 2,
     "heuristic": lambda: [strategy("rounds", "heuristic")] * 2,
-    "fieldhash": lambda: [FieldHash()] * 2,
-    "mixed": lambda: [strategy("rounds", "heuristic:duck_margin=-3,trump_cost=1"), FieldHash()],
+    "fieldhash": lambda: [ViewHash()] * 2,
+    "mixed": lambda: [strategy("rounds", "heuristic:duck_margin=-3,trump_cost=1"), ViewHash()],
 }
 CASES = [(r, s) for r in RULES for s in SEATINGS]
 GAMES = 90  # per case in the fast suite
@@ -48,15 +49,15 @@ class Played:
     state: core.GameState
     table: Any  # the per-game table of the batched games
     records: list[reference.GameRecord]  # the reference engine's, row by row
+    both: testing.Played
 
 
 def play_case(rules_name: str, seating: str, n: int, seed: int) -> Played:
+    """n games through both engines (`simulator.testing`)."""
     rules, seats = RULES[rules_name], SEATINGS[seating]()
-    state = play_deals(
-        "rounds", np.random.default_rng(seed), [np.random.default_rng(0)] * 2, np.arange(n), rules, seats
-    )
-    records = [GAME.reference.play(state, row, rules, seats) for row in range(n)]
-    return Played(rules, state, GAME.core.table(state, rules), records)
+    both = testing.play_both(GAME, rules, seats, n, seed=seed)
+    assert both.records is not None
+    return Played(rules, both.states[0], both.tables["deals"], both.records[0], both)
 
 
 @pytest.fixture(scope="module", params=CASES, ids=[f"{r}/{s}" for r, s in CASES])
@@ -66,15 +67,8 @@ def played(request) -> Played:
 
 
 def check_moves_and_scores(p: Played) -> None:
-    ref = GAME.reference
-    batch_points = ref.batch_score(p.state, p.rules)
-    batch_outcomes = ref.batch_outcome(p.state, p.rules)
+    assert testing.check_agreement(p.both) == len(p.records)
     for row, record in enumerate(p.records):
-        assert ref.record_moves(record) == ref.moves(p.state, row), f"game {row}: moves differ"
-        assert ref.score(record) == tuple(int(x) for x in batch_points[row]), f"game {row}: points differ"
-        assert ref.outcome(record) == tuple(int(x) for x in batch_outcomes[row]), (
-            f"game {row}: outcome differs"
-        )
         stage_points = [tuple(int(x) for x in pts) for pts in p.state.stage_score[row]]
         assert [st.points for st in record.stages] == stage_points, f"game {row}: stage points differ"
         faces = [[int(c) for c in f if c >= 0] for f in p.state.faces[row]]
@@ -166,13 +160,13 @@ def test_fieldhash_chooses_alike_on_one_row_and_on_many() -> None:
     rng = np.random.default_rng(3)
     s = core.new_games(np.arange(64), np.arange(64) % 2, *core.draw(rng, 64), RULES["stage-rank"])
     for _ in range(30):
-        view, legal = GAME.core.inputs(s, slice(None), 0, RULES["stage-rank"])
-        want = FieldHash.batched(view, legal)
+        view, legal = GAME.inputs(s, slice(None), 0, RULES["stage-rank"])
+        want = ViewHash.batched(view, legal)
         one_by_one = [
-            int(FieldHash().decide(0, view.take([i]), legal[i : i + 1], None)[0]) for i in range(len(s))
+            int(ViewHash().decide(0, view.take([i]), legal[i : i + 1], None)[0]) for i in range(len(s))
         ]
         assert one_by_one == want.tolist()
-        GAME.core.apply(s, slice(None), 0, want, RULES["stage-rank"])
+        GAME.apply(s, slice(None), 0, want, RULES["stage-rank"])
 
 
 @pytest.mark.slow

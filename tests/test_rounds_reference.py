@@ -407,11 +407,11 @@ def test_random_games_play_every_card_once(rules):
         deck, shuffles = random_randomness(rng)
         players = [Uniform(rules), Uniform(rules)]
         record = play_game(game % 2, deck, shuffles, rules, players, rng, scores=(game, 2 * game))
-        played = [c for _, c in record.moves]
+        played = [c for _, _, c in record.moves]
         assert len(played) == 50 and len(set(played)) == 50
         assert sorted(played + record.stages[4].face_up) == list(range(52))
         assert played == [c for s in record.stages for t in s.tricks for c in t.cards]
-        assert [p for p, _ in record.moves] == [
+        assert [p for _, p, _ in record.moves] == [
             p for s in record.stages for t in s.tricks for p in (t.leader, 1 - t.leader)
         ]
         total = [0, 0]
@@ -564,16 +564,16 @@ def test_play_match(first_dealer):
     rng = np.random.default_rng(77)
     decks = {}
 
-    def deal(game_no):
+    def deal(game_no, dealer):
         decks[game_no] = random_randomness(np.random.default_rng(1000 + game_no))
         return decks[game_no]
 
     players = [Uniform(rules), Uniform(rules)]
     match = play_match(deal, first_dealer, rules, players, rng)
     assert match.first_dealer == first_dealer and match.winner is not None
-    assert len(match.games) >= 2
+    assert len(match.deals) >= 2
     totals = [0, 0]
-    for g, game in enumerate(match.games):
+    for g, game in enumerate(match.deals):
         assert isinstance(game, GameRecord)
         assert game.first_dealer == (first_dealer if g % 2 == 0 else 1 - first_dealer)
         assert game.stages[0].dealer == game.first_dealer
@@ -590,13 +590,13 @@ def test_play_match(first_dealer):
 def test_play_match_game_limit():
     rng = np.random.default_rng(4)
     match = play_match(
-        lambda g: random_randomness(np.random.default_rng(g)),
+        lambda g, dealer: random_randomness(np.random.default_rng(g)),
         1,
         RoundsRules(target=100_000),
         [lowest(), highest()],
         rng,
         max_games=3,
     )
-    assert match.winner is None and len(match.games) == 3
-    assert [g.first_dealer for g in match.games] == [1, 0, 1]
-    assert match.totals == tuple(sum(g.points[p] for g in match.games) for p in (0, 1))
+    assert match.winner is None and len(match.deals) == 3
+    assert [g.first_dealer for g in match.deals] == [1, 0, 1]
+    assert match.totals == tuple(sum(g.points[p] for g in match.deals) for p in (0, 1))

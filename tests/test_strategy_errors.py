@@ -43,9 +43,9 @@ def test_a_raising_strategy_is_one_line_naming_strategy_seat_deal_and_exception(
     run = app.make_run(game, 2000, 3, seats=[f"{seat}={FRAGILE}"], chunk_size=500)
     deal = int(line["deal"])
     c = chunk(run, deal // 500)
-    state = g.core.deal(c.deal_rng, c.deals, run.rules).take(np.array([deal % 500]))
+    state = g.deal(c.deal_rng, c.deals, run.rules).take(np.array([deal % 500]))
     with pytest.raises(StrategyError) as alone:
-        driver.play(g.core, state, run.rules, c.strategies, c.seat_rngs, g.seat_names(run.rules))
+        driver.play(g, state, run.rules, c.strategies, c.seat_rngs)
     assert "error: " + " ".join(str(alone.value).split()) + "\n" == line.group(0)
 
 

@@ -12,11 +12,9 @@ import numpy as np
 import pandas as pd
 
 from simulator import driver
-from simulator.contract import Analysis
 from simulator.errors import DealsimError
 from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
-from simulator.fortytwo.play import CORE
 from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import BID_84, BID_VALUE, DECLARATION_NAMES, DOUBLES, NELLO, NO_TRUMP
 from simulator.stats import Z95, wilson
@@ -87,7 +85,7 @@ def play_chunk(
                 done.tricks_done[:] = 7
             else:
                 # every choice replays the same strategy streams too, so choices differ only by the choice
-                done = driver.play(CORE, state, rules, chunk.strategies, chunk.fresh_seat_rngs(), D.SEATS)
+                done = driver.play(chunk.run.game, state, rules, chunk.strategies, chunk.fresh_seat_rngs())
             score, made = core.hand_scores(done, rules)
             out[trump, bid] = made, (score[:, side] - score[:, 1 - side]).astype(np.int16)
     return out
@@ -207,12 +205,17 @@ def render(frame: pd.DataFrame, advice: dict, hand: str, seat: str, deals: int) 
     ]
 
 
-ANALYSIS = Analysis(
-    parse_hand=parse_hand,
-    play_chunk=play_chunk,
-    frame=frame,
-    best=best,
-    advise=advise,
-    render=render,
-    chunk_size=5_000,
-)
+class HandAnalysis:
+    """The `contract.Analysis` of Forty-two: a hand held at one seat, every trump and opening bid played on
+    the same deals of the other three hands."""
+
+    chunk_size = 5_000
+    parse_hand = staticmethod(parse_hand)
+    play_chunk = staticmethod(play_chunk)
+    frame = staticmethod(frame)
+    best = staticmethod(best)
+    advise = staticmethod(advise)
+    render = staticmethod(render)
+
+
+ANALYSIS = HandAnalysis()

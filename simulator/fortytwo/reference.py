@@ -1,4 +1,4 @@
-"""The scalar reference engine for Forty-two: `shared/rules/forty-two.md`, one decision at a time.
+"""The scalar reference engine for Forty-two: the Forty-two rules, one decision at a time.
 
 This module is the oracle the fast batched core is tested against, move for move, so it is written from the
 rules file alone and says each rule the way the file says it, in plain Python. The only things it takes
@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from simulator.errors import DealsimError, IllegalAction
+from simulator.errors import DealsimError
 from simulator.fortytwo.dominoes import (
     DOUBLES_TRUMP,
     HIGH,
@@ -61,6 +61,8 @@ from simulator.fortytwo.view import (
     bid_marks,
     special_value,
 )
+from simulator.scalar import MatchRecord, MatchRules, Referee
+from simulator.scalar import play_match as play_deals_to_target
 
 PASS = 0
 BID_84 = 43
@@ -73,6 +75,7 @@ DOUBLES_LED = 7  # under nello with the doubles as their own suit: the led "suit
 SEVENS_LED = 0  # under sevens there is no suit to follow; every lead shows as 0
 N_TRICKS = 7
 HAND_SIZE = 7
+MAX_HANDS = 10_000  # a game still undecided after this many hands is abandoned (no winner)
 ALL_TRICKS_POINTS = 42  # 7 trick points + the five count dominoes; only all seven tricks give it
 
 SIDE_NAMES = ("N-S", "E-W")
@@ -113,15 +116,18 @@ class HandRecord:
     named_by: int | None = None  # the seat that named (the declarer's partner after a plunge or splash)
     scoring: str = "points"  # what `score` counts: points or marks
 
+    def totals_added(self) -> tuple[int, ...]:
+        return tuple(self.score)
 
-@dataclass
-class MatchRecord:
-    """A match: hands until a side wins (or the hand limit)."""
+    def outcome(self) -> tuple[int, ...]:
+        """Points taken, the score and made (1/0, -1 thrown in): what the batched core must agree on."""
+        return (*self.points, *self.score, -1 if self.made is None else int(self.made))
 
-    hands: list[HandRecord]
-    totals: tuple[int, int]  # final totals (N-S, E-W): points, or marks under marks scoring
-    winner: int | None  # the winning side; None if the hand limit came first
-    first_dealer: int
+    def to_dict(self) -> dict[str, Any]:
+        return hand_to_dict(self)
+
+    def text(self, rules: Any = None) -> str:
+        return format_hand(self)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -668,12 +674,6 @@ def make_view(
     )
 
 
-def strategy_name(strategy: Any) -> str:
-    """A strategy's `spec` if it has one, else its class name."""
-    spec = getattr(strategy, "spec", None)
-    return str(spec) if spec is not None else type(strategy).__name__
-
-
 def describe_move(kind: int, action: int) -> str:
     """A move in words: 'call pass', 'call 84', 'call plunge', 'trump 4', 'trump 7 (doubles)', 'play 6-4'."""
     if not 0 <= action < N_ACTIONS[kind]:
@@ -685,28 +685,7 @@ def describe_move(kind: int, action: int) -> str:
     return f"play {name(action)}"
 
 
-def _decide(
-    strategy: Any,
-    kind: int,
-    seat: int,
-    view: FortyTwoView,
-    legal_actions: list[int],
-    rng: np.random.Generator | None,
-) -> int:
-    """Ask `strategy` for its action and check it against the legal actions."""
-    mask = np.zeros((1, N_ACTIONS[kind]), dtype=bool)
-    mask[0, legal_actions] = True
-    chosen = np.asarray(strategy.decide(kind, view, mask, rng))
-    who = f"strategy {strategy_name(strategy)} at seat {SEATS[seat]}"
-    if chosen.shape != (1,) or not np.issubdtype(chosen.dtype, np.integer):
-        raise IllegalAction(
-            f"{who} returned {chosen!r} for a {KIND_NAMES[kind]} decision; "
-            f"expected an integer array of shape (1,)"
-        )
-    action = int(chosen[0])
-    if action not in legal_actions:
-        raise IllegalAction(f"{who} made an illegal move: {describe_move(kind, action)}")
-    return action
+REFEREE = Referee(KIND_NAMES, N_ACTIONS, describe_move, lambda seat: f"at seat {SEATS[seat]}")
 
 
 def _check_hands(hands: Sequence[Sequence[int]]) -> list[list[int]]:
@@ -751,7 +730,7 @@ def play_hand(
         seat = (dealer + 1 + len(call_actions)) % 4
         legal = legal_calls(call_actions, rules, held[seat])
         seen = view(seat, calls=call_actions, trump=None, plays=[], leader=None, trick=[], points=(0, 0))
-        action = _decide(strategies[seat], CALL, seat, seen, legal, rng)
+        action = REFEREE.decide(strategies[seat], CALL, seat, seen, legal, rng)
         calls.append((seat, action))
         call_actions.append(action)
         moves.append((CALL, seat, action))
@@ -779,7 +758,7 @@ def play_hand(
     call = call_actions[position]
     namer = naming_seat(declarer, call)
     seen = view(namer, calls=call_actions, trump=None, plays=[], leader=namer, trick=[], points=(0, 0))
-    trump = _decide(strategies[namer], TRUMP, namer, seen, legal_declarations(bid, call, rules), rng)
+    trump = REFEREE.decide(strategies[namer], TRUMP, namer, seen, legal_declarations(bid, call, rules), rng)
     moves.append((TRUMP, namer, trump))
     ctx = context_of(trump, rules)
     out = sitting_out(declarer, trump)
@@ -798,7 +777,7 @@ def play_hand(
             seen = view(
                 seat, calls=call_actions, trump=trump, plays=plays, leader=leader, trick=trick, points=points
             )
-            domino = _decide(strategies[seat], PLAY, seat, seen, legal, rng)
+            domino = REFEREE.decide(strategies[seat], PLAY, seat, seen, legal, rng)
             held[seat].remove(domino)
             trick.append((seat, domino))
             plays.append(domino)
@@ -840,7 +819,7 @@ def play_match(
     strategies: Sequence[Any],
     rng: np.random.Generator | None = None,
     max_thrown_in: int = 100,
-) -> MatchRecord:
+) -> MatchRecord[HandRecord]:
     """Play hands until a side wins the match; after `max_thrown_in` hands in a row thrown in, the game is
     abandoned with winner None (under all_pass = redeal no rule forces a bid, so strategies that always pass
     never finish; under dealer_forced no hand is thrown in).
@@ -850,28 +829,25 @@ def play_match(
     before it. The totals are points (game to `target`), or marks under marks scoring (game to
     `target_marks`).
     """
-    totals = [0, 0]
-    records: list[HandRecord] = []
-    winner: int | None = None
-    thrown_in_a_row = 0
-    hand_no = 0
-    while thrown_in_a_row < max_thrown_in:
+
+    def play_next(hand_no: int, totals: list[int]) -> HandRecord:
         dealer = (first_dealer + hand_no) % 4
-        record = play_hand(
-            deal(hand_no, dealer), dealer, rules, strategies, rng, scores=(totals[0], totals[1])
-        )
-        records.append(record)
-        hand_no += 1
-        if record.thrown_in:
-            thrown_in_a_row += 1
-            continue
-        thrown_in_a_row = 0
-        totals[0] += record.score[0]
-        totals[1] += record.score[1]
-        winner = match_winner(totals, record.declarer % 2, match_target(rules))
-        if winner is not None:
-            break
-    return MatchRecord(hands=records, totals=(totals[0], totals[1]), winner=winner, first_dealer=first_dealer)
+        return play_hand(deal(hand_no, dealer), dealer, rules, strategies, rng, scores=(totals[0], totals[1]))
+
+    def winner(totals: list[int], record: HandRecord) -> int | None:
+        if record.declarer is None:  # thrown in: nothing changed
+            return None
+        return match_winner(totals, record.declarer % 2, match_target(rules))
+
+    match = MatchRules(
+        play_next,
+        HandRecord.totals_added,
+        winner,
+        max_deals=MAX_HANDS,
+        idle=lambda record: record.thrown_in,
+        max_idle_in_a_row=max_thrown_in,
+    )
+    return play_deals_to_target(match, first_dealer, n_sides=2)
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -11,8 +11,7 @@ from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.tallies import mean, rate
 
 
-def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
-    hands = tables["deals"]
+def summarize(hands: pd.DataFrame) -> dict[str, Any]:
     played = hands[~hands["thrown_in"]]
     contracts = []
     for bid, group in played.groupby("bid", sort=True):
@@ -20,7 +19,7 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
     # every trump listed, named or not: a chunk's list then has every item a merged summary needs
     trumps = played["trump"].value_counts().reindex(range(len(DECLARATION_NAMES)), fill_value=0)
     out: dict[str, Any] = {
-        "hands": len(hands),
+        "deals": len(hands),
         "thrown_in": rate(int(hands["thrown_in"].sum()), len(hands)),
         "contracts": contracts,
         "all_contracts": rate(int(played["made"].sum()), len(played)),
@@ -43,17 +42,6 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
                 for bid, g in played.groupby("bid", sort=True)
             ],
         }
-    if unit == "match":
-        g = tables["matches"]
-        decided = g[g["winner"].notna()]
-        out["games"] = {
-            "games": len(g),
-            "undecided": int(g["winner"].isna().sum()),
-            "hands_per_game": mean(g["deals"]),
-            "ns_wins": rate(int((decided["winner"] == "NS").sum()), len(decided)),
-            "first_dealer_side_wins": rate(int(decided["first_dealer_side_won"].sum()), len(decided)),
-            "final": {"NS": mean(g["final_ns"]), "EW": mean(g["final_ew"])},
-        }
     return out
 
 
@@ -64,7 +52,7 @@ def render(summary: dict[str, Any]) -> list:
             "Hands",
             ["", "value"],
             [
-                ["hands dealt", f"{s['hands']:,}"],
+                ["hands dealt", f"{s['deals']:,}"],
                 ["thrown in", fmt_rate(s["thrown_in"])],
                 ["contracts made", fmt_rate(s["all_contracts"])],
             ],
@@ -109,23 +97,6 @@ def render(summary: dict[str, Any]) -> list:
                     ["defenders gave away", fmt_mean(q["defenders_gave"])],
                     ["contracts made in play", fmt_rate(q["made_in_play"])],
                     ["contracts makeable with perfect play", fmt_rate(q["makeable_with_perfect_play"])],
-                ],
-            )
-        )
-    if "games" in s:
-        g = s["games"]
-        parts.append(
-            table(
-                "Games",
-                ["", "value"],
-                [
-                    ["games", f"{g['games']:,}"],
-                    ["undecided (hand limit)", g["undecided"]],
-                    ["hands per game", fmt_mean(g["hands_per_game"])],
-                    ["N-S wins", fmt_rate(g["ns_wins"])],
-                    ["first dealer's side wins", fmt_rate(g["first_dealer_side_wins"])],
-                    ["final score N-S", fmt_mean(g["final"]["NS"])],
-                    ["final score E-W", fmt_mean(g["final"]["EW"])],
                 ],
             )
         )

@@ -1,4 +1,4 @@
-"""The scalar reference engine for Frank's Zoo: `shared/rules/franks-zoo.md`, one decision at a time.
+"""The scalar reference engine for Frank's Zoo: `the Frank's Zoo rules`, one decision at a time.
 
 This module is the oracle the fast batched core is tested against, move for move, so it is written from the
 rules file alone and says each rule the way the file says it, in plain Python. From `cards` it takes only
@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from simulator.errors import DealsimError, IllegalAction
+from simulator.errors import DealsimError
 from simulator.franks_zoo.cards import (
     CHAMELEON,
     CROCODILE,
@@ -83,6 +83,8 @@ from simulator.franks_zoo.view import (
     FranksZooView,
     placement_points,
 )
+from simulator.scalar import MatchRecord, MatchRules, Referee
+from simulator.scalar import play_match as play_deals_to_target
 
 Row = Sequence[int]  # (kind, real, chameleon, mosquito)
 Cards = Sequence[int]  # 13 counts, one per kind
@@ -160,15 +162,19 @@ class HandRecord:
         'last_lions') and their 'total'."""
         return {source: list(getattr(self, source)) for source in (*POINT_SOURCES, "total")}
 
+    def totals_added(self) -> tuple[int, ...]:
+        return tuple(self.total)
 
-@dataclass
-class MatchRecord:
-    """A game: hands until enough players reach the target (or the hand limit)."""
+    def outcome(self) -> tuple[int, ...]:
+        """Each seat's place, then its points by source (placement, team, solo bonus, lions, hedgehog, last
+        player's lions, total)."""
+        return (*self.places, *[x for source in self.points.values() for x in source])
 
-    hands: list[HandRecord]
-    totals: list[int]  # the final totals per seat
-    order: list[int]  # the final standings, best first
-    winner: int | None  # the first in the final standings; None if the hand limit came first
+    def to_dict(self) -> dict[str, Any]:
+        return hand_to_dict(self)
+
+    def text(self, rules: Any = None) -> str:
+        return format_hand(self)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -515,12 +521,6 @@ def make_view(
     )
 
 
-def strategy_name(strategy: Any) -> str:
-    """A strategy's `spec` if it has one, else its class name."""
-    spec = getattr(strategy, "spec", None)
-    return str(spec) if spec is not None else type(strategy).__name__
-
-
 def describe_move(kind: int, action: int) -> str:
     """A decision in words: 'give mouse', 'pass', 'play 2 mouse', 'ask for help laying 1 hedgehog',
     'decline', 'complete to 2 hedgehog'."""
@@ -541,28 +541,7 @@ def describe_move(kind: int, action: int) -> str:
     return f"complete to {set_name(SET_ROWS[action - 1])}"
 
 
-def _decide(
-    strategy: Any,
-    kind: int,
-    seat: int,
-    view: FranksZooView,
-    legal: list[int],
-    rng: np.random.Generator | None,
-) -> int:
-    """Ask `strategy` for its action and check it against the legal actions."""
-    mask = np.zeros((1, N_ACTIONS[kind]), dtype=bool)
-    mask[0, legal] = True
-    chosen = np.asarray(strategy.decide(kind, view, mask, rng))
-    who = f"strategy {strategy_name(strategy)} at seat {seat}"
-    if chosen.shape != (1,) or not np.issubdtype(chosen.dtype, np.integer):
-        raise IllegalAction(
-            f"{who} returned {chosen!r} for a {KIND_NAMES[kind]} decision; "
-            f"expected an integer array of shape (1,)"
-        )
-    action = int(chosen[0])
-    if action not in legal:
-        raise IllegalAction(f"{who} made an illegal {KIND_NAMES[kind]} move: {describe_move(kind, action)}")
-    return action
+REFEREE = Referee(KIND_NAMES, N_ACTIONS, describe_move, lambda seat: f"at seat {seat}")
 
 
 def _check_deal(hands: Sequence[Cards], n: int) -> list[list[int]]:
@@ -667,7 +646,7 @@ class _Hand:
             received=self.received[seat],
             rules=self.rules,
         )
-        action = _decide(self.strategies[seat], kind, seat, view, legal, self.rng)
+        action = REFEREE.decide(self.strategies[seat], kind, seat, view, legal, self.rng)
         self.moves.append((kind, seat, action))
         return action
 
@@ -881,7 +860,7 @@ def play_match(
     strategies: Sequence[Any],
     rng: np.random.Generator | None = None,
     max_hands: int = 200,
-) -> MatchRecord:
+) -> MatchRecord[HandRecord]:
     """Play hands until, after a hand, at least `end_players` players have `target` points; the first in
     the standings wins. After `max_hands` hands the game stops with winner None.
 
@@ -892,11 +871,10 @@ def play_match(
     n = rules.players
     if not 0 <= first_dealer < n:
         raise DealsimError(f"first_dealer {first_dealer} is not a seat of {n}")
-    totals = [0] * n
-    order = list(range(n))
-    records: list[HandRecord] = []
-    winner: int | None = None
-    for hand_no in range(max_hands):
+    last: list[HandRecord] = []  # the hand before: its standings and score give the next standings
+
+    def play_next(hand_no: int, totals: list[int]) -> HandRecord:
+        order = standings(totals, last[0].order) if last else list(range(n))
         dealer = first_dealer if hand_no == 0 else order[0]
         hands = deal(hand_no, dealer)
         sizes = [int(sum(h)) for h in hands]
@@ -904,14 +882,14 @@ def play_match(
             raise DealsimError(
                 f"hand {hand_no}: dealer {dealer} deals {deal_sizes(n, dealer)} cards, got {sizes}"
             )
-        record = play_hand(hands, hand_no, dealer, order, totals, rules, strategies, rng)
-        records.append(record)
-        totals = [totals[seat] + record.total[seat] for seat in range(n)]
-        order = standings(totals, order)
-        if game_over(totals, rules):
-            winner = order[0]
-            break
-    return MatchRecord(hands=records, totals=totals, order=order, winner=winner)
+        last[:] = [play_hand(hands, hand_no, dealer, order, totals, rules, strategies, rng)]
+        return last[0]
+
+    def winner(totals: list[int], record: HandRecord) -> int | None:
+        return standings(totals, record.order)[0] if game_over(totals, rules) else None
+
+    match = MatchRules(play_next, HandRecord.totals_added, winner, max_deals=max_hands)
+    return play_deals_to_target(match, first_dealer, n_sides=n)
 
 
 # ---------------------------------------------------------------------------------------------------------

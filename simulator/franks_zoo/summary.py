@@ -10,13 +10,12 @@ from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.tallies import mean, rate
 
 
-def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
-    h = tables["deals"]
+def summarize(h: pd.DataFrame) -> dict[str, Any]:
     team_hands = h[h["role"] != "alone"]  # every player has a team role from the second hand on
     asked, given, won = int(h["help_asked"].sum()), int(h["help_given"].sum()), int(h["help_won"].sum())
     juniors = team_hands[team_hands["role"] == "junior"]
     out: dict[str, Any] = {
-        "hands": len(h) // h["player"].nunique(),  # one row per player and hand
+        "deals": len(h) // h["player"].nunique(),  # one row per player and hand
         "by_seat": [
             {"seat": int(seat), "place": mean(g["place"]), "points": mean(g["points"])}
             for seat, g in h.groupby("player")
@@ -36,20 +35,6 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
         },
         "hedgehogs": {"points": mean(team_hands["points_hedgehog"])},
     }
-    if unit == "match":
-        g = tables["matches"]
-        decided = g[g["winner"] >= 0]
-        out["games"] = {
-            "games": len(g),
-            "hands_per_game": mean(g["deals"]),
-            "wins_by_seat": [
-                {"seat": int(s), "wins": rate(int((decided["winner"] == s).sum()), len(decided))}
-                for s in sorted(h["player"].unique())
-            ],
-            "first_dealer_wins": rate(
-                int((decided["winner"] == decided["first_dealer"]).sum()), len(decided)
-            ),
-        }
     return out
 
 
@@ -73,7 +58,7 @@ def render(summary: dict[str, Any]) -> list:
             "Help, lions and hedgehogs (team hands)",
             ["", "value"],
             [
-                ["hands", f"{s['hands']:,}"],
+                ["hands", f"{s['deals']:,}"],
                 ["help requests per junior and hand", fmt_mean(s["help"]["asked_per_junior_hand"])],
                 ["requests granted", fmt_rate(s["help"]["given"])],
                 ["helped sets that took the trick", fmt_rate(s["help"]["won_the_trick"])],
@@ -83,13 +68,4 @@ def render(summary: dict[str, Any]) -> list:
             ],
         ),
     ]
-    if "games" in s:
-        g = s["games"]
-        rows = [
-            ["games", f"{g['games']:,}"],
-            ["hands per game", fmt_mean(g["hands_per_game"])],
-            ["first dealer wins", fmt_rate(g["first_dealer_wins"])],
-        ]
-        rows += [[f"seat {w['seat']} wins", fmt_rate(w["wins"])] for w in g["wins_by_seat"]]
-        parts.append(table("Games", ["", "value"], rows))
     return parts

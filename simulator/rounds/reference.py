@@ -1,4 +1,4 @@
-"""The scalar reference engine for Rounds: `shared/rules/rounds.md`, one card at a time.
+"""The scalar reference engine for Rounds: the Rounds rules, one card at a time.
 
 This module is the oracle the fast batched core is tested against, move for move, so it is written from the
 rules file alone and says each rule the way the file says it, in plain Python. From `cards` it takes only
@@ -25,10 +25,12 @@ from typing import Any
 
 import numpy as np
 
-from simulator.errors import DealsimError, IllegalAction
+from simulator.errors import DealsimError
 from simulator.rounds.cards import N_CARDS, SUIT_NAMES, name
 from simulator.rounds.rules import RoundsRules
-from simulator.rounds.view import N_ACTIONS, N_PLAYS, PLAY, RoundsView
+from simulator.rounds.view import KIND_NAMES, N_ACTIONS, N_PLAYS, PLAY, RoundsView
+from simulator.scalar import MatchRecord, MatchRules, Referee
+from simulator.scalar import play_match as play_deals_to_target
 
 N_STAGES = 5
 TRICKS_PER_STAGE = 5
@@ -76,17 +78,20 @@ class GameRecord:
     first_dealer: int
     stages: list[Stage]
     points: tuple[int, int]  # the game score: the stages' points added up
-    moves: list[tuple[int, int]]  # (player, card) in the order played
+    moves: list[tuple[int, int, int]]  # (PLAY, player, card) in the order played
 
+    def totals_added(self) -> tuple[int, ...]:
+        return tuple(self.points)
 
-@dataclass
-class MatchRecord:
-    """A match: games until a player wins (or the game limit)."""
+    def outcome(self) -> tuple[int, ...]:
+        """The game's points, then per stage each player's score and tricks."""
+        return (*self.points, *[x for st in self.stages for x in (*st.points, *st.tricks_won)])
 
-    games: list[GameRecord]
-    totals: tuple[int, int]
-    winner: int | None  # None if the game limit came first
-    first_dealer: int
+    def to_dict(self) -> dict[str, Any]:
+        return game_to_dict(self)
+
+    def text(self, rules: RoundsRules | None = None) -> str:
+        return format_game(self, rules)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -342,41 +347,11 @@ def make_view(
     return RoundsView(**{key: _read_only(value) for key, value in arrays.items()}, rules=rules)
 
 
-def legal_mask(legal: Sequence[int]) -> np.ndarray:
-    """A (1, 52) bool mask with the legal cards set."""
-    mask = np.zeros((1, N_ACTIONS[PLAY]), dtype=bool)
-    mask[0, list(legal)] = True
-    return mask
+def describe_move(kind: int, card: int) -> str:
+    return f"play {name(card)}"
 
 
-def strategy_name(strategy: Any) -> str:
-    """A strategy's `spec` if it has one, else its class name."""
-    spec = getattr(strategy, "spec", None)
-    return str(spec) if spec is not None else type(strategy).__name__
-
-
-def describe_card(c: int) -> str:
-    """A card's name, or a note that the number is no card."""
-    if 0 <= c < N_CARDS:
-        return name(c)
-    return f"card {c} (out of range 0..{N_CARDS - 1})"
-
-
-def _decide(
-    strategy: Any, player: int, view: RoundsView, legal: list[int], rng: np.random.Generator | None
-) -> int:
-    """Ask `strategy` for its card and check it against the legal cards."""
-    chosen = np.asarray(strategy.decide(PLAY, view, legal_mask(legal), rng))
-    who = f"strategy {strategy_name(strategy)} playing as player {player}"
-    if chosen.shape != (1,) or not np.issubdtype(chosen.dtype, np.integer):
-        raise IllegalAction(f"{who} returned {chosen!r}; expected an integer array of shape (1,)")
-    card = int(chosen[0])
-    if card not in legal:
-        raise IllegalAction(
-            f"{who} made an illegal move: play {describe_card(card)} "
-            f"(legal: {' '.join(name(c) for c in legal)})"
-        )
-    return card
+REFEREE = Referee(KIND_NAMES, N_ACTIONS, describe_move, lambda player: f"as player {player}")
 
 
 def _check_randomness(
@@ -427,7 +402,7 @@ def play_game(
     deck, shuffles = _check_randomness(deck, shuffles)
     hands: list[list[int]] = [[], []]
     plays: list[int] = []
-    moves: list[tuple[int, int]] = []
+    moves: list[tuple[int, int, int]] = []
     stages: list[Stage] = []
     points = [0, 0]  # the game score of the completed stages
     stock: list[int] = []
@@ -484,11 +459,11 @@ def play_game(
                     scores=scores,
                     rules=rules,
                 )
-                card = _decide(strategies[player], player, view, legal, rng)
+                card = REFEREE.decide(strategies[player], PLAY, player, view, legal, rng)
                 hands[player].remove(card)
                 cards.append(card)
                 plays.append(card)
-                moves.append((player, card))
+                moves.append((PLAY, player, card))
             winner = trick_winner(leader, cards, trump_card, rules)
             taken[winner].extend(cards)
             tricks_won[winner] += 1
@@ -524,40 +499,32 @@ def play_game(
 
 
 def play_match(
-    deal: Callable[[int], tuple[Sequence[int], Sequence[Sequence[int]]]],
+    deal: Callable[[int, int], tuple[Sequence[int], Sequence[Sequence[int]]]],
     first_dealer: int,
     rules: RoundsRules,
     strategies: Sequence[Any],
     rng: np.random.Generator | None = None,
     max_games: int = 1000,
-) -> MatchRecord:
+) -> MatchRecord[GameRecord]:
     """Play games until a player wins the match, or stop with winner None after `max_games` games.
 
-    deal(game_no) gives the game's (deck, shuffles) (game_no counts from 0). The first dealer of game g is
-    `first_dealer` if g is even, else the other. Totals add game by game; each game's views show the totals
-    before it.
+    deal(game_no, dealer) gives the game's (deck, shuffles) (game_no counts from 0; dealer deals its first
+    stage). The first dealer of game g is `first_dealer` if g is even, else the other. Totals add game by
+    game; each game's views show the totals before it.
     """
-    totals = [0, 0]
-    games: list[GameRecord] = []
-    winner: int | None = None
-    for game_no in range(max_games):
-        deck, shuffles = deal(game_no)
-        record = play_game(
-            game_first_dealer(first_dealer, game_no),
-            deck,
-            shuffles,
-            rules,
-            strategies,
-            rng,
-            scores=(totals[0], totals[1]),
-        )
-        games.append(record)
-        totals[0] += record.points[0]
-        totals[1] += record.points[1]
-        winner = match_winner(totals, rules.target)
-        if winner is not None:
-            break
-    return MatchRecord(games=games, totals=(totals[0], totals[1]), winner=winner, first_dealer=first_dealer)
+
+    def play_next(game_no: int, totals: list[int]) -> GameRecord:
+        dealer = game_first_dealer(first_dealer, game_no)
+        deck, shuffles = deal(game_no, dealer)
+        return play_game(dealer, deck, shuffles, rules, strategies, rng, scores=(totals[0], totals[1]))
+
+    match = MatchRules(
+        play_next,
+        GameRecord.totals_added,
+        lambda totals, record: match_winner(totals, rules.target),
+        max_deals=max_games,
+    )
+    return play_deals_to_target(match, first_dealer, n_sides=2)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -639,5 +606,5 @@ def game_to_dict(record: GameRecord) -> dict:
             for stage in record.stages
         ],
         "points": list(record.points),
-        "moves": [[player, name(card)] for player, card in record.moves],
+        "moves": [[player, name(card)] for _, player, card in record.moves],
     }

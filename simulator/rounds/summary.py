@@ -12,8 +12,7 @@ from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.tallies import mean, rate, ratio
 
 
-def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
-    g = tables["deals"]
+def summarize(g: pd.DataFrame) -> dict[str, Any]:
     n = len(g)
     stages = []
     for k in range(1, N_STAGES + 1):
@@ -35,7 +34,7 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
     sweeps = sum((g[f"s{k}_sweep"] >= 0).to_numpy(int) for k in range(1, N_STAGES + 1))
     short = sum(int(g[f"s{k}_short_sweep"].sum()) for k in range(1, N_STAGES + 1))
     out: dict[str, Any] = {
-        "games": n,
+        "deals": n,
         "points": {"0": mean(g["points_0"]), "1": mean(g["points_1"])},
         "points_by_first_dealer": mean(np.where(g["first_dealer"] == 0, g["points_0"], g["points_1"])),
         "stages": stages,
@@ -62,19 +61,6 @@ def summarize(tables: dict[str, pd.DataFrame], unit: str) -> dict[str, Any]:
                 for k in range(1, N_STAGES + 1)
             ],
         }
-    if unit == "match":
-        m = tables["matches"]
-        decided = m[m["winner"] >= 0]
-        out["matches"] = {
-            "matches": len(m),
-            "undecided": int((m["winner"] < 0).sum()),
-            "games_per_match": mean(m["deals"]),
-            "player_0_wins": rate(int((decided["winner"] == 0).sum()), len(decided)),
-            "first_dealer_wins": rate(
-                int((decided["winner"] == decided["first_dealer"]).sum()), len(decided)
-            ),
-            "final": {"0": mean(m["final_0"]), "1": mean(m["final_1"])},
-        }
     return out
 
 
@@ -85,7 +71,7 @@ def render(summary: dict[str, Any]) -> list:
             "Games",
             ["", "value"],
             [
-                ["games", f"{s['games']:,}"],
+                ["games", f"{s['deals']:,}"],
                 ["points, player 0", fmt_mean(s["points"]["0"])],
                 ["points, player 1", fmt_mean(s["points"]["1"])],
                 ["points, the game's first dealer", fmt_mean(s["points_by_first_dealer"])],
@@ -140,23 +126,6 @@ def render(summary: dict[str, Any]) -> list:
                 [
                     [st["stage"], fmt_mean(st["gave_away_0"]), fmt_mean(st["gave_away_1"])]
                     for st in q["by_stage"]
-                ],
-            )
-        )
-    if "matches" in s:
-        m = s["matches"]
-        parts.append(
-            table(
-                "Matches",
-                ["", "value"],
-                [
-                    ["matches", f"{m['matches']:,}"],
-                    ["undecided (game limit)", m["undecided"]],
-                    ["games per match", fmt_mean(m["games_per_match"])],
-                    ["player 0 wins", fmt_rate(m["player_0_wins"])],
-                    ["first dealer wins", fmt_rate(m["first_dealer_wins"])],
-                    ["final score 0", fmt_mean(m["final"]["0"])],
-                    ["final score 1", fmt_mean(m["final"]["1"])],
                 ],
             )
         )

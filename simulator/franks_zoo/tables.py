@@ -1,0 +1,53 @@
+"""Frank's Zoo's per-hand table: one row per player and finished hand."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from simulator.franks_zoo import cards as C
+from simulator.franks_zoo import core
+from simulator.franks_zoo.rules import FranksZooRules
+from simulator.franks_zoo.view import ASK
+
+ROLE_NAMES = ("alone", "senior", "junior", "solo")
+SOURCES = ("placement", "team", "solo_bonus", "lions", "hedgehog", "last_lions")
+
+
+def hand_table(s: core.HandState, rules: FranksZooRules) -> pd.DataFrame:
+    """One row per player per finished hand: place, role, partner and points by source."""
+    n, p = len(s), rules.players
+    points = core.hand_points(s, rules)
+    help_asked = (s.move_kind == 1) & (s.move_action >= ASK)
+    answered = s.move_kind == 2
+    helped = answered & (s.move_action > 0)
+    frame = pd.DataFrame(
+        {
+            "deal": np.repeat(s.deal.astype(np.int32), p),
+            "player": np.tile(np.arange(p, dtype=np.int8), n),
+            "place": s.place.ravel(),
+            "role": pd.Categorical.from_codes(s.role.ravel(), categories=list(ROLE_NAMES)),
+            "partner": s.partner.ravel(),
+            "dealer": np.repeat(s.dealer, p),
+            **{f"points_{k}": points[k].ravel() for k in SOURCES},
+            "points": points["total"].ravel(),
+            "lions_taken": s.taken[:, :, C.LION].ravel(),
+            "hedgehogs_taken": s.taken[:, :, C.HEDGEHOG].ravel(),
+            "help_asked": _per_seat(s, help_asked, p).ravel(),
+            "help_given": _per_seat(s, helped, p).ravel(),
+            "help_declined": _per_seat(s, answered & (s.move_action == 0), p).ravel(),
+            "help_won": s.help_won.ravel(),
+            "dealt_chameleon": (s.dealt[:, :, C.CHAMELEON] > 0).ravel(),
+            "led_first": (np.arange(p)[None, :] == s.first_leader[:, None]).ravel(),
+            "total_before": s.scores.ravel(),
+        }
+    )
+    return frame
+
+
+def _per_seat(s: core.HandState, mask: np.ndarray, p: int) -> np.ndarray:
+    """(n, P) how many of the recorded moves in `mask` each seat made."""
+    counts = np.zeros((len(s), p), np.int16)
+    rows, cols = np.nonzero(mask)
+    np.add.at(counts, (rows, s.move_seat[rows, cols].astype(np.intp)), 1)
+    return counts
