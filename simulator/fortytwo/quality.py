@@ -1,5 +1,5 @@
 """How far play was from perfect: for every played hand, the double-dummy value before each play
-(`solver.values_along`) splits the points each side gave away by its own plays, and says whether the
+(`FortyTwoSolver.values_along`) splits the points each side gave away by its own plays, and says whether the
 contract was makeable from the opening lead with perfect play by all four.
 
 A declaring-side play can only keep or lower the declaring side's perfect-play points; a defender's can only
@@ -22,7 +22,7 @@ def play_quality(s: HandState, rules) -> dict[str, np.ndarray]:
     """Per row (missing where the hand was thrown in): the declaring side's points with perfect play from the
     opening lead, whether that makes the contract, and the points the declaring side and the defenders gave
     away by their own plays."""
-    from simulator.fortytwo import solver  # numba: only where the measure runs
+    from simulator.fortytwo.solver import FortyTwoSolver  # numba: only where the measure runs
 
     n = len(s)
     out = {
@@ -35,12 +35,13 @@ def play_quality(s: HandState, rules) -> dict[str, np.ndarray]:
     if not len(played):
         return out
     p = s.take(played)
-    values = solver.values_along(p, rules.count_values).astype(np.int32)  # (m, 29)
+    solver = FortyTwoSolver(rules.count_values)
+    values = solver.values_along(p).astype(np.int32)  # (m, 29)
     # A marks hand stopped once decided ends with tricks unplayed: its last column is then the perfect-play
     # value of what was left (not just the points taken), so the stop itself gives nothing away.
     stopped = np.flatnonzero(p.tricks_done < 7)
     if len(stopped):
-        rest = solver.positions(p.take(stopped), rules.count_values)
+        rest = solver.positions(p.take(stopped))
         side_now = (p.high_bidder[stopped] & 1).astype(np.intp)
         values[stopped, p.n_played[stopped].astype(np.intp)] = (
             solver.solve(rest) + rest.points[np.arange(len(stopped)), side_now]
