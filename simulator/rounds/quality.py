@@ -1,5 +1,5 @@
 """How far play was from perfect in Rounds: for every played game, the perfect-information value of each
-stage before each play (`solver.values_along`) splits what each player gave away by his own plays.
+stage before each play (`RoundsSolver.values_along`) splits what each player gave away by his own plays.
 
 The value is a stage's margin: the player's stage score less the other's, both playing perfectly from there
 with both hands seen (solver.py says why the margin, and that a stage is valued on its own: the cards kept
@@ -41,9 +41,9 @@ def play_quality(s: GameState, rules) -> dict[str, np.ndarray]:
     """Per finished game: player 0's margin with perfect play stage by stage; the margin points each player
     gave away by his own plays (in all and per stage) and how many of his 25 plays gave something away; the
     number of stages whose played margin differs from the perfect-play one."""
-    from simulator.rounds import solver  # numba: only where the measure runs
+    from simulator.rounds.solver import RoundsSolver  # numba: only where the measure runs
 
-    values = solver.values_along(s, rules)[..., 0].astype(np.int32)  # (n, 5, 11) player 0's margin
+    values = RoundsSolver(rules).values_along(s)[..., 0].astype(np.int32)  # (n, 5, 11) player 0's margin
     change = np.diff(values, axis=2)  # (n, 5, 10) after a play less before it
     mover = movers(s)
     gave = np.stack(
