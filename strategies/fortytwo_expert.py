@@ -228,7 +228,7 @@ class Expert(Heuristic):
         sampling, _ = _kernels()
         min_doubles, leader, sitter = self.auction_facts(view)
         i64 = lambda a: np.ascontiguousarray(a, dtype=np.int64)
-        return sampling.deal_hidden(
+        rows = (
             i64(view.seat),
             i64(view.hand),
             i64(view.plays),
@@ -237,10 +237,9 @@ class Expert(Heuristic):
             i64(leader),
             i64(sitter),
             i64(min_doubles),
-            np.ascontiguousarray(seeds, dtype=_U64),
-            first,
-            last,
-            *sampling.TABLES,
+        )
+        return sampling.deal_hidden(
+            rows, np.ascontiguousarray(seeds, dtype=_U64), (first, last), sampling.TABLES
         )
 
     # ------------------------------------------------------------------------------------------ play
