@@ -291,7 +291,8 @@ def test_what_each_player_gave_away_accounts_for_the_margin() -> None:
     for sim in runs.values():
         d = sim.deals
         for col in (
-            "perfect_margin_0",
+            "perfect_value_0",
+            "perfect_value_1",
             "gave_away_0",
             "gave_away_1",
             "costly_plays_0",
@@ -304,8 +305,9 @@ def test_what_each_player_gave_away_accounts_for_the_margin() -> None:
         assert (d["gave_away_0"] >= 0).all() and (d["gave_away_1"] >= 0).all()
         # perfect play stage by stage, less what player 0 gave, plus what player 1 gave: the margin played
         assert (
-            (d["perfect_margin_0"] - d["gave_away_0"] + d["gave_away_1"]) == d["points_0"] - d["points_1"]
+            (d["perfect_value_0"] - d["gave_away_0"] + d["gave_away_1"]) == d["points_0"] - d["points_1"]
         ).all()
+        assert (d["perfect_value_1"] == -d["perfect_value_0"]).all()  # the margin is zero-sum
         for p in (0, 1):
             assert (sum(d[f"s{k}_gave_away_{p}"] for k in range(1, 6)) == d[f"gave_away_{p}"]).all()
             assert d[f"costly_plays_{p}"].between(0, 25).all()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from simulator.fortytwo import quality as play_quality
 from simulator.fortytwo.dominoes import SIDES
 from simulator.stats import Measure
 
@@ -33,12 +34,9 @@ def measures(tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[
         "mine": mine.astype(float),
         "mine_made": (made & mine).astype(float),
     }
-    quality = (
-        "declarers_gave" in hands
-    )  # `--measure play-quality`: points given away against double-dummy play
+    quality = "gave_away_ns" in hands  # `--measure play-quality`: points given away against double-dummy play
     if quality:
-        declarers_gave = hands["declarers_gave"].to_numpy(float)
-        defenders_gave = hands["defenders_gave"].to_numpy(float)
+        declarers_gave, defenders_gave = (v.astype(float) for v in play_quality.by_role(hands))
         per_hand |= {
             "declarers_gave": np.where(played, declarers_gave, 0.0),
             "defenders_gave": np.where(played, defenders_gave, 0.0),
