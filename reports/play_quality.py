@@ -14,6 +14,7 @@ import pandas as pd
 from reports.html import Report, num, pct, pm, pp, rate_plot, rate_row
 from reports.study import Study
 from simulator import experiments, registry
+from simulator.fortytwo import quality as fortytwo_quality
 from simulator.runner import Run, execute
 from simulator.stats import mean_se
 
@@ -21,19 +22,25 @@ QUALITY = ("play-quality",)
 LADDER = [*range(30, 43), 84, 168]  # bid values (84, 168: two and four marks)
 
 
+# what each side's own plays gave away, by role: columns added to the played hands from the per-side ones
+ROLES = ("declaring side gave", "defenders gave")
+
+
 def _quality(run: Run, jobs: int, progress: bool) -> pd.DataFrame:
-    """The played (not thrown-in) hands of `run` with the play-quality columns."""
+    """The played (not thrown-in) hands of `run` with the play-quality columns, and the points the
+    declaring side and the defenders gave away (`ROLES`)."""
     deals = (
         execute(dataclasses.replace(run, measures=QUALITY), jobs=jobs, progress=progress)
         .whole()
         .tables["deals"]
     )
-    return deals[~deals["thrown_in"].to_numpy(bool)]
+    played = deals[~deals["thrown_in"].to_numpy(bool)]
+    return played.assign(**dict(zip(ROLES, fortytwo_quality.by_role(played))))
 
 
 def _row(spec: str, hands: pd.DataFrame) -> dict:
-    decl, decl_se = mean_se(hands["declarers_gave"])
-    dfn, dfn_se = mean_se(hands["defenders_gave"])
+    decl, decl_se = mean_se(hands["declaring side gave"])
+    dfn, dfn_se = mean_se(hands["defenders gave"])
     made = rate_row("", int(hands["made"].fillna(False).sum()), len(hands))
     perfect = rate_row("", int(hands["made_perfect"].fillna(False).sum()), len(hands))
     return {
@@ -273,7 +280,7 @@ def _paired_quality(expert: pd.DataFrame, heuristic: pd.DataFrame) -> tuple[dict
     if len(both) < 2:
         return None
     out = {}
-    for col, label in (("declarers_gave", "declarers gave"), ("defenders_gave", "defenders gave")):
+    for col, label in zip(ROLES, ("declarers gave", "defenders gave")):
         diff = both[f"{col} e"].to_numpy(float) - both[f"{col} h"].to_numpy(float)
         m, se = mean_se(diff)
         out[label] = {"diff": m, "lo": m - 1.96 * se, "hi": m + 1.96 * se, "n": len(diff)}

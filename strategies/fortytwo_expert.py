@@ -5,7 +5,8 @@ each deal consistent with what it has seen: its own hand, the auction (a plunger
 splasher three), the dominoes played so far and the suits each seat has shown out of (under sevens: that
 nothing closer to seven was held); uniformly over all such deals (`strategies.fortytwo_sampling`). Every
 legal play is solved double-dummy on every deal (`simulator.fortytwo.solver`; all rows x deals x plays of a
-decision group in one solver call), and the seat plays the one with the best average for its side. With
+decision group in one solver call, on one solver per count kept for the process, whose table later decisions
+reuse), and the seat plays the one with the best average for its side. With
 `aim = points` that is the declaring side's points (the declarers maximize them, the defenders minimize;
 under nello the other way round); with `aim = score` it is the hand's score difference under the rules
 (points: the points each side scores, a set costing the declarers the bid; marks: the marks), so a play
@@ -108,6 +109,14 @@ def _kernels():
     from strategies import fortytwo_sampling
 
     return fortytwo_sampling, solver
+
+
+@cache
+def _solver(count_values: str):
+    """The double-dummy solver for a count, one kept for the process: its table's entries stay true, and a
+    hand's later decisions find what its earlier ones searched."""
+    _, solver = _kernels()
+    return solver.FortyTwoSolver(count_values)
 
 
 @dataclass(frozen=True)
@@ -222,7 +231,7 @@ class Expert(Heuristic):
         sampling, _ = _kernels()
         min_doubles, leader, sitter = self.auction_facts(view)
         i64 = lambda a: np.ascontiguousarray(a, dtype=np.int64)
-        return sampling.deal_hidden(
+        rows = (
             i64(view.seat),
             i64(view.hand),
             i64(view.plays),
@@ -231,10 +240,9 @@ class Expert(Heuristic):
             i64(leader),
             i64(sitter),
             i64(min_doubles),
-            np.ascontiguousarray(seeds, dtype=_U64),
-            first,
-            last,
-            *sampling.TABLES,
+        )
+        return sampling.deal_hidden(
+            rows, np.ascontiguousarray(seeds, dtype=_U64), (first, last), sampling.TABLES
         )
 
     # ------------------------------------------------------------------------------------------ play
@@ -255,8 +263,8 @@ class Expert(Heuristic):
     def _pimc(
         self, view: FortyTwoView, legal: np.ndarray, rep: np.ndarray, fallback: np.ndarray, seeds: np.ndarray
     ) -> np.ndarray:
-        _, solver = _kernels()
         rules = view.rules if view.rules is not None else _DEFAULT_RULES
+        solver = _solver(rules.count_values)
         m = len(view)
         cand = (rep == np.arange(D.N_DOMINOES)) & legal
         n_cand = cand.sum(axis=1)
@@ -277,7 +285,8 @@ class Expert(Heuristic):
             p, taken = self._after(view, r, hands[r, s], d, sitter, rules)
             # the declaring side's points at the end; a row's plays and deals are searched one after the
             # other, each from the last one's points as a guess (about a tenth less search)
-            x = taken + solver.solve(p, follow_on=np.r_[False, r[1:] == r[:-1]]).astype(np.int64)
+            p = dataclasses.replace(p, follow_on=np.r_[False, r[1:] == r[:-1]])
+            x = taken + solver.solve(p).astype(np.int64)
             u = self.utility(view, r, x, rules)
             np.add.at(total, (r, d), u)
             done += k
@@ -382,7 +391,6 @@ class Expert(Heuristic):
             points=points.astype(np.int16),
             side=side.astype(np.int8),
             sitter=sit.astype(np.int8),
-            count_values=rules.count_values,
         )
         return p, points[ar, side]
 
@@ -424,11 +432,11 @@ class Expert(Heuristic):
             points=np.zeros((n, 2), np.int16),
             side=(view.seat[rr] & 1).astype(np.int8),
             sitter=np.full(n, -1, np.int8),
-            count_values=rules.count_values,
+            follow_on=np.r_[False, rr[1:] == rr[:-1]],  # a row's declarations and deals one after another
         )
         out = np.full((m, k, S), np.nan)
         if n:
-            out[rr, kk, ss] = solver.solve(p, follow_on=np.r_[False, rr[1:] == rr[:-1]])
+            out[rr, kk, ss] = _solver(rules.count_values).solve(p)
         return out
 
     def _candidates(self, view: FortyTwoView, rules: FortyTwoRules, allowed: np.ndarray) -> np.ndarray:

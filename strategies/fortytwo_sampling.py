@@ -40,6 +40,8 @@ CLOSER = np.array(
 )
 _FACTORIAL = np.array([float(np.prod(np.arange(1, k + 1, dtype=np.float64))) for k in range(29)])
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+# The tables the kernels take, as one tuple: FOLLOW [ctx, led] and LEAD_SUIT [ctx, d] and KEY [ctx, led, d]
+# (dominoes.py), CLOSER [d], the doubles' bitmask, k! for k = 0..28.
 TABLES = (
     D.FOLLOW.astype(np.int64),
     D.LEAD_SUIT.astype(np.int64),
@@ -72,9 +74,12 @@ def _popcount(x):
 
 
 @njit(cache=True)
-def shown(seat, plays, n_played, ctx, first_leader, sitter, follow, lead_suit, key, closer):
-    """Replay the plays of one hand: (played (4,) the dominoes each seat played, forbid (4,) the dominoes
-    each seat cannot hold now by what it showed)."""
+def shown(plays, n_played, contract, tables):
+    """Replay the plays of one hand (`plays` in order, the first `n_played` of them) under `contract` =
+    (ctx, first leader, nello sitter or -1): (played (4,) the dominoes each seat played, forbid (4,) the
+    dominoes each seat cannot hold now by what it showed). `tables` is TABLES."""
+    ctx, first_leader, sitter = contract
+    follow, lead_suit, key, closer = tables[0], tables[1], tables[2], tables[3]
     played = np.zeros(4, np.int64)
     forbid = np.zeros(4, np.int64)
     per = 3 if sitter >= 0 else 4
@@ -179,29 +184,16 @@ def _deal_row(members, counts, allowed, caps, W, fact, state, out):
 
 
 @njit(cache=True)
-def deal_hidden(
-    seat,
-    hand,
-    plays,
-    n_played,
-    ctx,
-    first_leader,
-    sitter,
-    min_doubles,
-    seeds,
-    first,
-    last,
-    follow,
-    lead_suit,
-    key,
-    closer,
-    double_bits,
-    fact,
-):
-    """Samples first..last-1 of every row: (m, last - first, 4) uint32 hands, the row's own seat holding
-    `hand`, the three others dealt the unseen dominoes consistently with what they showed (module docstring).
-    `min_doubles` (m, 4): doubles each seat held as dealt at least (plunge 4, splash 3, else 0). A row whose
-    record admits no deal (it cannot arise in play) is dealt without the voids."""
+def deal_hidden(rows, seeds, samples, tables):
+    """Samples first..last-1 (`samples` = (first, last)) of every row: (m, last - first, 4) uint32 hands,
+    the row's own seat holding `hand`, the three others dealt the unseen dominoes consistently with what they
+    showed (module docstring). `rows` = (seat, hand, plays, n_played, ctx, first_leader, sitter,
+    min_doubles), int64 arrays of m rows each, `min_doubles` (m, 4) the doubles each seat held as dealt at
+    least (plunge 4, splash 3, else 0); `seeds` (m,) uint64; `tables` is TABLES. A row whose record admits no
+    deal (it cannot arise in play) is dealt without the voids."""
+    seat, hand, plays, n_played, ctx, first_leader, sitter, min_doubles = rows
+    first, last = samples
+    double_bits, fact = tables[4], tables[5]
     m = seat.shape[0]
     S = last - first
     out = np.zeros((m, S, 4), np.uint32)
@@ -210,9 +202,7 @@ def deal_hidden(
     for r in range(m):
         me = seat[r]
         c = max(ctx[r], 0)
-        played, forbid = shown(
-            me, plays[r], n_played[r], c, first_leader[r], sitter[r], follow, lead_suit, key, closer
-        )
+        played, forbid = shown(plays[r], n_played[r], (c, first_leader[r], sitter[r]), tables)
         seen = np.int64(hand[r])
         for s in range(4):
             seen |= played[s]

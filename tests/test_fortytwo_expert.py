@@ -216,12 +216,13 @@ def test_with_the_true_deal_as_its_sample_it_plays_double_dummy(monkeypatch, rul
         chosen = expert.decide(PLAY, view, legal, np.random.default_rng(0))
         side = (state.high_bidder & 1).astype(np.intp)
         ar = np.arange(len(state))
-        before = solver.solve(solver.positions(state, rules.count_values)) + state.points[ar, side]
+        sv = solver.FortyTwoSolver(rules.count_values)
+        before = sv.solve(sv.positions(state)) + state.points[ar, side]
         after = state.take(ar)
         core.apply(after, slice(None), PLAY, chosen.astype(np.int8), rules)
         value = after.points[ar, side].astype(np.int64)
         going = np.flatnonzero(after.tricks_done < 7)
-        value[going] += solver.solve(solver.positions(after.take(going), rules.count_values))
+        value[going] += sv.solve(sv.positions(after.take(going)))
         assert np.array_equal(value, before)
         checked += len(state)
     assert checked > 120
@@ -233,6 +234,7 @@ def test_with_the_true_deal_as_its_sample_it_plays_double_dummy(monkeypatch, rul
 def test_equivalent_trumps_have_the_same_double_dummy_value(rules: FortyTwoRules) -> None:
     from simulator.fortytwo import solver
 
+    sv = solver.FortyTwoSolver(rules.count_values)
     pruned = 0
     for state in _play_positions(rules, 80, seed=7):
         view, legal = core.inputs(state, np.arange(len(state)), PLAY, rules)
@@ -243,7 +245,7 @@ def test_equivalent_trumps_have_the_same_double_dummy_value(rules: FortyTwoRules
                 child = state.take(np.array([r]))
                 core.apply(child, slice(None), PLAY, np.array([x], np.int8), rules)
                 side = int(child.high_bidder[0]) & 1
-                value = solver.solve(solver.positions(child, rules.count_values))[0]
+                value = sv.solve(sv.positions(child))[0]
                 values.append(int(child.points[0, side]) + int(value))
             assert values[0] == values[1]
             pruned += 1
@@ -260,7 +262,9 @@ def test_solving_siblings_from_each_others_values_changes_no_value() -> None:
         p, _ = Expert._after(view, rows, state.hands[rows], plays, sitter, SEED)
         follow_on = np.r_[False, rows[1:] == rows[:-1]]
         assert follow_on.sum() > len(state)
-        assert np.array_equal(solver.solve(p, follow_on=follow_on), solver.solve(p))
+        siblings = dataclasses.replace(p, follow_on=follow_on)
+        # each on a solver of its own: nothing one search left in a table helps the other
+        assert np.array_equal(solver.FortyTwoSolver().solve(siblings), solver.FortyTwoSolver().solve(p))
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ import pytest
 
 from simulator import app
 from simulator.errors import DealsimError
+from simulator.fortytwo import quality
 
 # one worker compiles the solver (numba, some 10 s on a clean checkout) and runs every test that needs it
 pytestmark = pytest.mark.xdist_group("fortytwo-solver")
@@ -22,18 +23,44 @@ def test_what_each_side_gave_away_accounts_for_the_points_taken(preset: str, sea
     decl_side = d["declarer"].isin(["E", "W"]).to_numpy().astype(int)
     taken = np.where(decl_side == 1, d["points_ew"], d["points_ns"])
     nello = (d["trump"] == 9).to_numpy()
+    perfect_points, _ = quality.by_role(d, "perfect_value")
+    declarers_gave, defenders_gave = quality.by_role(d)
     # perfect play from the lead, less what the declarers gave, plus what the defenders gave: what was taken
     # (under nello the declaring side minimizes: the signs swap); hands stopped once decided (marks) are
     # checked in the values themselves, their rest never played
     sign = np.where(nello, -1, 1)
     whole = (d["points_ns"] + d["points_ew"] == 42).to_numpy()
     assert whole.sum() >= 5
-    balance = d["perfect_points"] - sign * (d["declarers_gave"] - d["defenders_gave"])
+    balance = perfect_points - sign * (declarers_gave - defenders_gave)
     assert (balance[whole] == taken[whole]).all()
-    assert (d["declarers_gave"] >= 0).all() and (d["defenders_gave"] >= 0).all()
+    assert (declarers_gave >= 0).all() and (defenders_gave >= 0).all()
+    for side in quality.SIDES:  # a side's plays that gave points away, and what they gave
+        gave, costly = d[f"gave_away_{side}"], d[f"costly_plays_{side}"]
+        assert ((costly > 0) == (gave > 0)).all() and (costly <= gave).all()
+    out = sim.deals[sim.deals["thrown_in"]]  # no play, no values
+    assert (out[["perfect_value_ns", "perfect_value_ew"]] == -1).all().all()
+    assert (out[["gave_away_ns", "gave_away_ew", "costly_plays_ns", "costly_plays_ew"]] == 0).all().all()
     q = sim.summary["play_quality"]
-    assert q["declarers_gave"].mean == pytest.approx(d["declarers_gave"].mean())
+    assert q["declarers_gave"].mean == pytest.approx(declarers_gave.mean())
     assert q["makeable_with_perfect_play"].of == len(d)
+
+
+def test_each_sides_points_with_perfect_play_add_up_to_the_points_in_play() -> None:
+    """Hands played out (a nello sitter's dominoes out of play): the two sides' perfect-play points share
+    what was in play, as the points taken do."""
+    sim = app.simulate(
+        "forty-two",
+        n=150,
+        jobs=1,
+        preset="texas-house",
+        rules={"play_out": True, "sevens": True},
+        seats={"all": "random"},
+        measures=["play-quality"],
+    )
+    d = sim.deals[~sim.deals["thrown_in"]]
+    perfect = d["perfect_value_ns"] + d["perfect_value_ew"]
+    assert (perfect == d["points_ns"] + d["points_ew"]).all()
+    assert (perfect < 42).any()  # nello with count in the sitter's hand
 
 
 def test_the_measure_is_asked_for_by_name_and_needs_single_deals() -> None:
@@ -68,8 +95,10 @@ def test_compare_pairs_the_points_each_side_gave_away() -> None:
         "forty-two", n=100, jobs=1, seats={"N": "random", "S": "random"}, measures=["play-quality"]
     ).deals
     played = a[~a["thrown_in"]]
-    mine = np.where(played["declarer"].isin(["N", "S"]), played["declarers_gave"], played["defenders_gave"])
+    declarers_gave, defenders_gave = quality.by_role(played)
+    mine = np.where(played["declarer"].isin(["N", "S"]), declarers_gave, defenders_gave)
     assert gave.a == pytest.approx(mine.mean())
+    assert gave.a == pytest.approx(played["gave_away_ns"].mean())  # the side's own column says the same
     assert "contracts makeable with perfect play" in c.rates
 
 
@@ -113,7 +142,7 @@ def test_play_quality_report_states_each_strategy_with_its_intervals(tmp_path) -
     sim = app.simulate("forty-two", n=60, jobs=1, seats={"all": "heuristic"}, measures=["play-quality"]).deals
     played = sim[~sim["thrown_in"]]
     assert table.loc["heuristic", "contracts"] == len(played)
-    assert table.loc["heuristic", "declarers gave"] == pytest.approx(played["declarers_gave"].mean())
+    assert table.loc["heuristic", "declarers gave"] == pytest.approx(quality.by_role(played)[0].mean())
     assert table.loc["random", "declarers gave"] > table.loc["heuristic", "declarers gave"]
     duel = pd.read_csv(out / "expert_against_heuristic.csv").set_index("measure")
     assert (

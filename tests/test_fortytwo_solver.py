@@ -3,6 +3,7 @@ hand-built deals; its null-window question against its full value; and values al
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import subprocess
 import sys
@@ -19,6 +20,10 @@ from tests.helpers import play_deals, strategy
 
 # one worker compiles the solver (numba, some 10 s on a clean checkout) and runs every test that needs it
 pytestmark = pytest.mark.xdist_group("fortytwo-solver")
+
+# a solver per count, kept for the module: its table's entries must stay true from one test to the next
+SOLVERS = {values: solver.FortyTwoSolver(values) for values in solver.COUNT_KINDS}
+SOLVER = SOLVERS["seed"]
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -185,7 +190,7 @@ def random_endgame(rng: np.random.Generator, contract: str, tricks_left: int, de
     return tuple(hands), seat, tuple(trick), leader, sitter
 
 
-def as_position(contract: str, values: str, hands, seat, trick, leader, side, sitter) -> solver.Positions:
+def as_position(contract: str, hands, seat, trick, leader, side, sitter) -> solver.Positions:
     return solver.Positions.one(
         [D.ids_to_bits(h) for h in hands],
         CONTRACTS[contract][0],
@@ -194,7 +199,6 @@ def as_position(contract: str, values: str, hands, seat, trick, leader, side, si
         leader=leader,
         trick=[d for _, d in trick],
         sitter=sitter,
-        count_values=values,
     )
 
 
@@ -208,11 +212,11 @@ def check_endgames(n: int, tricks_left: int, seed: int) -> int:
         side = declarer % 2
         hands, seat, trick, leader, sitter = random_endgame(rng, contract, tricks_left, declarer)
         want = exhaustive(contract, values, hands, seat, trick, side, sitter)
-        p = as_position(contract, values, hands, seat, trick, leader, side, sitter)
+        p = as_position(contract, hands, seat, trick, leader, side, sitter)
         cases.append((contract, values, p, want))
     for values in ("seed", "texas"):
         mine = [c for c in cases if c[1] == values]
-        got = solver.solve(solver.Positions.concat([c[2] for c in mine]))
+        got = SOLVERS[values].solve(solver.Positions.concat([c[2] for c in mine]))
         want = np.array([c[3] for c in mine])
         bad = [(c[0], int(g), int(w)) for c, g, w in zip(mine, got, want) if g != w]
         assert not bad, (
@@ -220,7 +224,7 @@ def check_endgames(n: int, tricks_left: int, seed: int) -> int:
         )
         # the null-window question agrees at and just above the value
         p = solver.Positions.concat([c[2] for c in mine])
-        assert solver.at_least(p, want).all() and not solver.at_least(p, want + 1).any()
+        assert SOLVERS[values].at_least(p, want).all() and not SOLVERS[values].at_least(p, want + 1).any()
     return len(cases)
 
 
@@ -232,9 +236,9 @@ def test_solver_matches_exhaustive_minimax_on_four_trick_endgames() -> None:
     check_endgames(100, 4, seed=2)
 
 
-def test_the_same_hands_under_other_contracts_count_values_and_sides_are_kept_apart() -> None:
-    # The transposition table outlives a call: the same hands met again under another trump, count values or
-    # declaring side must not reuse what was found for the first.
+def test_the_same_hands_under_other_contracts_and_sides_are_kept_apart() -> None:
+    # A solver's transposition table outlives a call: the same hands met again under another trump or
+    # declaring side must not reuse what was found for the first (each count has a solver of its own).
     rng = np.random.default_rng(4)
     for _ in range(12):
         hands, _, trick, seat, _ = random_endgame(rng, "pip0", 3, int(rng.integers(4)))
@@ -244,8 +248,8 @@ def test_the_same_hands_under_other_contracts_count_values_and_sides_are_kept_ap
             for values in ("seed", "texas"):
                 for side in (0, 1):
                     want = exhaustive(contract, values, hands, seat, trick, side, -1)
-                    p = as_position(contract, values, hands, seat, trick, seat, side, -1)
-                    assert solver.solve(p)[0] == want, (contract, values, side)
+                    p = as_position(contract, hands, seat, trick, seat, side, -1)
+                    assert SOLVERS[values].solve(p)[0] == want, (contract, values, side)
 
 
 @pytest.mark.slow
@@ -279,16 +283,16 @@ ALL_DOUBLES = "6-6 5-5 4-4 3-3 2-2 1-1 0-0"
 
 @pytest.mark.parametrize("values", ["seed", "texas"])
 def test_every_trump_takes_every_trick(values: str) -> None:
-    p = solver.Positions.one(deal_with(N=ALL_SIXES), ctx=6, turn=N, side=0, count_values=values)
-    assert solver.solve(p)[0] == 42
-    assert solver.at_least(p, 42)[0]
+    p = solver.Positions.one(deal_with(N=ALL_SIXES), ctx=6, turn=N, side=0)
+    assert SOLVERS[values].solve(p)[0] == 42
+    assert SOLVERS[values].at_least(p, 42)[0]
 
 
 def test_defenders_with_every_trump_take_every_trick() -> None:
     # E holds all seven sixes: whatever N-S lead, E trumps it (and must: he holds nothing else)
     p = solver.Positions.one(deal_with(E=ALL_SIXES), ctx=6, turn=N, side=0)
-    assert solver.solve(p)[0] == 0
-    assert not solver.at_least(p, 1)[0]
+    assert SOLVER.solve(p)[0] == 0
+    assert not SOLVER.at_least(p, 1)[0]
 
 
 def test_nello_declarer_with_every_double_takes_every_trick() -> None:
@@ -296,7 +300,7 @@ def test_nello_declarer_with_every_double_takes_every_trick() -> None:
     # holds no count)
     hands = deal_with(N=ALL_DOUBLES, S="4-2 4-3 5-1 5-2 5-3 5-4 6-0")
     p = solver.Positions.one(hands, ctx=D.NELLO_SUIT, turn=N, side=0, sitter=S)
-    assert solver.solve(p)[0] == 42
+    assert SOLVER.solve(p)[0] == 42
 
 
 def test_nello_declarer_ducks_every_trick() -> None:
@@ -307,22 +311,22 @@ def test_nello_declarer_ducks_every_trick() -> None:
     hands = (frozenset(), *(frozenset(D.bits_to_ids(hand(held[s]))) for s in (E, S, W)))
     trick = ((E, D.domino_id(4, 0)),)
     assert exhaustive("nello", "seed", hands, S, trick, 0, N) == 0
-    assert solver.solve(as_position("nello", "seed", hands, S, trick, E, 0, N))[0] == 0
+    assert SOLVER.solve(as_position("nello", hands, S, trick, E, 0, N))[0] == 0
 
 
 def test_doubles_trump_with_every_double_takes_every_trick() -> None:
     p = solver.Positions.one(deal_with(W=ALL_DOUBLES), ctx=D.DOUBLES_TRUMP, turn=W, side=1)
-    assert solver.solve(p)[0] == 42
+    assert SOLVER.solve(p)[0] == 42
 
 
 def test_one_trick_left_is_the_trick_and_its_count() -> None:
     # sixes trump, the last trick: N leads 6-4 (a trump and 7 count), nobody else has a trump
     hands = [hand("6-4"), hand("5-0"), hand("3-2"), hand("1-0")]
     p = solver.Positions.one(hands, ctx=6, turn=N, side=0)
-    assert solver.solve(p)[0] == 1 + 7 + 7 + 7
+    assert SOLVER.solve(p)[0] == 1 + 7 + 7 + 7
     # the same trick seen from E-W declaring: they take none of it
     p = solver.Positions.one(hands, ctx=6, turn=N, side=1)
-    assert solver.solve(p)[0] == 0
+    assert SOLVER.solve(p)[0] == 0
     # mid-trick: N led 6-4, E played 5-0; the rest of the trick is still N-S's
     p = solver.Positions.one(
         [0, 0, hand("3-2"), hand("1-0")],
@@ -331,9 +335,8 @@ def test_one_trick_left_is_the_trick_and_its_count() -> None:
         side=0,
         leader=N,
         trick=[D.domino_id(6, 4), D.domino_id(5, 0)],
-        count_values="texas",
     )
-    assert solver.solve(p)[0] == 1 + 10 + 5 + 5
+    assert SOLVERS["texas"].solve(p)[0] == 1 + 10 + 5 + 5
 
 
 def test_sevens_the_closest_to_seven_takes_the_trick() -> None:
@@ -341,25 +344,47 @@ def test_sevens_the_closest_to_seven_takes_the_trick() -> None:
     hands = [hand("6-1"), hand("5-0"), hand("4-3"), hand("3-2")]
     # 4-3 is also 7 pips but played after 6-1: the first played keeps the trick
     p = solver.Positions.one(hands, ctx=D.SEVENS_CTX, turn=N, side=1)
-    assert solver.solve(p)[0] == 0
+    assert SOLVER.solve(p)[0] == 0
     p = solver.Positions.one(hands, ctx=D.SEVENS_CTX, turn=S, side=1)  # S leads 4-3 first: E-W lose still
-    assert solver.solve(p)[0] == 0
+    assert SOLVER.solve(p)[0] == 0
     p = solver.Positions.one(hands, ctx=D.SEVENS_CTX, turn=E, side=1)  # E leads 5-0, S's 4-3 wins
-    assert solver.solve(p)[0] == 0
+    assert SOLVER.solve(p)[0] == 0
     p = solver.Positions.one(hands, ctx=D.SEVENS_CTX, turn=S, side=0)
-    assert solver.solve(p)[0] == 1 + 7 + 7
+    assert SOLVER.solve(p)[0] == 1 + 7 + 7
 
 
 def test_positions_play_cannot_reach_are_refused() -> None:
     hands = deal_with()
     with pytest.raises(ValueError, match="not positions"):  # E to play at N's lead
-        solver.solve(solver.Positions.one(hands, ctx=6, turn=E, side=0, leader=N))
+        SOLVER.solve(solver.Positions.one(hands, ctx=6, turn=E, side=0, leader=N))
     with pytest.raises(ValueError, match="not positions"):  # N led 0-0 but still holds it
-        solver.solve(solver.Positions.one(hands, ctx=6, turn=E, side=0, leader=N, trick=[0]))
+        SOLVER.solve(solver.Positions.one(hands, ctx=6, turn=E, side=0, leader=N, trick=[0]))
     short = [hands[0] & ~1, *hands[1:]]
     with pytest.raises(ValueError, match="not positions"):  # N holds six, the others seven
-        solver.solve(solver.Positions.one(short, ctx=6, turn=E, side=0, leader=E))
-    assert solver.solve(solver.Positions.one(short, ctx=6, turn=E, side=0, leader=N, trick=[0]))[0] >= 0
+        SOLVER.solve(solver.Positions.one(short, ctx=6, turn=E, side=0, leader=E))
+    assert SOLVER.solve(solver.Positions.one(short, ctx=6, turn=E, side=0, leader=N, trick=[0]))[0] >= 0
+    one = solver.Positions.one(hands, ctx=6, turn=N, side=0)
+    with pytest.raises(ValueError, match=r"Positions.trick has shape \(1, 3\), not \(1, 4\)"):
+        SOLVER.solve(dataclasses.replace(one, trick=one.trick[:, :3]))
+    with pytest.raises(ValueError, match="count_values must be one of seed, texas"):
+        solver.FortyTwoSolver("tens")
+
+
+def test_a_kept_solver_remembers_what_it_searched() -> None:
+    """The table is the solver's and stays with it: the same positions again enter far fewer nodes, with the
+    same values; another solver starts from nothing. The null-window question enters fewer than the value."""
+    s = played_hands(12, seed=12)
+    kept = solver.FortyTwoSolver()
+    p = kept.positions(s, before=0)
+    first = kept.solve(p)
+    once = kept.nodes
+    assert once > 0
+    assert (kept.solve(p) == first).all()
+    assert kept.nodes - once < once / 4
+    other = solver.FortyTwoSolver()
+    assert (other.solve(p) == first).all() and other.nodes == once
+    asked = solver.FortyTwoSolver()
+    assert asked.at_least(p, first).all() and 0 < asked.nodes < once
 
 
 # ------------------------------------------------------------------ played hands
@@ -377,20 +402,20 @@ def played_hands(n: int, seed: int, rules: FortyTwoRules = SEED, spec: str = "he
 
 def test_at_least_agrees_with_solve_from_the_start_of_play() -> None:
     s = played_hands(30, seed=5)
-    p = solver.positions(s, "seed", before=0)
-    value = solver.solve(p)
-    assert solver.at_least(p, value).all()
-    assert not solver.at_least(p, value + 1).any()
-    assert solver.at_least(p, 0).all()
+    p = SOLVER.positions(s, before=0)
+    value = SOLVER.solve(p)
+    assert SOLVER.at_least(p, value).all()
+    assert not SOLVER.at_least(p, value + 1).any()
+    assert SOLVER.at_least(p, 0).all()
 
 
 def test_values_along_a_hand_end_with_the_points_taken_and_never_move_the_wrong_way() -> None:
     s = played_hands(20, seed=6, spec="random")
-    values = solver.values_along(s, "seed")
+    values = SOLVER.values_along(s)
     side = s.high_bidder & 1
     ar = np.arange(len(s))
     assert (values[ar, s.n_played] == s.points[ar, side]).all()
-    walked = [solver.positions(s, "seed", before=k) for k in range(28)]
+    walked = [SOLVER.positions(s, before=k) for k in range(28)]
     for r in range(len(s)):
         nello = s.sitter[r] >= 0
         for k in range(int(s.n_played[r])):
@@ -402,10 +427,10 @@ def test_values_along_a_hand_end_with_the_points_taken_and_never_move_the_wrong_
 
 def test_values_along_start_with_the_solve_value_and_positions_match_the_core() -> None:
     s = played_hands(20, seed=7)
-    values = solver.values_along(s, "seed")
-    assert (values[:, 0] == solver.solve(solver.positions(s, "seed", before=0))).all()
+    values = SOLVER.values_along(s)
+    assert (values[:, 0] == SOLVER.solve(SOLVER.positions(s, before=0))).all()
     # the replayed position at the end is the core's own
-    now, end = solver.positions(s, "seed"), solver.positions(s, "seed", before=28)
+    now, end = SOLVER.positions(s), SOLVER.positions(s, before=28)
     for f in ("hands", "turn", "points", "trick"):
         assert (getattr(now, f) == getattr(end, f)).all(), f
 
@@ -429,7 +454,8 @@ def children_values(s: core.HandState, r: int, k: int, rules: FortyTwoRules) -> 
     for d in np.flatnonzero(legal[0]):
         child = state.take(np.array([0]))
         core.apply(child, slice(None), PLAY, np.array([d]), rules)
-        value = solver.solve(solver.positions(child, rules.count_values))[0]
+        sv = SOLVERS[rules.count_values]
+        value = sv.solve(sv.positions(child))[0]
         out.append(int(child.points[0, side]) + int(value))
     return int(state.turn[0]), out
 
@@ -437,7 +463,7 @@ def children_values(s: core.HandState, r: int, k: int, rules: FortyTwoRules) -> 
 @pytest.mark.parametrize("rules", [SEED, FortyTwoRules(count_values="texas")], ids=["seed", "texas"])
 def test_the_value_before_each_play_is_the_best_of_its_children(rules: FortyTwoRules) -> None:
     s = played_hands(4, seed=8, rules=rules)
-    values = solver.values_along(s, rules.count_values)
+    values = SOLVERS[rules.count_values].values_along(s)
     for r in range(len(s)):
         side = int(s.high_bidder[r]) & 1
         for k in range(0, int(s.n_played[r]), 3):
@@ -450,7 +476,7 @@ def test_special_contracts_replay_through_the_core() -> None:
     rules = FortyTwoRules(nello=True, sevens=True, declarations="pips,doubles,no-trump", count_values="texas")
     s = played_hands(60, seed=9, rules=rules, spec="random")
     assert (s.ctx >= 7).any()
-    values = solver.values_along(s, "texas")
+    values = SOLVERS["texas"].values_along(s)
     ar = np.arange(len(s))
     assert (values[ar, s.n_played] == s.points[ar, s.high_bidder & 1]).all()
     assert ((values[:, 0] >= 0) & (values[:, 0] <= 42)).all()
@@ -461,22 +487,25 @@ def test_solver_speed_from_the_start_of_play() -> None:
     """Mean time per deal on one core, each deal its own call (run with -s to see the figures). The targets
     are 10 ms (solve) and 3 ms (at_least); the asserts leave room for a loaded machine."""
     s = played_hands(400, seed=11)
-    p = solver.positions(s, "seed", before=0)
+    p = SOLVER.positions(s, before=0)
     bid = np.minimum(s.bid.astype(int), 42)
-    solver.solve(p.take(np.arange(1)))  # compiled or loaded from the cache
+    SOLVER.solve(p.take(np.arange(1)))  # compiled or loaded from the cache
     times = {}
-    asks = {"solve": lambda q, i: solver.solve(q), "at_least(bid)": lambda q, i: solver.at_least(q, bid[i])}
+    asks = {"solve": lambda sv, q, i: sv.solve(q), "at_least(bid)": lambda sv, q, i: sv.at_least(q, bid[i])}
     for name, ask in asks.items():
-        solver._table()[:] = -1  # no help from what an earlier search left in the table
+        fresh = solver.FortyTwoSolver()  # no help from what an earlier search left in a table
         spent = []
         for i in range(len(p)):
             q = p.take(np.array([i]))
             start = time.process_time()
-            ask(q, i)
+            ask(fresh, q, i)
             spent.append(time.process_time() - start)
         times[name] = 1000 * np.array(spent)
         ms = times[name]
-        print(f"{name}: {len(p)} deals, mean {ms.mean():.2f} ms, median {np.median(ms):.2f} ms")
+        print(
+            f"{name}: {len(p)} deals, mean {ms.mean():.2f} ms, median {np.median(ms):.2f} ms, "
+            f"{fresh.nodes / len(p):,.0f} nodes a deal"
+        )
     assert times["solve"].mean() < 20 and times["at_least(bid)"].mean() < 6
 
 

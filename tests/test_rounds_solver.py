@@ -4,6 +4,7 @@ raises his value); and the play-quality measure of `simulate rounds --measure pl
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 import numpy as np
@@ -109,9 +110,7 @@ def random_position(rng: np.random.Generator, rules: RoundsRules, size: int, lea
         trump_cards,
         turn,
         rules=rules,
-        leader=leader,
         led=-1 if led is None else led,
-        trick=trick,
         tricks=won,
         taken=[R.cards_points(t, rules) for t in taken],
         player=me,
@@ -132,7 +131,7 @@ def test_the_solver_agrees_with_every_line_of_play_tried(objective: str) -> None
     ).any()
     for rules in RULE_SETS:  # one call per rule set, its rows solved in one batch
         mine = [c for c in cases if c[0] is rules]
-        got = solver.solve(solver.Positions.concat([p for _, _, p in mine]), rules, objective)
+        got = solver.RoundsSolver(rules, objective).solve(solver.Positions.concat([p for _, _, p in mine]))
         want = [exhaustive(*args[:3], objective, *args[3:]) for _, args, _ in mine]
         assert got.tolist() == want
 
@@ -147,7 +146,8 @@ def test_positions_are_checked() -> None:
         rules=rules,
     )
     # player 1 must take every trick with a higher club: a sweep, 10 to him rather than the 11 card points
-    assert solver.solve(ok, rules).tolist() == [-10]
+    sv = solver.RoundsSolver(rules)
+    assert sv.solve(ok).tolist() == [-10]
     with pytest.raises(ValueError, match="not positions of a stage"):
         bad = solver.Positions.one(
             [[c("2C"), c("3C"), c("4C"), c("5C"), c("6C")], [c("2C"), c("8C"), c("9C"), c("10C"), c("JC")]],
@@ -155,41 +155,40 @@ def test_positions_are_checked() -> None:
             0,
             rules=rules,
         )
-        solver.solve(bad, rules)
+        sv.solve(bad)
     with pytest.raises(ValueError, match="not positions of a stage"):  # four cards cannot play five tricks
-        solver.solve(solver.Positions.one([[1, 2, 3, 4], [5, 6, 7, 8]], c("AS"), 0, rules=rules), rules)
-    with pytest.raises(ValueError, match="objective"):
-        solver.solve(ok, rules, "tricks")
+        sv.solve(solver.Positions.one([[1, 2, 3, 4], [5, 6, 7, 8]], c("AS"), 0, rules=rules))
+    with pytest.raises(ValueError, match=r"Positions.tricks has shape \(1,\), not \(1, 2\)"):
+        sv.solve(dataclasses.replace(ok, tricks=ok.tricks[:, 0]))
+    with pytest.raises(ValueError, match="objective must be one of margin, points, not 'tricks'"):
+        solver.RoundsSolver(rules, "tricks")
 
 
 def test_a_sweep_scores_the_bonus_and_ducking_the_fifth_trick_can_pay() -> None:
     rules = RoundsRules()
     c = parse_card
     # Player 0 has taken tricks 1-4 with 2C, 2D and AH in them (24 points) and leads the last trick.
-    took = {"trick": 4, "tricks": (4, 0), "taken": (24, 0)}
+    took = {"tricks": (4, 0), "taken": (24, 0)}
+    margin, points = solver.RoundsSolver(rules), solver.RoundsSolver(rules, "points")
     # He holds only low clubs and player 1 only higher ones: whatever he leads, player 1 must take it, so
     # there is no sweep; he scores 24 to player 1's nothing.
     must_take = [
         [c("3C"), c("4C"), c("5C"), c("6C"), c("7C")],
         [c("8C"), c("9C"), c("10C"), c("8D"), c("9D")],
     ]
-    assert solver.solve(solver.Positions.one(must_take, c("9S"), 0, rules=rules, **took), rules).tolist() == [
-        24
-    ]
+    assert margin.solve(solver.Positions.one(must_take, c("9S"), 0, rules=rules, **took)).tolist() == [24]
     # Player 1 holds lower clubs as well: he ducks and hands player 0 a sweep worth 10, not 24.
     can_duck = [[c("5C"), c("6C"), c("7C"), c("8C"), c("9C")], [c("3C"), c("4C"), c("10C"), c("8D"), c("9D")]]
-    assert solver.solve(solver.Positions.one(can_duck, c("9S"), 0, rules=rules, **took), rules).tolist() == [
-        10
-    ]
+    assert margin.solve(solver.Positions.one(can_duck, c("9S"), 0, rules=rules, **took)).tolist() == [10]
     # With only spades (trumps) player 0 cannot lose a trick: the sweep is forced on both.
     forced = [[c("5S"), c("6S"), c("7S"), c("8S"), c("AS")], [c("3C"), c("4C"), c("10C"), c("8D"), c("9D")]]
-    for objective, value in (("margin", 10), ("points", 10)):
+    for sv, value in ((margin, 10), (points, 10)):
         p = solver.Positions.one(forced, c("9S"), 0, rules=rules, **took)
-        assert solver.solve(p, rules, objective).tolist() == [value]
+        assert sv.solve(p).tolist() == [value]
     # Player 1's point of view of the same position: the margin negated; his own points, 0.
     p = solver.Positions.one(can_duck, c("9S"), 0, rules=rules, player=1, **took)
-    assert solver.solve(p, rules, "margin").tolist() == [-10]
-    assert solver.solve(p, rules, "points").tolist() == [0]
+    assert margin.solve(p).tolist() == [-10]
+    assert points.solve(p).tolist() == [0]
 
 
 # ------------------------------------------------------------------ values along played games
@@ -209,8 +208,9 @@ def played(spec: str, n: int, rules: RoundsRules, seed: int = 3):
 def test_no_play_raises_its_own_players_value(objective: str, rules: RoundsRules) -> None:
     for spec in ("random", "heuristic"):
         s = played(spec, 12, rules)
-        v = solver.values_along(s, rules, objective).astype(int)  # (n, 5, 11, 2)
-        p = solver.positions_along(s, rules)
+        sv = solver.RoundsSolver(rules, objective)
+        v = sv.values_along(s).astype(int)  # (n, 5, 11, 2)
+        p = sv.positions_along(s)
         mover = p.turn.reshape(len(s), 5, 10).astype(np.intp)
         ar = np.arange(len(s))[:, None, None]
         stage = np.arange(5)[None, :, None]
@@ -234,10 +234,11 @@ def test_a_value_is_the_best_of_the_values_after_each_legal_play() -> None:
     and rows solved one by one (a fresh table each) agree with rows solved together."""
     rules = RoundsRules(rank_trumps=True)
     s = played("greedy", 4, rules, seed=7)
-    p = solver.positions_along(s, rules)
-    together = solver.solve(p, rules)
+    sv = solver.RoundsSolver(rules)
+    p = sv.positions_along(s)
+    together = sv.solve(p)
     rows = np.arange(0, len(p), 7)
-    alone = [int(solver.solve(p.take(np.array([r])), rules)[0]) for r in rows[::-1]][::-1]
+    alone = [int(solver.RoundsSolver(rules).solve(p.take(np.array([r])))[0]) for r in rows[::-1]][::-1]
     assert together[rows].tolist() == alone
     checked = 0
     for r in rows:
@@ -251,7 +252,7 @@ def test_a_value_is_the_best_of_the_values_after_each_legal_play() -> None:
         children = []
         for c in R.legal_plays(hand, None if led < 0 else led, trump_card, rules):
             child = _after(one, c, trump_card, rules)
-            children.append(int(solver.solve(child, rules)[0]) if child is not None else None)
+            children.append(int(sv.solve(child)[0]) if child is not None else None)
         if None in children:
             continue
         best = max(children) if one.turn[0] == one.player[0] else min(children)
@@ -263,7 +264,7 @@ def test_a_value_is_the_best_of_the_values_after_each_legal_play() -> None:
 def _after(p: solver.Positions, c: int, trump_card: int, rules: RoundsRules) -> solver.Positions | None:
     """The position after p's mover plays c (None when that ends the stage)."""
     q = p.take(np.array([0]))
-    q = solver.Positions(**{f: getattr(q, f).copy() for f in solver._ARRAYS})
+    q = solver.Positions(**{f: getattr(q, f).copy() for f in solver.Positions.TRAILING})
     turn = int(q.turn[0])
     q.hands[0, turn] &= ~np.uint64(1 << c)
     if q.led[0] < 0:
@@ -290,7 +291,8 @@ def test_what_each_player_gave_away_accounts_for_the_margin() -> None:
     for sim in runs.values():
         d = sim.deals
         for col in (
-            "perfect_margin_0",
+            "perfect_value_0",
+            "perfect_value_1",
             "gave_away_0",
             "gave_away_1",
             "costly_plays_0",
@@ -303,8 +305,9 @@ def test_what_each_player_gave_away_accounts_for_the_margin() -> None:
         assert (d["gave_away_0"] >= 0).all() and (d["gave_away_1"] >= 0).all()
         # perfect play stage by stage, less what player 0 gave, plus what player 1 gave: the margin played
         assert (
-            (d["perfect_margin_0"] - d["gave_away_0"] + d["gave_away_1"]) == d["points_0"] - d["points_1"]
+            (d["perfect_value_0"] - d["gave_away_0"] + d["gave_away_1"]) == d["points_0"] - d["points_1"]
         ).all()
+        assert (d["perfect_value_1"] == -d["perfect_value_0"]).all()  # the margin is zero-sum
         for p in (0, 1):
             assert (sum(d[f"s{k}_gave_away_{p}"] for k in range(1, 6)) == d[f"gave_away_{p}"]).all()
             assert d[f"costly_plays_{p}"].between(0, 25).all()
@@ -331,9 +334,10 @@ def test_values_along_played_games_are_the_values_of_their_positions(objective: 
     """values_along walks each stage backwards with half-open windows; every value is the full search's."""
     rules = RoundsRules(sweep_bonus=25)
     s = played("random", 3, rules, seed=11)
-    v = solver.values_along(s, rules, objective)
+    along = solver.RoundsSolver(rules, objective)
+    v = along.values_along(s)
     for player in (0, 1):
-        full = solver.solve(solver.positions_along(s, rules, player), rules, objective)
+        full = solver.RoundsSolver(rules, objective).solve(along.positions_along(s, player))
         assert (v[:, :, :10, player] == full.reshape(len(s), 5, 10)).all()
 
 

@@ -58,21 +58,23 @@ def play_chunk(
 ) -> dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]:
     """Per (trump, bid action): made flags and score differences (declarers minus defenders), per deal. With
     `perfect`, every contract is played double dummy (all four hands seen, perfect play by both sides:
-    `solver`) instead of by the strategies: an upper bound on what the hand can make against perfect
+    `FortyTwoSolver`) instead of by the strategies: an upper bound on what the hand can make against perfect
     defence, and what it makes when the declarer's side plays perfectly."""
     n = len(chunk.deals)
     hands = core.deal_around(chunk.deal_rng, n, seat, hand)
     side = seat & 1
     out = {}
+    if perfect:
+        from simulator.fortytwo.solver import FortyTwoSolver  # numba: only where perfect play is asked for
+
+        solver = FortyTwoSolver(rules.count_values)  # one table for every trump: its keys hold the context
     for trump in declarations(rules):
         bids = [b for b in opening_bids(rules) if not (trump == NELLO and BID_VALUE[b] < 42)]
         if perfect:
-            from simulator.fortytwo import solver  # numba: only where perfect play is asked for
-
             start = core.with_contract(
                 core.new_hands(chunk.deals, np.full(n, dealer), hands), seat, bids[0], trump, rules
             )
-            value = solver.solve(solver.positions(start, rules.count_values)).astype(np.int16)
+            value = solver.solve(solver.positions(start)).astype(np.int16)
         for bid in bids:
             state = core.with_contract(
                 core.new_hands(chunk.deals, np.full(n, dealer), hands), seat, bid, trump, rules

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from simulator.fortytwo import quality as play_quality
 from simulator.fortytwo.dominoes import SIDES
 from simulator.stats import Measure
 
@@ -38,9 +39,8 @@ def measures(hands: pd.DataFrame, side: int = 0) -> list[Measure]:
         ),
         Measure(f"{name} score margin per hand", score[me] - score[them], each, better="higher"),
     ]
-    if "declarers_gave" in hands:  # `--measure play-quality`: points given away against double-dummy play
-        declarers_gave = hands["declarers_gave"].to_numpy(float)
-        defenders_gave = hands["defenders_gave"].to_numpy(float)
+    if "gave_away_ns" in hands:  # `--measure play-quality`: points given away against double-dummy play
+        declarers_gave, defenders_gave = (v.astype(float) for v in play_quality.by_role(hands))
         side_gave = np.where(played, np.where(decl_side == side, declarers_gave, defenders_gave), 0.0)
         made_perfect = (played & hands["made_perfect"].fillna(False).to_numpy(bool)).astype(float)
         out += [

@@ -5,25 +5,29 @@ The value of a position is the points the declaring side takes from there to the
 the defenders as few. Under nello the aims swap: the declarer wants no trick, so his side minimizes and the
 defenders maximize; the value is still the declaring side's points.
 
-API (all batched, one row per position; a single position is a batch of one):
+API (`simulator.search` has the parts both games' solvers share; all batched, one row per position, a single
+position a batch of one):
 - `Positions`: the four hands still held, the play context, the seat to play, the current trick so far,
-  points taken, the declaring side and the nello sitter. `Positions.one(...)` builds a single position.
-- `positions(state, count_values, before=None)`: the positions of core `HandState` rows: where they are
-  now, or with `before=k` before their k-th play (replayed from the hands as dealt).
-- `solve(p, follow_on=None) -> (n,) int16`: the values (`follow_on`: rows searched from the row before's
-  final points as a guess). `at_least(p, target) -> (n,) bool`: value >= target (a null-window
-  search, several times faster than `solve`).
-- `values_along(state, count_values) -> (n, 29) int16`: for hands already played, the declaring side's
-  final points under perfect play from before each play on (points taken + value); column n_played is
-  what it actually took. The drop (declarers' play) or rise (defenders' play) between two columns is
-  what that play gave away.
+  points taken, the declaring side, the nello sitter, and whether the row continues the row before
+  (`follow_on`, a hint for the search that never changes a value). `Positions.one(...)` builds one.
+- `FortyTwoSolver(count_values)`, for one count ("seed" or "texas", rules.count_values):
+  - `positions(state, before=None)`: the positions of core `HandState` rows: where they are now, or with
+    `before=k` before their k-th play (replayed from the hands as dealt);
+  - `solve(positions) -> (n,) int16`: the values;
+  - `at_least(positions, target) -> (n,) bool`: value >= target (a null-window search, several times faster
+    than `solve`);
+  - `values_along(state) -> (n, 29) int16`: for hands already played, the declaring side's final points
+    under perfect play from before each play on (points taken + value); column n_played is what it actually
+    took. The drop (declarers' play) or rise (defenders' play) between two columns is what that play gave
+    away;
+  - `nodes`: the positions its searches have entered.
 
 The search (numba, compiled on first use and cached on disk; import this module only where the solver runs:
 numba is slow to import) is fail-soft alpha-beta over single plays:
 - a transposition table probed at trick boundaries (the remaining hands and the leader fix the value of the
   rest of the hand). An entry holds a lower and an upper bound on that value and the best lead found; its
   key also holds the context, the count values and the declaring side (a nello sitter shows as the empty
-  hand), so an entry stays true across calls and the table is never cleared;
+  hand), so an entry stays true across calls and the solver's table is never cleared;
 - bounds at trick boundaries: 0 .. every point left, and the points of the leader's unbeatable dominoes
   (quick tricks); the last trick is played out directly;
 - before the trick's last play, a look in the table at the positions each play leads to (enhanced
@@ -35,10 +39,12 @@ A full value is found by null-window searches that close in on it (`_root`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 from numba import njit
 
+from simulator import search
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.core import HandState
 from simulator.fortytwo.view import PLUNGE, SPLASH
@@ -47,9 +53,10 @@ COUNT_KINDS = ("seed", "texas")
 
 
 @dataclass
-class Positions:
+class Positions(search.Positions):
     """A batch of play positions. The current trick's led suit, winner and winning key are not stored: they
-    follow from `trick`, `leader` and `ctx` (the kernel replays the trick)."""
+    follow from `trick`, `leader` and `ctx` (the kernel replays the trick). The count values are the
+    solver's: `points` were taken under them."""
 
     hands: np.ndarray  # (n, 4) uint32 dominoes each seat still holds (a nello sitter's are ignored)
     ctx: np.ndarray  # (n,) int8 play context 0..11 (dominoes.py)
@@ -59,25 +66,28 @@ class Positions:
     points: np.ndarray  # (n, 2) int16 points taken so far, N-S then E-W
     side: np.ndarray  # (n,) int8 declaring side (0 N-S, 1 E-W)
     sitter: np.ndarray  # (n,) int8 seat that sits out (the nello declarer's partner), -1 = none
-    count_values: str = "seed"  # "seed" or "texas" (rules.count_values)
+    # (n,) bool: the row continues the row before (the same hand after another play, or its next position),
+    # so `solve` searches it from that row's final points (points taken + value) as a first guess, which
+    # saves searches when they are close. Only the search's speed depends on it. None: no row does.
+    follow_on: np.ndarray | None = None
 
-    def __len__(self) -> int:
-        return len(self.ctx)
+    TRAILING: ClassVar[dict[str, tuple[int, ...]]] = {
+        "hands": (4,),
+        "ctx": (),
+        "turn": (),
+        "leader": (),
+        "trick": (4,),
+        "points": (2,),
+        "side": (),
+        "sitter": (),
+        "follow_on": (),
+    }
+    WHAT = "positions of a hand"
+    FAULTS = "a domino twice, uneven hands, the wrong seat to play or a finished trick"
 
-    def take(self, rows: np.ndarray | slice) -> Positions:
-        """The positions of some rows."""
-        arrays = {f: getattr(self, f)[rows] for f in _ARRAYS}
-        return Positions(**arrays, count_values=self.count_values)
-
-    @classmethod
-    def concat(cls, parts: list[Positions]) -> Positions:
-        """The rows of `parts` stacked in order (all with the same count values)."""
-        if len({p.count_values for p in parts}) != 1:
-            raise ValueError("positions to concatenate must share their count values")
-        return cls(
-            **{f: np.concatenate([getattr(p, f) for p in parts]) for f in _ARRAYS},
-            count_values=parts[0].count_values,
-        )
+    def __post_init__(self) -> None:
+        if self.follow_on is None:
+            self.follow_on = np.zeros(len(self.ctx), bool)
 
     @classmethod
     def one(
@@ -91,7 +101,6 @@ class Positions:
         trick=(),
         points=(0, 0),
         sitter: int = -1,
-        count_values: str = "seed",
     ) -> Positions:
         """A batch of one position; `hands` four bitmasks, `trick` the dominoes played to the current trick
         (in order from `leader`; empty when `turn` leads)."""
@@ -107,11 +116,33 @@ class Positions:
             points=np.array([points], np.int16),
             side=one(side),
             sitter=one(sitter),
-            count_values=count_values,
         )
 
-
-_ARRAYS = ("hands", "ctx", "turn", "leader", "trick", "points", "side", "sitter")
+    def invalid(self) -> np.ndarray:
+        """The rows that are no position play can reach: a domino twice, the trick's players (from its
+        leader, the sitter skipped) not each one domino short of the others, `turn` not the next of them, or
+        the trick full (the rules of the play itself are not checked)."""
+        n = len(self)
+        ar = np.arange(n)
+        hands = self.hands.astype(np.uint32).copy()
+        nello = np.flatnonzero(self.sitter >= 0)
+        hands[nello, self.sitter[nello]] = 0
+        trick = self.trick
+        in_trick = np.where(trick >= 0, D.BIT[np.maximum(trick, 0)], np.uint32(0)).astype(np.uint32)
+        held = np.concatenate([hands, in_trick], axis=1)
+        overlap = np.bitwise_count(np.bitwise_or.reduce(held, axis=1)) != np.bitwise_count(held).sum(axis=1)
+        size = np.bitwise_count(hands).astype(np.int64)
+        seat = self.leader.astype(np.int64)
+        for i in range(4):  # give the trick's dominoes back: then every active seat holds as many
+            played = trick[:, i] >= 0
+            size[ar[played], seat[played]] += 1
+            seat = np.where(played, (seat + 1) & 3, seat)
+            seat = np.where(played & (seat == self.sitter), (seat + 1) & 3, seat)
+        active = np.ones((n, 4), bool)
+        active[nello, self.sitter[nello]] = False
+        uneven = np.where(active, size, -1).max(axis=1) != np.where(active, size, 99).min(axis=1)
+        complete = (trick >= 0).sum(axis=1) >= np.where(self.sitter >= 0, 3, 4)
+        return overlap | uneven | (seat != self.turn) | complete
 
 
 # ------------------------------------------------------------------------------------------- the kernel
@@ -196,8 +227,10 @@ def _slot(k1, k2, mask):
 
 
 @njit(cache=True)
-def _moves(h, seat, leading, led, winner, wkey, ctx, kind, R, tt_best, out, scores):
-    """The legal plays of `seat`, best-looking first, into `out`; returns how many.
+def _moves(h, node, g, R, out, scores):
+    """The legal plays of the seat to play, best-looking first, into `out`; returns how many. `node` is
+    (seat, leading, led suit, winner, winning key, the table's best lead or -1), `g` the solve's constants
+    (`_search`).
 
     Of a run of equivalent dominoes only the highest is kept: in the special suit (the trumps; nello's
     doubles), dominoes of equal count in one hand with no other domino of that suit still held, nor winning
@@ -205,6 +238,8 @@ def _moves(h, seat, leading, led, winner, wkey, ctx, kind, R, tt_best, out, scor
     Order: the table's best lead first; then leads no opponent can beat (count first), then the strongest;
     following, a winner (the cheapest, with count), else count on a trick the partner holds, else the
     lowest discard without count."""
+    seat, leading, led, winner, wkey, tt_best = node
+    ctx, kind = g[0], g[1]
     keys, lead_suit, follow, distance, count, ranks, beats_lead = R
     hand = h[seat]
     legal = hand
@@ -311,10 +346,11 @@ def _last_trick(h, seat, ctx, side, points, keys, lead_suit):
 
 
 @njit(cache=True)
-def _known_cutoff(h, seat, led, winner, wkey, tpts, alpha, beta, g, R, T):
-    """Enhanced transposition cutoff for the trick's last play (not under sevens): if one of the plays
-    ends the trick in a position the table already knows to be good enough for the side to play, that
-    settles the node; returns its value, else -1."""
+def _known_cutoff(h, F, p, alpha, beta, g, R, T):
+    """Enhanced transposition cutoff for the trick's last play (not under sevens), the node in frame p of
+    `F` searched within (alpha, beta): if one of the plays ends the trick in a position the table already
+    knows to be good enough for the side to play, that settles the node; returns its value, else -1."""
+    seat, led, winner, wkey, tpts = F[p, _SEAT], F[p, _LED], F[p, _WINNER], F[p, _WKEY], F[p, _TPTS]
     ctx, kind, side, sitter, tag = g[0], g[1], g[2], g[3], g[4]
     keys, follow, count = R[0], R[2], R[4]
     maximizing = ((seat & 1) == side) != (sitter >= 0)
@@ -342,12 +378,13 @@ def _known_cutoff(h, seat, led, winner, wkey, tpts, alpha, beta, g, R, T):
 
 
 @njit(cache=True)
-def _search(h, seat, leader, led, winner, wkey, tpts, left, alpha, beta, g, R, T, F, M):
+def _search(h, root, g, R, T, F, M):
     """The value of a position (the declaring side's points from here): `h` the four hands (int64; changed
-    and restored), `seat` to play, `left` plays still to come in the current trick (the trick's size when
-    leading), `led`/`winner`/`wkey`/`tpts` the trick so far. Fail-soft alpha-beta: a result <= alpha is an
-    upper bound, >= beta a lower bound. `g` = (ctx, count kind, declaring side, sitter, key tag), `R` the
-    rule tables, `T` the transposition table, `F` (30, _FRAME) frames and `M` (30, 8) move lists by ply.
+    and restored), `root` the rest of the position and the window: (seat to play, the trick's leader, led
+    suit, winner, winning key and count so far, plays still to come in it (the trick's size when leading),
+    alpha, beta). Fail-soft alpha-beta: a result <= alpha is an upper bound, >= beta a lower bound. `g` =
+    (ctx, count kind, declaring side, sitter, key tag), `R` the rule tables, `T` the transposition table, `F`
+    (30, _FRAME) frames and `M` (30, 8) move lists by ply (F[29, 0] counts the nodes, M[29] is scratch).
 
     A loop over an explicit stack (numba does not cache recursive functions reliably): ENTER sets up the
     node at ply p, NEXT tries its next move (pushing the child), RETURN hands a value to the parent."""
@@ -356,6 +393,8 @@ def _search(h, seat, leader, led, winner, wkey, tpts, left, alpha, beta, g, R, T
     mask = T.shape[0] - 1
     per = 3 if sitter >= 0 else 4
     p = 0
+    # (the root frame is written here, not by the caller: the compiled loop runs markedly faster so)
+    seat, leader, led, winner, wkey, tpts, left, alpha, beta = root
     F[0, _SEAT], F[0, _LEADER], F[0, _LED], F[0, _WINNER], F[0, _WKEY] = seat, leader, led, winner, wkey
     F[0, _TPTS], F[0, _LEFT], F[0, _ALPHA], F[0, _BETA] = tpts, left, alpha, beta
     ENTER, NEXT, RETURN = 0, 1, 2
@@ -403,26 +442,12 @@ def _search(h, seat, leader, led, winner, wkey, tpts, left, alpha, beta, g, R, T
                     alpha, beta = max(alpha, lo), min(beta, hi)
                     F[p, _SLOT], F[p, _K1], F[p, _K2], F[p, _LO], F[p, _HI] = slot, k1, k2, lo, hi
             if mode == NEXT and F[p, _LEFT] == 1 and ctx != 11:
-                r = _known_cutoff(
-                    h, seat, F[p, _LED], F[p, _WINNER], F[p, _WKEY], F[p, _TPTS], alpha, beta, g, R, T
-                )
+                r = _known_cutoff(h, F, p, alpha, beta, g, R, T)
                 if r >= 0:
                     mode = RETURN
             if mode == NEXT:
-                F[p, _N] = _moves(
-                    h,
-                    seat,
-                    leading,
-                    F[p, _LED],
-                    F[p, _WINNER],
-                    F[p, _WKEY],
-                    ctx,
-                    kind,
-                    R,
-                    tt_best,
-                    M[p],
-                    M[29],
-                )
+                node = (seat, leading, F[p, _LED], F[p, _WINNER], F[p, _WKEY], tt_best)
+                F[p, _N] = _moves(h, node, g, R, M[p], M[29])
                 maximizing = ((seat & 1) == side) != (sitter >= 0)  # nello: the declaring side minimizes
                 F[p, _MAX] = maximizing
                 F[p, _BEST] = -_INF if maximizing else _INF
@@ -514,23 +539,29 @@ def _trick_so_far(trick, leader, ctx, sitter, kind, R):
 
 
 @njit(cache=True)
-def _root(hands, ctx, turn, leader, trick, kind, side, sitter, R, T, F, M, target, guess):
-    """Search one position. target >= 0: whether its value is >= target (1 or 0), one null-window search.
-    target < 0: its value, by null-window searches that close in on it: with a guess >= 0, MTD(f) from
-    the guess (two searches when it is right); else one step down from 42, then bisection."""
+def _root(rows, r, goal, kind, R, T, work):
+    """Search row r of the positions `rows` (`Positions.kernel_rows`). `goal` = (target, guess): with
+    target >= 0, whether the value is >= target (1 or 0), one null-window search; with target < 0, the
+    value, by null-window searches that close in on it: with a guess >= 0, MTD(f) from the guess (two
+    searches when it is right); else one step down from 42, then bisection. `work` = (frames, move lists)."""
+    hands, ctx, turn, leader, trick, _, side, sitter, _ = rows
+    target, guess = goal
+    F, M = work
+    c, sit, sd = ctx[r], sitter[r], side[r]
     h = np.zeros(4, np.int64)
     for s in range(4):
-        if s != sitter:  # the nello sitter plays nothing
-            h[s] = hands[s]
-    per = 3 if sitter >= 0 else 4
-    led, winner, wkey, tpts, n, _ = _trick_so_far(trick, leader, ctx, sitter, kind, R)
+        if s != sit:  # the nello sitter plays nothing
+            h[s] = hands[r, s]
+    per = 3 if sit >= 0 else 4
+    led, winner, wkey, tpts, n, _ = _trick_so_far(trick[r], leader[r], c, sit, kind, R)
     # Key bits for what stays fixed in a solve: context, count kind, declaring side. Nello and its sitter need
     # none: the sitter's hand is the one left empty while the others still hold dominoes.
-    tag = (ctx << 56) | (kind << 60) | (side << 61)
-    g = np.array([ctx, kind, side, sitter, tag], np.int64)
-    left = per - n
+    tag = (c << 56) | (kind << 60) | (sd << 61)
+    g = np.array([c, kind, sd, sit, tag], np.int64)
     if target >= 0:
-        v = _search(h, turn, leader, led, winner, wkey, tpts, left, target - 1, target, g, R, T, F, M)
+        v = _search(
+            h, (turn[r], leader[r], led, winner, wkey, tpts, per - n, target - 1, target), g, R, T, F, M
+        )
         return 1 if v >= target else 0
     lo, hi = 0, 43  # the value is in [lo, hi)
     v = guess if guess >= 0 else 42
@@ -540,7 +571,7 @@ def _root(hands, ctx, turn, leader, trick, kind, side, sitter, R, T, F, M, targe
         # bound, is often the value or near it when the declarers are strong), then bisection.
         beta = min(max(v, lo + 1), hi - 1) if guess >= 0 or first else (lo + hi + 1) // 2
         first = False
-        v = _search(h, turn, leader, led, winner, wkey, tpts, left, beta - 1, beta, g, R, T, F, M)
+        v = _search(h, (turn[r], leader[r], led, winner, wkey, tpts, per - n, beta - 1, beta), g, R, T, F, M)
         if v < beta:
             hi = v + 1  # fail low: v is an upper bound
         else:
@@ -549,32 +580,21 @@ def _root(hands, ctx, turn, leader, trick, kind, side, sitter, R, T, F, M, targe
 
 
 @njit(cache=True)
-def _solve_rows(hands, ctx, turn, leader, trick, taken, kind, side, sitter, targets, follow_on, R, T):
-    """_root over rows. A row with follow_on set continues the row before in the same hand: its exact
-    value is searched from the previous row's final points (taken + value) as a guess."""
-    out = np.empty(hands.shape[0], np.int64)
+def _solve_rows(rows, targets, kind, R, T):
+    """_root over the positions `rows` (`Positions.kernel_rows`), a target per row (-1: the value): (the
+    results, the nodes searched). A row with follow_on set continues the row before in the same hand: its
+    exact value is searched from the previous row's final points (taken + value) as a guess."""
+    points, side, follow_on = rows[5], rows[6], rows[8]
+    n = points.shape[0]
+    out = np.empty(n, np.int64)
     F = np.zeros((30, _FRAME), np.int64)
     M = np.zeros((30, 8), np.int64)
     total = 0
-    for r in range(hands.shape[0]):
-        guess = min(max(total - taken[r], 0), 42) if follow_on[r] else -1
-        out[r] = _root(
-            hands[r],
-            ctx[r],
-            turn[r],
-            leader[r],
-            trick[r],
-            kind,
-            side[r],
-            sitter[r],
-            R,
-            T,
-            F,
-            M,
-            targets[r],
-            guess,
-        )
-        total = taken[r] + out[r]
+    for r in range(n):
+        taken = points[r, side[r]]
+        guess = min(max(total - taken, 0), 42) if follow_on[r] else -1
+        out[r] = _root(rows, r, (targets[r], guess), kind, R, T, (F, M))
+        total = taken + out[r]
     return out, F[29, 0]
 
 
@@ -615,188 +635,147 @@ def _walk(dealt, plays, n_played, first, ctx, sitter, kind, R):
 
 # ------------------------------------------------------------------------------------------ the Python side
 
-_TABLE: np.ndarray | None = None
-nodes = 0  # positions searched so far in this process (for measuring the search)
 
+class FortyTwoSolver(search.Solver[Positions]):
+    """The double-dummy solver for one count (`count_values`: "seed" or "texas", rules.count_values).
 
-def _table() -> np.ndarray:
-    """The transposition table, made on first use: rows [key 1, key 2, lo | hi << 8 | (best lead + 1) << 16,
-    unused] (keys -1: empty). Its entries stay true across calls, so it is kept for the life of the
-    process."""
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = np.full((1 << _TT_BITS, 4), -1, np.int64)
-    return _TABLE
+    Its transposition table: 2**18 rows [key 1, key 2, lo | hi << 8 | (best lead + 1) << 16, unused] (keys
+    -1: empty), each slot always replaced; 8 MB, made on first use."""
 
+    TABLE_SHAPE = (1 << _TT_BITS, 4)
 
-def _i64(a) -> np.ndarray:
-    return np.ascontiguousarray(a, dtype=np.int64)
+    def __init__(self, count_values: str = "seed") -> None:
+        if count_values not in COUNT_KINDS:
+            raise ValueError(f"count_values must be one of {', '.join(COUNT_KINDS)}, not {count_values!r}")
+        super().__init__()
+        self.count_values = count_values
+        self._kind = COUNT_KINDS.index(count_values)
 
+    def solve(self, positions: Positions) -> np.ndarray:
+        """(n,) int16: the points the declaring side takes from each position to the end of the hand with
+        perfect play (under nello the declaring side plays to take as few as it can). A row with `follow_on`
+        set is searched from the row before's final points (points taken + value) as a first guess."""
+        return super().solve(positions)
 
-def _check(p: Positions) -> None:
-    """ValueError unless every row is a position play can reach: no domino twice, the trick's players (from
-    its leader, the sitter skipped) each one domino short of the others, `turn` the next of them, and the
-    trick not yet full (the rules of the play itself are not checked)."""
-    n = len(p)
-    ar = np.arange(n)
-    hands = p.hands.astype(np.uint32).copy()
-    nello = np.flatnonzero(p.sitter >= 0)
-    hands[nello, p.sitter[nello]] = 0
-    in_trick = np.where(p.trick >= 0, D.BIT[np.maximum(p.trick, 0)], np.uint32(0)).astype(np.uint32)
-    held = np.concatenate([hands, in_trick], axis=1)
-    overlap = np.bitwise_count(np.bitwise_or.reduce(held, axis=1)) != np.bitwise_count(held).sum(axis=1)
-    size = np.bitwise_count(hands).astype(np.int64)
-    seat = p.leader.astype(np.int64)
-    for i in range(4):  # give the trick's dominoes back: then every active seat holds as many
-        played = p.trick[:, i] >= 0
-        size[ar[played], seat[played]] += 1
-        seat = np.where(played, (seat + 1) & 3, seat)
-        seat = np.where(played & (seat == p.sitter), (seat + 1) & 3, seat)
-    active = np.ones((n, 4), bool)
-    active[nello, p.sitter[nello]] = False
-    uneven = np.where(active, size, -1).max(axis=1) != np.where(active, size, 99).min(axis=1)
-    complete = (p.trick >= 0).sum(axis=1) >= np.where(p.sitter >= 0, 3, 4)
-    bad = overlap | uneven | (seat != p.turn) | complete
-    if bad.any():
-        raise ValueError(
-            f"{int(bad.sum())} of {n} rows are not positions of a hand (row "
-            f"{int(np.flatnonzero(bad)[0])}: a domino twice, uneven hands, the wrong seat to play "
-            "or a finished trick)"
+    def at_least(self, positions: Positions, target: int | np.ndarray) -> np.ndarray:
+        """(n,) bool: whether the declaring side takes at least `target` more points (one target per row or
+        one for all) with perfect play: a null-window search, several times faster than `solve`. A target
+        <= 0 is always reached."""
+        t = np.broadcast_to(np.asarray(target, np.int64), len(positions))
+        out = np.ones(len(positions), bool)
+        ask = t > 0
+        if ask.any():
+            out[ask] = self._run(positions.take(np.flatnonzero(ask)), (search.i64(t[ask]),)) == 1
+        return out
+
+    def positions(self, s: HandState, before: int | None = None) -> Positions:
+        """The play positions of core rows (each must have reached the play): where they stand now, or with
+        `before=k` before their k-th play (0 = the opening lead; rows that had not made k plays: where they
+        stand)."""
+        _reached_play(s)
+        side = (s.high_bidder & 1).astype(np.int8)
+        if before is None:
+            trick = np.full((len(s), 4), -1, np.int8)
+            for i in range(4):
+                at = s.trick_start.astype(np.int64) + i
+                inside = at < s.n_played
+                trick[inside, i] = s.plays[np.flatnonzero(inside), at[inside]]
+            return Positions(
+                s.hands.copy(),
+                s.ctx.copy(),
+                s.turn.copy(),
+                s.leader.copy(),
+                trick,
+                s.points.copy(),
+                side,
+                s.sitter.copy(),
+            )
+        hands, turn, leader, trick, points = self._walked(s)
+        k = np.minimum(before, s.n_played.astype(np.int64))
+        ar = np.arange(len(s))
+        return Positions(
+            hands[ar, k].astype(np.uint32),
+            s.ctx.copy(),
+            turn[ar, k].astype(np.int8),
+            leader[ar, k].astype(np.int8),
+            trick[ar, k].astype(np.int8),
+            points[ar, k].astype(np.int16),
+            side,
+            s.sitter.copy(),
+        )
+
+    def values_along(self, finished: HandState) -> np.ndarray:
+        """(n, 29) int16 for played hands: column k (k < n_played) is the declaring side's final points with
+        perfect play from before play k on (points taken so far + the value there); column n_played is the
+        points it took; -1 after. A declaring-side play that lowers the next column (a defender's that raises
+        it) gave that many points away; under nello the other way round."""
+        return super().values_along(finished)
+
+    def lines(self, finished: HandState) -> search.Lines[Positions]:
+        """One line per hand, one row per play made, hand by hand and play by play: each search takes the
+        value before it as its first guess (`follow_on`). A row's value is the rest of the hand's, so the
+        points the declaring side had taken are its offset."""
+        s = finished
+        _reached_play(s)
+        hands, turn, leader, trick, points = self._walked(s)
+        n = len(s)
+        played = s.n_played.astype(np.int64)
+        side = (s.high_bidder & 1).astype(np.int64)
+        rows, ks = np.nonzero(np.arange(29)[None, :] < played[:, None])
+        at = (rows, ks)
+        p = Positions(
+            hands[at],
+            s.ctx[rows],
+            turn[at],
+            leader[at],
+            trick[at],
+            points[at],
+            side[rows],
+            s.sitter[rows],
+            follow_on=ks > 0,
+        )
+        ar = np.arange(n)
+        return search.Lines(
+            positions=p,
+            starts=search.line_starts(played),
+            played=s.plays[at].astype(np.int64),
+            end=points[ar, played, side],
+            offset=points[rows, ks, side[rows]],
+            shape=(n, 29),
+            at=at,
+            end_at=(ar, played),
+        )
+
+    def _solve_ask(self, positions: Positions) -> tuple[np.ndarray, ...]:
+        return (np.full(len(positions), -1, np.int64),)  # a target of -1: the value itself
+
+    def _line_ask(self, lines: search.Lines[Positions]) -> tuple[np.ndarray, ...]:
+        return self._solve_ask(lines.positions)
+
+    def _kernel(self, rows: tuple[np.ndarray, ...], ask: tuple[np.ndarray, ...]) -> tuple[np.ndarray, int]:
+        (targets,) = ask
+        return _solve_rows(rows, targets, self._kind, _RULES, self.table)
+
+    def _walked(self, s: HandState) -> tuple[np.ndarray, ...]:
+        i64 = search.i64
+        return _walk(
+            i64(s.dealt),
+            i64(s.plays),
+            i64(s.n_played),
+            _first_leader(s),
+            i64(s.ctx),
+            i64(s.sitter),
+            self._kind,
+            _RULES,
         )
 
 
-def _run(p: Positions, targets: np.ndarray, follow_on: np.ndarray | None = None) -> np.ndarray:
-    global nodes
-    _check(p)
-    n = len(p)
-    taken = p.points[np.arange(n), p.side]
-    follow_on = np.zeros(n, bool) if follow_on is None else follow_on
-    out, searched = _solve_rows(
-        _i64(p.hands),
-        _i64(p.ctx),
-        _i64(p.turn),
-        _i64(p.leader),
-        _i64(p.trick),
-        _i64(taken),
-        COUNT_KINDS.index(p.count_values),
-        _i64(p.side),
-        _i64(p.sitter),
-        _i64(targets),
-        follow_on,
-        _RULES,
-        _table(),
-    )
-    nodes += int(searched)
-    return out
-
-
-def solve(p: Positions, follow_on: np.ndarray | None = None) -> np.ndarray:
-    """(n,) int16: the points the declaring side takes from each position to the end of the hand with
-    perfect play (under nello the declaring side plays to take as few as it can). `follow_on` (n,) bool: a
-    row that is a sibling of the row before (the same hands after another play, say) is searched from that
-    row's final points (points taken + value) as a first guess, which saves searches when they are close."""
-    return _run(p, np.full(len(p), -1), follow_on).astype(np.int16)
-
-
-def at_least(p: Positions, target: int | np.ndarray) -> np.ndarray:
-    """(n,) bool: whether the declaring side takes at least `target` more points (one target per row or
-    one for all) with perfect play. A target <= 0 is always reached."""
-    t = np.broadcast_to(np.asarray(target, np.int64), len(p))
-    out = np.ones(len(p), bool)
-    ask = t > 0
-    if ask.any():
-        out[ask] = _run(p.take(np.flatnonzero(ask)), t[ask]) == 1
-    return out
+def _reached_play(s: HandState) -> None:
+    if (s.ctx < 0).any():
+        raise ValueError("every row must have reached the play (a contract named)")
 
 
 def _first_leader(s: HandState) -> np.ndarray:
     """Who led the first trick: the declarer, or his partner after a plunge or splash."""
     partner = (s.high == PLUNGE) | (s.high == SPLASH)
     return np.where(partner, (s.high_bidder + 2) & 3, s.high_bidder).astype(np.int64)
-
-
-def _walked(s: HandState, count_values: str) -> tuple[np.ndarray, ...]:
-    if (s.ctx < 0).any():
-        raise ValueError("every row must have reached the play (a contract named)")
-    return _walk(
-        _i64(s.dealt),
-        _i64(s.plays),
-        _i64(s.n_played),
-        _first_leader(s),
-        _i64(s.ctx),
-        _i64(s.sitter),
-        COUNT_KINDS.index(count_values),
-        _RULES,
-    )
-
-
-def positions(s: HandState, count_values: str, before: int | None = None) -> Positions:
-    """The play positions of core rows (each must have reached the play): where they stand now, or with
-    `before=k` before their k-th play (0 = the opening lead; rows that had not made k plays: where they
-    stand). `count_values` is rules.count_values."""
-    side = (s.high_bidder & 1).astype(np.int8)
-    if before is None:
-        if (s.ctx < 0).any():
-            raise ValueError("every row must have reached the play (a contract named)")
-        trick = np.full((len(s), 4), -1, np.int8)
-        for i in range(4):
-            at = s.trick_start.astype(np.int64) + i
-            inside = at < s.n_played
-            trick[inside, i] = s.plays[np.flatnonzero(inside), at[inside]]
-        return Positions(
-            s.hands.copy(),
-            s.ctx.copy(),
-            s.turn.copy(),
-            s.leader.copy(),
-            trick,
-            s.points.copy(),
-            side,
-            s.sitter.copy(),
-            count_values,
-        )
-    hands, turn, leader, trick, points = _walked(s, count_values)
-    k = np.minimum(before, s.n_played.astype(np.int64))
-    ar = np.arange(len(s))
-    return Positions(
-        hands[ar, k].astype(np.uint32),
-        s.ctx.copy(),
-        turn[ar, k].astype(np.int8),
-        leader[ar, k].astype(np.int8),
-        trick[ar, k].astype(np.int8),
-        points[ar, k].astype(np.int16),
-        side,
-        s.sitter.copy(),
-        count_values,
-    )
-
-
-def values_along(s: HandState, count_values: str) -> np.ndarray:
-    """(n, 29) int16 for played hands: column k (k < n_played) is the declaring side's final points with
-    perfect play from before play k on (points taken so far + the value there); column n_played is the
-    points it took; -1 after. A declaring-side play that lowers the next column (a defender's that raises it)
-    gave that many points away; under nello the other way round."""
-    hands, turn, leader, trick, points = _walked(s, count_values)
-    n = len(s)
-    played = s.n_played.astype(np.int64)
-    side = (s.high_bidder & 1).astype(np.int64)
-    # one position per play made, hand by hand and play by play: each search takes the value before it as
-    # its first guess
-    rows, ks = np.nonzero(np.arange(29)[None, :] < played[:, None])
-    at = (rows, ks)
-    p = Positions(
-        hands[at],
-        s.ctx[rows],
-        turn[at],
-        leader[at],
-        trick[at],
-        points[at],
-        side[rows],
-        s.sitter[rows],
-        count_values,
-    )
-    values = _run(p, np.full(len(p), -1), follow_on=ks > 0)
-    out = np.full((n, 29), -1, np.int16)
-    out[at] = values + points[rows, ks, side[rows]]
-    ar = np.arange(n)
-    out[ar, played] = points[ar, played, side]
-    return out

@@ -6,6 +6,7 @@ from typing import Any
 
 import pandas as pd
 
+from simulator.fortytwo import quality
 from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.tallies import mean, rate
@@ -27,10 +28,11 @@ def summarize(hands: pd.DataFrame) -> dict[str, Any]:
         "score": {"NS": mean(hands["score_ns"]), "EW": mean(hands["score_ew"])},
         "trumps": [{"trump": int(t), "named": rate(int(c), len(played))} for t, c in trumps.items()],
     }
-    if "declarers_gave" in hands:  # simulate --measure play-quality
+    if "gave_away_ns" in hands:  # simulate --measure play-quality
+        declarers_gave, defenders_gave = quality.by_role(played)
         out["play_quality"] = {
-            "declarers_gave": mean(played["declarers_gave"]),
-            "defenders_gave": mean(played["defenders_gave"]),
+            "declarers_gave": mean(declarers_gave),
+            "defenders_gave": mean(defenders_gave),
             "made_in_play": rate(int(played["made"].sum()), len(played)),
             "makeable_with_perfect_play": rate(int(played["made_perfect"].sum()), len(played)),
             "by_bid": [

@@ -21,18 +21,21 @@ charged for it here.
 The value of a position includes what the players have taken earlier in the stage: it is the measured player's
 final stage result (stage score, or the margin of the stage scores) when both play perfectly from there on.
 
-API (batched, one row per position; a single position is a batch of one):
+API (`simulator.search` has the parts both games' solvers share; batched, one row per position, a single
+position a batch of one):
 - `Positions`: both hands still held, the trump context of tricks 1-4 and of trick 5 (they differ only in
   stage 5), the player to move, the trick's leader and the card led (-1 while leading), the trick of the
   stage, the tricks and card points each player has taken in it, and the measured player.
   `Positions.one(...)` builds a single position.
-- `solve(p, rules, objective="margin") -> (n,) int16`: the values.
-- `positions_along(state, rules)`: for finished games of the batched core (`simulator.rounds.core`), the
-  position before every play of every stage (replayed from the hands as dealt).
-- `values_along(state, rules, objective="margin") -> (n, 5, 11, 2) int16`: [game, stage, play j, player] the
-  player's value before play j of the stage; column 10 is the result the stage actually had. A player's
-  own play can only keep or lower his value (he could have chosen the perfect play); what it lowered it by is
-  what that play gave away.
+- `RoundsSolver(rules, objective="margin")`, for one rule set and objective:
+  - `solve(positions) -> (n,) int16`: the values;
+  - `positions_along(state, player=0)`: for finished games of the batched core (`simulator.rounds.core`),
+    the position before every play of every stage (replayed from the hands as dealt);
+  - `values_along(state) -> (n, 5, 11, 2) int16`: [game, stage, play j, player] the player's value before
+    play j of the stage; column 10 is the result the stage actually had. A player's own play can only keep
+    or lower his value (he could have chosen the perfect play); what it lowered it by is what that play
+    gave away;
+  - `nodes`: the positions its searches have entered.
 
 The search (numba, compiled on first use and cached on disk; import this module only where the solver runs:
 numba is slow to import) is fail-soft alpha-beta over single plays, with:
@@ -43,7 +46,8 @@ numba is slow to import) is fail-soft alpha-beta over single plays, with:
   also holds the trick number and a generation number: consecutive rows of one call with the same trump
   contexts and measured player (the positions of one played stage) share a generation, so later rows find
   the earlier searches' entries; any other row starts a new one, so an entry is never used under other
-  contexts, scoring or measured player. The table also keeps each position's best lead, tried first;
+  contexts or measured player (a solver has one scoring). The table also keeps each position's best lead,
+  tried first;
 - the last trick played out directly (at most 5 leads by 5 replies);
 - equivalent cards searched once: two cards of the mover in the same (effective) suit, worth the same
   points, with no card of the other hand (nor the card led) ranking between them, in every trump context
@@ -60,10 +64,12 @@ millisecond).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 from numba import njit
 
+from simulator import search
 from simulator.rounds import cards as C
 from simulator.rounds.core import GameState, card_points
 from simulator.rounds.rules import RoundsRules
@@ -74,7 +80,7 @@ PLAYS_PER_STAGE = 2 * TRICKS_PER_STAGE
 
 
 @dataclass
-class Positions:
+class Positions(search.Positions):
     """A batch of positions inside a stage."""
 
     hands: np.ndarray  # (n, 2) uint64 the cards each player still holds
@@ -87,17 +93,19 @@ class Positions:
     taken: np.ndarray  # (n, 2) int16 card points each player has taken in the stage
     player: np.ndarray  # (n,) int8 the measured player
 
-    def __len__(self) -> int:
-        return len(self.turn)
-
-    def take(self, rows: np.ndarray | slice) -> Positions:
-        """The positions of some rows."""
-        return Positions(**{f: getattr(self, f)[rows] for f in _ARRAYS})
-
-    @classmethod
-    def concat(cls, parts: list[Positions]) -> Positions:
-        """The rows of `parts` stacked in order."""
-        return cls(**{f: np.concatenate([getattr(p, f) for p in parts]) for f in _ARRAYS})
+    TRAILING: ClassVar[dict[str, tuple[int, ...]]] = {
+        "hands": (2,),
+        "ctx": (2,),
+        "turn": (),
+        "leader": (),
+        "led": (),
+        "trick": (),
+        "tricks": (2,),
+        "taken": (2,),
+        "player": (),
+    }
+    WHAT = "positions of a stage"
+    FAULTS = "a card twice, the wrong player to move, uneven or too short hands, or tricks not adding up"
 
     @classmethod
     def one(
@@ -107,15 +115,15 @@ class Positions:
         turn: int,
         *,
         rules: RoundsRules,
-        leader: int | None = None,
         led: int = -1,
-        trick: int = 0,
         tricks=(0, 0),
         taken=(0, 0),
         player: int = 0,
     ) -> Positions:
         """A batch of one position: `hands` two lists of card ids (or two bitmasks), `trump_card` the
-        face-up card that rules the stage, or the two of stage 5 (tricks 1-4, trick 5)."""
+        face-up card that rules the stage, or the two of stage 5 (tricks 1-4, trick 5). The trick of the
+        stage is the tricks taken so far, and the trick's leader the player to move while leading, else the
+        other."""
         bits = [h if isinstance(h, (int, np.integer)) else sum(1 << int(c) for c in h) for h in hands]
         cards = (trump_card, trump_card) if np.ndim(trump_card) == 0 else tuple(trump_card)
         ctx = C.context(np.array(cards), rules.rank_trumps)
@@ -124,16 +132,37 @@ class Positions:
             hands=np.array([bits], np.uint64),
             ctx=ctx[None, :].astype(np.int16),
             turn=one(turn),
-            leader=one(turn if leader is None else leader),
+            leader=one(turn if led < 0 else 1 - turn),
             led=one(led),
-            trick=one(trick),
+            trick=one(sum(tricks)),
             tricks=np.array([tricks], np.int8),
             taken=np.array([taken], np.int16),
             player=one(player),
         )
 
+    def invalid(self) -> np.ndarray:
+        """The rows that are no position play can reach: a card twice, the wrong player to move, hands not
+        as long as the trick allows or too short to finish the stage, tricks and trick not agreeing."""
+        n = len(self)
+        ar = np.arange(n)
+        hands = self.hands.astype(np.uint64)
+        size = np.bitwise_count(hands).astype(np.int64)
+        led = self.led.astype(np.int64)
+        leading = led < 0
+        led_bit = np.where(leading, np.uint64(0), C.BIT[np.maximum(led, 0)])
+        overlap = ((hands[:, 0] & hands[:, 1]) | ((hands[:, 0] | hands[:, 1]) & led_bit)) != 0
+        turn, leader = self.turn.astype(np.int64), self.leader.astype(np.int64)
+        wrong_turn = np.where(leading, turn != leader, turn != 1 - leader) | (turn < 0) | (turn > 1)
+        leader_size = size[ar, np.clip(leader, 0, 1)]
+        mover_size = size[ar, np.clip(turn, 0, 1)]
+        uneven = np.where(leading, size[:, 0] != size[:, 1], mover_size != leader_size + 1)
+        trick = self.trick.astype(np.int64)
+        short = mover_size < TRICKS_PER_STAGE - trick
+        counts = (
+            (self.tricks.astype(np.int64).sum(axis=1) != trick) | (trick < 0) | (trick >= TRICKS_PER_STAGE)
+        )
+        return overlap | wrong_turn | uneven | short | counts | ~np.isin(self.player, (0, 1))
 
-_ARRAYS = ("hands", "ctx", "turn", "leader", "led", "trick", "tricks", "taken", "player")
 
 # ------------------------------------------------------------------------------------------- the kernel
 
@@ -145,6 +174,7 @@ for _k in range(C.N_CARDS):
 # KEY [ctx, suit, c] a card's strength in a trick whose lead belongs to suit (the higher wins, on equal keys
 # the lead), EFFECTIVE [ctx, c] the suit a card belongs to, FOLLOW [ctx, suit] the cards of that suit.
 # OWN [ctx, c] a card's strength in its own suit (KEY where that suit is led).
+# A solver's `R` is (card points [c] under its rules, *_TABLES).
 _TABLES = (
     C.KEY.astype(np.int64),
     C.EFFECTIVE.astype(np.int64),
@@ -168,13 +198,16 @@ def _stage_result(s0, s1, n0, n1, bonus, w):
 
 
 @njit(cache=True)
-def _moves(legal, other, led, ctx, ctx2, pts, own, eff, out, score, rk):
+def _moves(legal, other, led, ctxs, R, out, score, rk):
     """Into `out`, best first: the `legal` cards worth searching, one of each set of equivalent cards (the
     highest); returns their count. `other` is the other player's hand, `led` the card led (-1 while leading),
-    `ctx2` the context of a later trick of the stage where it differs from `ctx` (else -1). Cards alike for the
+    `ctxs` = (ctx, ctx2): the trick's context and that of a later trick of the stage where it differs (else
+    -1); `R` the rule tables (`_TABLES`). Cards alike for the
     rest of the stage: the same points, the same suit in every context to come, and no card of the other hand
     (nor the card led) ranking between them (or, for a rank trump, level with the higher). `own` [ctx, c] is a
     card's strength in its own suit; `rk` scratch for the strengths the other hand holds in each suit."""
+    ctx, ctx2 = ctxs
+    pts, eff, own = R[0], R[2], R[4]
     n = 0
     x = legal
     while x != 0:
@@ -261,9 +294,15 @@ def _moves(legal, other, led, ctx, ctx2, pts, own, eff, out, score, rk):
 
 
 @njit(cache=True)
-def _last_trick(h0, h1, leader, led, ctx, s0, s1, n0, n1, bonus, w, pts, key, eff, follow, alpha, beta):
-    """The stage result from its last trick (`led` -1: not yet led) with perfect play, played out here;
-    fail-soft within (alpha, beta)."""
+def _last_trick(f, q, env, R):
+    """The stage result from its last trick with perfect play, played out here: the position in frame q of
+    `f` (its card led -1: not yet led), fail-soft within the frame's window; the trick's context, the sweep
+    bonus and the scoring weight from `env`."""
+    pts, key, eff, follow = R[0], R[1], R[2], R[3]
+    h0, h1, leader, led = f[q, _H0], f[q, _H1], f[q, _LEADER], f[q, _LED]
+    s0, s1, n0, n1 = f[q, _S0], f[q, _S1], f[q, _N0], f[q, _N1]
+    alpha, beta = f[q, _ALPHA], f[q, _BETA]
+    ctx, bonus, w = env[_CTX_B], env[_BONUS], env[_W]
     sign = 1 if leader == 0 else -1  # the leader maximizes sign * result
     lo, hi = (alpha, beta) if leader == 0 else (-beta, -alpha)
     best_lead = -_INF
@@ -334,12 +373,15 @@ _ENTER, _NEXT, _RETURN = range(3)
 
 
 @njit(cache=True)
-def _search(f, env, pts, key, eff, follow, own, tt, mv, sc, rk):
+def _search(f, env, R, tt, work):
     """Player 0's stage result (his stage score less env[_W] times player 1's) with perfect play from the
     position in frame 0 of `f` (hands, player to move, leader, card led or -1, trick 0..4, tricks and card
     points taken), within the window in its _ALPHA, _BETA (fail-soft). Player 0 maximizes, player 1
-    minimizes."""
-    w, bonus, gen = env[_W], env[_BONUS], env[_GEN]
+    minimizes. `R` the card points and rule tables, `tt` the transposition table, `work` = (move lists,
+    their scores, rank scratch) by ply."""
+    pts, key, eff, follow = R[0], R[1], R[2], R[3]
+    mv, sc, rk = work
+    w, gen = env[_W], env[_GEN]
     ctx_a, ctx_b = env[_CTX_A], env[_CTX_B]
     tmask = (1 << _TT_BITS) - 1
     p = 0
@@ -352,25 +394,7 @@ def _search(f, env, pts, key, eff, follow, own, tt, mv, sc, rk):
             h0, h1, leader, led = f[p, _H0], f[p, _H1], f[p, _LEADER], f[p, _LED]
             n0, n1 = f[p, _N0], f[p, _N1]
             if t == TRICKS_PER_STAGE - 1:  # the last trick: played out here
-                v = _last_trick(
-                    h0,
-                    h1,
-                    leader,
-                    led,
-                    ctx_b,
-                    f[p, _S0],
-                    f[p, _S1],
-                    n0,
-                    n1,
-                    bonus,
-                    w,
-                    pts,
-                    key,
-                    eff,
-                    follow,
-                    f[p, _ALPHA],
-                    f[p, _BETA],
-                )
+                v = _last_trick(f, p, env, R)
                 mode = _RETURN
                 continue
             f[p, _SLOT], f[p, _KLO], f[p, _KHI], f[p, _BASE], f[p, _FIRST] = -1, -_INF, _INF, 0, -1
@@ -413,9 +437,7 @@ def _search(f, env, pts, key, eff, follow, own, tt, mv, sc, rk):
                 follows = mine & follow[ctx, eff[ctx, led]]
                 if follows != 0:
                     legal = follows
-            f[p, _NMOVES] = _moves(
-                legal, h1 if turn == 0 else h0, led, ctx, ctx2, pts, own, eff, mv[p], sc[p], rk
-            )
+            f[p, _NMOVES] = _moves(legal, h1 if turn == 0 else h0, led, (ctx, ctx2), R, mv[p], sc[p], rk)
             if p == 0 and env[_SKIP] >= 0:  # a root play whose value is known already: not searched again
                 f[p, _SLOT] = -1  # (and what the others make is no value of the position for the table)
                 m = 0
@@ -456,25 +478,7 @@ def _search(f, env, pts, key, eff, follow, own, tt, mv, sc, rk):
                     f[q, _S0 + win] += pts[c] + pts[led]
                     if t + 1 == TRICKS_PER_STAGE - 1:  # the last trick, played out without a frame of its own
                         env[_NODES] += 1
-                        v = _last_trick(
-                            f[q, _H0],
-                            f[q, _H1],
-                            win,
-                            -1,
-                            ctx_b,
-                            f[q, _S0],
-                            f[q, _S1],
-                            f[q, _N0],
-                            f[q, _N1],
-                            bonus,
-                            w,
-                            pts,
-                            key,
-                            eff,
-                            follow,
-                            f[p, _ALPHA],
-                            f[p, _BETA],
-                        )
+                        v = _last_trick(f, q, env, R)  # (q's window is p's: copied above)
                         mode = _RETURN
                         p = q
                         continue
@@ -510,8 +514,10 @@ def _search(f, env, pts, key, eff, follow, own, tt, mv, sc, rk):
 
 
 @njit(cache=True)
-def _root(f, i, hands, turn, leader, led, trick, tricks, taken, player, alpha, beta):
-    """Frame 0 of `f`: row i seen with its measured player as player 0, the window (alpha, beta)."""
+def _root(f, i, rows, alpha, beta):
+    """Frame 0 of `f`: row i of the positions `rows` (`Positions.kernel_rows`) seen with its measured player
+    as player 0, the window (alpha, beta)."""
+    hands, _, turn, leader, led, trick, tricks, taken, player = rows
     me = player[i]
     f[0, _H0], f[0, _H1] = hands[i, me], hands[i, 1 - me]
     f[0, _TURN], f[0, _LEADER], f[0, _LED], f[0, _T] = turn[i] ^ me, leader[i] ^ me, led[i], trick[i]
@@ -525,48 +531,33 @@ def _root(f, i, hands, turn, leader, led, trick, tricks, taken, player, alpha, b
 
 
 @njit(cache=True)
-def _solve_rows(
-    hands,
-    ctx,
-    turn,
-    leader,
-    led,
-    trick,
-    tricks,
-    taken,
-    player,
-    line,
-    played,
-    last,
-    w,
-    bonus,
-    pts,
-    key,
-    eff,
-    follow,
-    own,
-    tt,
-    gen,
-    stats,
-):
-    """The measured player's value of every row (the kernel sees him as player 0).
+def _solve_rows(rows, lines, scoring, R, tt, generation):
+    """The measured player's value of every row of the positions `rows` (`Positions.kernel_rows`; the
+    kernel sees him as player 0), and the nodes searched. `scoring` = (w, sweep bonus): the result is player
+    0's stage score less w times player 1's. `generation` (1,): the last table generation used, kept by the
+    solver and moved on here.
 
-    line == 0: each row on its own, a full-window search. Consecutive rows with the same contexts and measured
-    player share the table's entries (one generation); any other row starts a new generation.
-    line == L > 0: the rows are the positions before each of L plays made one after the other (a played
-    stage), line by line, played[i] the card played at row i, and last[k] is line k's value after its last
-    play. Walking each line backwards, the value after a row's play is known, and the row's value is that,
-    unless another play does better for the mover: a search of the other plays with the window open only on
-    that side says which (and by how much)."""
+    `lines` = (starts, played, last) all empty: each row on its own, a full-window search. Consecutive rows
+    with the same contexts and measured player share the table's entries (one generation); any other row
+    starts a new generation.
+    Else the rows are lines of play (a played stage): line k's positions before each of its plays are rows
+    starts[k] .. starts[k + 1] - 1 in play order, played[i] the card played at row i, and last[k] line k's
+    value after its last play. Walking each line backwards, the value after a row's play is known, and the
+    row's value is that, unless another play does better for the mover: a search of the other plays with
+    the window open only on that side says which (and by how much)."""
+    ctx, turn, player = rows[1], rows[2], rows[8]
+    starts, played, last = lines
     n = len(turn)
     out = np.empty(n, np.int64)
     env = np.zeros(7, np.int64)
-    mv = np.zeros((2 * TRICKS_PER_STAGE + 1, 16), np.int64)
-    sc = np.zeros((2 * TRICKS_PER_STAGE + 1, 16), np.int64)
+    work = (
+        np.zeros((2 * TRICKS_PER_STAGE + 1, 16), np.int64),  # move lists by ply
+        np.zeros((2 * TRICKS_PER_STAGE + 1, 16), np.int64),  # their scores
+        np.zeros((2, 4), np.int64),  # the other hand's strengths by suit
+    )
     f = np.zeros((2 * TRICKS_PER_STAGE + 1, _FRAME), np.int64)
-    rk = np.zeros((2, 4), np.int64)
-    env[_BONUS], env[_W], env[_SKIP] = bonus, w, -1
-    if line == 0:
+    env[_W], env[_BONUS], env[_SKIP] = scoring[0], scoring[1], -1
+    if len(starts) == 0:
         for i in range(n):
             if (
                 i == 0
@@ -574,119 +565,154 @@ def _solve_rows(
                 or ctx[i, 1] != ctx[i - 1, 1]
                 or player[i] != player[i - 1]
             ):
-                gen[0] += 1
-            env[_CTX_A], env[_CTX_B], env[_GEN] = ctx[i, 0], ctx[i, 1], gen[0]
-            _root(f, i, hands, turn, leader, led, trick, tricks, taken, player, -_INF, _INF)
-            out[i] = _search(f, env, pts, key, eff, follow, own, tt, mv, sc, rk)
+                generation[0] += 1
+            env[_CTX_A], env[_CTX_B], env[_GEN] = ctx[i, 0], ctx[i, 1], generation[0]
+            _root(f, i, rows, -_INF, _INF)
+            out[i] = _search(f, env, R, tt, work)
     else:
-        for k in range(n // line):
-            gen[0] += 1
+        for k in range(len(starts) - 1):
+            generation[0] += 1
             after = last[k]
-            for i in range(k * line + line - 1, k * line - 1, -1):
-                env[_CTX_A], env[_CTX_B], env[_GEN] = ctx[i, 0], ctx[i, 1], gen[0]
+            for i in range(starts[k + 1] - 1, starts[k] - 1, -1):
+                env[_CTX_A], env[_CTX_B], env[_GEN] = ctx[i, 0], ctx[i, 1], generation[0]
                 env[_SKIP] = played[i]
                 if turn[i] == player[i]:  # the measured player moves: did another play get him more?
-                    _root(f, i, hands, turn, leader, led, trick, tricks, taken, player, after, _INF)
-                    after = max(after, _search(f, env, pts, key, eff, follow, own, tt, mv, sc, rk))
+                    _root(f, i, rows, after, _INF)
+                    after = max(after, _search(f, env, R, tt, work))
                 else:  # or the other player: did another play hold him lower?
-                    _root(f, i, hands, turn, leader, led, trick, tricks, taken, player, -_INF, after)
-                    after = min(after, _search(f, env, pts, key, eff, follow, own, tt, mv, sc, rk))
+                    _root(f, i, rows, -_INF, after)
+                    after = min(after, _search(f, env, R, tt, work))
                 out[i] = after
-    stats[0] += env[_NODES]
-    return out
+    return out, env[_NODES]
 
 
 # ------------------------------------------------------------------------------------------ the Python side
 
-_TABLE: np.ndarray | None = None
-_GENERATION = np.zeros(1, np.int64)
-nodes = 0  # positions searched so far in this process (for measuring the search)
 
+class RoundsSolver(search.Solver[Positions]):
+    """The stage solver for one rule set (`rules`: the trump ranking, the sweep bonus, the card points) and
+    one objective ("margin" or "points": the module docstring).
 
-def _table() -> np.ndarray:
-    """The transposition table, made on first use: rows [player 0's hand | leader << 52, player 1's hand,
-    generation | trick << 48, points key (0 once no sweep is possible), lower bound, upper bound, best lead,
-    unused] (-1: empty). Entries of other generations are never used, so it is kept for the life of the
-    process."""
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = np.full((1 << _TT_BITS, 8), -1, np.int64)
-    return _TABLE
+    Its transposition table: 2**12 rows [player 0's hand | leader << 52, player 1's hand, generation | trick
+    << 48, points key (0 once no sweep is possible), lower bound, upper bound, best lead, unused] (-1:
+    empty), each slot always replaced; 256 KB, so that it stays in cache. Entries of other generations are
+    never used (`_solve_rows`), so the table is never cleared."""
 
+    TABLE_SHAPE = (1 << _TT_BITS, 8)
 
-def _i64(a) -> np.ndarray:
-    return np.ascontiguousarray(a, dtype=np.int64)
+    def __init__(self, rules: RoundsRules, objective: str = "margin") -> None:
+        if objective not in OBJECTIVES:
+            raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
+        super().__init__()
+        self.rules = rules
+        self.objective = objective
+        self._scoring = (1 if objective == "margin" else 0, int(rules.sweep_bonus))
+        self._R = (search.i64(card_points(rules)), *_TABLES)
+        self._generation = np.zeros(1, np.int64)
 
+    def solve(self, positions: Positions) -> np.ndarray:
+        """(n,) int16: the measured player's stage result with perfect play by both from each position on:
+        under "margin" his stage score less the other's, under "points" his stage score (module docstring)."""
+        return super().solve(positions)
 
-def _check(p: Positions) -> None:
-    """ValueError unless every row is a position play can reach: no card twice, the right player to move,
-    both hands as long as the trick allows and long enough to finish the stage, tricks and trick agreeing."""
-    n = len(p)
-    ar = np.arange(n)
-    hands = p.hands.astype(np.uint64)
-    size = np.bitwise_count(hands).astype(np.int64)
-    led = p.led.astype(np.int64)
-    leading = led < 0
-    led_bit = np.where(leading, np.uint64(0), C.BIT[np.maximum(led, 0)])
-    overlap = ((hands[:, 0] & hands[:, 1]) | ((hands[:, 0] | hands[:, 1]) & led_bit)) != 0
-    turn, leader = p.turn.astype(np.int64), p.leader.astype(np.int64)
-    wrong_turn = np.where(leading, turn != leader, turn != 1 - leader) | (turn < 0) | (turn > 1)
-    leader_size = size[ar, np.clip(leader, 0, 1)]
-    mover_size = size[ar, np.clip(turn, 0, 1)]
-    uneven = np.where(leading, size[:, 0] != size[:, 1], mover_size != leader_size + 1)
-    trick = p.trick.astype(np.int64)
-    short = mover_size < TRICKS_PER_STAGE - trick
-    counts = (p.tricks.astype(np.int64).sum(axis=1) != trick) | (trick < 0) | (trick >= TRICKS_PER_STAGE)
-    bad = overlap | wrong_turn | uneven | short | counts | ~np.isin(p.player, (0, 1))
-    if bad.any():
-        raise ValueError(
-            f"{int(bad.sum())} of {n} rows are not positions of a stage (row {int(np.flatnonzero(bad)[0])}: "
-            "a card twice, the wrong player to move, uneven or too short hands, or tricks not adding up)"
+    def positions_along(self, s: GameState, player: int = 0) -> Positions:
+        """For finished games: the position before every play of every stage, rows in the order game, stage,
+        play (n * 5 * 10 rows), replayed from each stage's hands as dealt; `player` the measured player."""
+        n = len(s)
+        if (s.n_played != 2 * N_STAGES * TRICKS_PER_STAGE).any():
+            raise ValueError("every game must be finished")
+        ar = np.arange(n)
+        shape = (n, N_STAGES, PLAYS_PER_STAGE)
+        hands = np.zeros((*shape, 2), np.uint64)
+        tricks = np.zeros((*shape, 2), np.int8)
+        taken = np.zeros((*shape, 2), np.int16)
+        turn, leader, led, trick = (np.zeros(shape, np.int8) for _ in range(4))
+        pts = card_points(self.rules)
+        for k in range(N_STAGES):
+            h = s.dealt[:, k].copy()
+            won = np.zeros((n, 2), np.int8)
+            got = np.zeros((n, 2), np.int16)
+            lead_card = np.full(n, -1, np.int8)
+            for j in range(PLAYS_PER_STAGE):
+                t = j // 2
+                first = s.trick_leaders[:, k * TRICKS_PER_STAGE + t].astype(np.intp)
+                mover = first if j % 2 == 0 else 1 - first
+                hands[:, k, j], tricks[:, k, j], taken[:, k, j] = h, won, got
+                turn[:, k, j], leader[:, k, j], trick[:, k, j] = mover, first, t
+                led[:, k, j] = -1 if j % 2 == 0 else lead_card
+                card = s.plays[:, k * PLAYS_PER_STAGE + j].astype(np.intp)
+                h[ar, mover] &= ~C.BIT[card]
+                if j % 2 == 0:
+                    lead_card = card.astype(np.int8)
+                else:
+                    winner = s.trick_winners[:, k * TRICKS_PER_STAGE + t].astype(np.intp)
+                    won[ar, winner] += 1
+                    got[ar, winner] += pts[card] + pts[lead_card]
+        ctx = np.broadcast_to(stage_contexts(s.faces, self.rules)[:, :, None, :], (*shape, 2))
+        flat = lambda a: a.reshape(n * N_STAGES * PLAYS_PER_STAGE, *a.shape[3:])
+        return Positions(
+            hands=flat(hands),
+            ctx=flat(np.ascontiguousarray(ctx)),
+            turn=flat(turn),
+            leader=flat(leader),
+            led=flat(led),
+            trick=flat(trick),
+            tricks=flat(tricks),
+            taken=flat(taken),
+            player=np.full(n * N_STAGES * PLAYS_PER_STAGE, player, np.int8),
         )
 
+    def values_along(self, finished: GameState) -> np.ndarray:
+        """(n, 5, 11, 2) int16 for finished games: [game, stage, j, player] the player's stage result with
+        perfect play by both from before play j of the stage (j = 0..9); j = 10 is the result the stage had.
+        Under "margin" (the stage score less the other's) player 1's values are player 0's negated; under
+        "points" (the own stage score, the other holding it down) each player's come from a search of their
+        own. A player's own play can only keep or lower his value; the drop is what it gave away."""
+        out = super().values_along(finished)
+        if self.objective == "margin":
+            out[..., 1] = -out[..., 0]
+        return out
 
-def solve(p: Positions, rules: RoundsRules, objective: str = "margin") -> np.ndarray:
-    """(n,) int16: the measured player's stage result with perfect play by both from each position on:
-    under "margin" his stage score less the other's, under "points" his stage score (module docstring)."""
-    return _run(p, rules, objective)
+    def lines(self, finished: GameState) -> search.Lines[Positions]:
+        """One line per stage of each game and measured player (player 0 only under "margin": player 1's
+        values are the negatives), lines in the order player, game, stage; a line's end is the result the
+        stage had."""
+        s = finished
+        n = len(s)
+        players = (0,) if self.objective == "margin" else (0, 1)
+        score = s.stage_score.astype(np.int64)
+        ends = [score[:, :, p] - (score[:, :, 1 - p] if self.objective == "margin" else 0) for p in players]
+        game, stage, j = (a.reshape(-1) for a in np.indices((n, N_STAGES, PLAYS_PER_STAGE)))
+        line_game, line_stage = (a.reshape(-1) for a in np.indices((n, N_STAGES)))
+        rows = n * N_STAGES * PLAYS_PER_STAGE
+        who = np.repeat(np.array(players), rows)
+        line_who = np.repeat(np.array(players), n * N_STAGES)
+        k = len(players)
+        return search.Lines(
+            positions=Positions.concat([self.positions_along(s, p) for p in players]),
+            starts=search.line_starts(np.full(k * n * N_STAGES, PLAYS_PER_STAGE)),
+            played=np.tile(s.plays.reshape(-1).astype(np.int64), k),
+            end=np.concatenate([e.reshape(-1) for e in ends]),
+            offset=np.zeros(k * rows, np.int64),
+            shape=(n, N_STAGES, PLAYS_PER_STAGE + 1, 2),
+            at=(np.tile(game, k), np.tile(stage, k), np.tile(j, k), who),
+            end_at=(
+                np.tile(line_game, k),
+                np.tile(line_stage, k),
+                np.full(k * n * N_STAGES, PLAYS_PER_STAGE),
+                line_who,
+            ),
+        )
 
+    def _solve_ask(self, positions: Positions) -> tuple[np.ndarray, ...]:
+        none = np.zeros(0, np.int64)
+        return none, none, none  # no lines: each row on its own
 
-def _run(
-    p: Positions,
-    rules: RoundsRules,
-    objective: str,
-    line: int = 0,
-    played: np.ndarray | None = None,
-    last: np.ndarray | None = None,
-) -> np.ndarray:
-    global nodes
-    if objective not in OBJECTIVES:
-        raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
-    _check(p)
-    stats = np.zeros(1, np.int64)
-    out = _solve_rows(
-        _i64(p.hands),
-        _i64(p.ctx),
-        _i64(p.turn),
-        _i64(p.leader),
-        _i64(p.led),
-        _i64(p.trick),
-        _i64(p.tricks),
-        _i64(p.taken),
-        _i64(p.player),
-        line,
-        _i64(() if played is None else played),
-        _i64(() if last is None else last),
-        1 if objective == "margin" else 0,
-        int(rules.sweep_bonus),
-        _i64(card_points(rules)),
-        *_TABLES,
-        _table(),
-        _GENERATION,
-        stats,
-    )
-    nodes += int(stats[0])
-    return out.astype(np.int16)
+    def _line_ask(self, lines: search.Lines[Positions]) -> tuple[np.ndarray, ...]:
+        return search.i64(lines.starts), search.i64(lines.played), search.i64(lines.end)
+
+    def _kernel(self, rows: tuple[np.ndarray, ...], ask: tuple[np.ndarray, ...]) -> tuple[np.ndarray, int]:
+        return _solve_rows(rows, ask, self._scoring, self._R, self.table, self._generation)
 
 
 def stage_contexts(faces: np.ndarray, rules: RoundsRules) -> np.ndarray:
@@ -696,77 +722,3 @@ def stage_contexts(faces: np.ndarray, rules: RoundsRules) -> np.ndarray:
     second = first.copy()
     second[:, N_STAGES - 1] = C.context(faces[:, N_STAGES - 1, 1], rules.rank_trumps)
     return np.stack([first, second], axis=2).astype(np.int16)
-
-
-def positions_along(s: GameState, rules: RoundsRules, player: int = 0) -> Positions:
-    """For finished games: the position before every play of every stage, rows in the order game, stage,
-    play (n * 5 * 10 rows), replayed from each stage's hands as dealt; `player` the measured player."""
-    n = len(s)
-    if (s.n_played != 2 * N_STAGES * TRICKS_PER_STAGE).any():
-        raise ValueError("every game must be finished")
-    ar = np.arange(n)
-    shape = (n, N_STAGES, PLAYS_PER_STAGE)
-    hands = np.zeros((*shape, 2), np.uint64)
-    tricks = np.zeros((*shape, 2), np.int8)
-    taken = np.zeros((*shape, 2), np.int16)
-    turn, leader, led, trick = (np.zeros(shape, np.int8) for _ in range(4))
-    pts = card_points(rules)
-    for k in range(N_STAGES):
-        h = s.dealt[:, k].copy()
-        won = np.zeros((n, 2), np.int8)
-        got = np.zeros((n, 2), np.int16)
-        lead_card = np.full(n, -1, np.int8)
-        for j in range(PLAYS_PER_STAGE):
-            t = j // 2
-            first = s.trick_leaders[:, k * TRICKS_PER_STAGE + t].astype(np.intp)
-            mover = first if j % 2 == 0 else 1 - first
-            hands[:, k, j], tricks[:, k, j], taken[:, k, j] = h, won, got
-            turn[:, k, j], leader[:, k, j], trick[:, k, j] = mover, first, t
-            led[:, k, j] = -1 if j % 2 == 0 else lead_card
-            card = s.plays[:, k * PLAYS_PER_STAGE + j].astype(np.intp)
-            h[ar, mover] &= ~C.BIT[card]
-            if j % 2 == 0:
-                lead_card = card.astype(np.int8)
-            else:
-                winner = s.trick_winners[:, k * TRICKS_PER_STAGE + t].astype(np.intp)
-                won[ar, winner] += 1
-                got[ar, winner] += pts[card] + pts[lead_card]
-    ctx = np.broadcast_to(stage_contexts(s.faces, rules)[:, :, None, :], (*shape, 2))
-    flat = lambda a: a.reshape(n * N_STAGES * PLAYS_PER_STAGE, *a.shape[3:])
-    return Positions(
-        hands=flat(hands),
-        ctx=flat(np.ascontiguousarray(ctx)),
-        turn=flat(turn),
-        leader=flat(leader),
-        led=flat(led),
-        trick=flat(trick),
-        tricks=flat(tricks),
-        taken=flat(taken),
-        player=np.full(n * N_STAGES * PLAYS_PER_STAGE, player, np.int8),
-    )
-
-
-def values_along(s: GameState, rules: RoundsRules, objective: str = "margin") -> np.ndarray:
-    """(n, 5, 11, 2) int16 for finished games: [game, stage, j, player] the player's stage result with
-    perfect play by both from before play j of the stage (j = 0..9); j = 10 is the result the stage had.
-    Under "margin" (the stage score less the other's) player 1's values are player 0's negated; under
-    "points" (the own stage score, the other holding it down) each player's come from a search of their own.
-    A player's own play can only keep or lower his value; the drop is what it gave away."""
-    n = len(s)
-    out = np.zeros((n, N_STAGES, PLAYS_PER_STAGE + 1, 2), np.int16)
-    score = s.stage_score.astype(np.int16)
-    for player in (0,) if objective == "margin" else (0, 1):
-        result = score[:, :, player] - (score[:, :, 1 - player] if objective == "margin" else 0)
-        out[:, :, PLAYS_PER_STAGE, player] = result
-        v = _run(
-            positions_along(s, rules, player),
-            rules,
-            objective,
-            PLAYS_PER_STAGE,
-            s.plays.reshape(-1),
-            result.reshape(-1),
-        )
-        out[:, :, :PLAYS_PER_STAGE, player] = v.reshape(n, N_STAGES, PLAYS_PER_STAGE)
-    if objective == "margin":
-        out[..., 1] = -out[..., 0]
-    return out

@@ -50,7 +50,7 @@ def summarize(g: pd.DataFrame) -> dict[str, Any]:
             "gave_away_per_player": mean(gave.mean(axis=1)),
             "costly_plays": {p: ratio(g[f"costly_plays_{p}"], np.full(n, 25)) for p in ("0", "1")},
             "stages_off_perfect": ratio(g["stages_off_perfect"], np.full(n, N_STAGES)),
-            "perfect_margin_0": mean(g["perfect_margin_0"]),
+            "perfect_margin_0": mean(g["perfect_value_0"]),
             "margin_0": mean(g["points_0"] - g["points_1"]),
             "by_stage": [
                 {
