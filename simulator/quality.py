@@ -24,7 +24,12 @@ module says what its values are in detail.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
+
+from simulator.tallies import mean
 
 SHARED = ("perfect_value", "gave_away", "costly_plays")
 
@@ -56,3 +61,12 @@ def split(
     against = np.where(mover == maxi, -change, change)  # a maximizer's play lowers it, the other's raises it
     gave = np.stack([np.where(mover == side, against, 0) for side in (0, 1)], axis=-1)  # (..., k, 2)
     return gave.sum(axis=-2), (gave > 0).sum(axis=-2)
+
+
+def summarize(deals: Any, sides: Sequence[str]) -> dict[str, Any]:
+    """The shared part of a run's play-quality summary (tallies): per side, the mean perfect-play value and
+    the mean given away per deal of `deals` (the deals the measure covers)."""
+    return {
+        name: {side: mean(deals[f"{name}_{side.lower()}"]) for side in sides}
+        for name in ("perfect_value", "gave_away")
+    }

@@ -41,7 +41,7 @@ def test_what_each_side_gave_away_accounts_for_the_points_taken(preset: str, sea
     assert (out[["perfect_value_ns", "perfect_value_ew"]] == -1).all().all()
     assert (out[["gave_away_ns", "gave_away_ew", "costly_plays_ns", "costly_plays_ew"]] == 0).all().all()
     q = sim.summary["play_quality"]
-    assert q["declarers_gave"].mean == pytest.approx(declarers_gave.mean())
+    assert q["declarers_gave_away"].mean == pytest.approx(declarers_gave.mean())
     assert q["makeable_with_perfect_play"].of == len(d)
 
 

@@ -44,7 +44,7 @@ def test_games_table_trace_and_summary(tmp_path: Path) -> None:
     out = tmp_path / "z"
     data = run_json("-n", "120", "--seed", "2", "-j", "1", "--rule", "players=6", "-o", str(out))
     summary = data["summary"]
-    assert len(summary["by_seat"]) == 6 and summary["matches"]["matches"] == 120
+    assert list(summary["points"]) == [str(i) for i in range(6)] and summary["matches"]["matches"] == 120
     assert list(summary["matches"]["wins"]) == [str(i) for i in range(6)]
     assert sum(w["count"] for w in summary["matches"]["wins"].values()) == 120
     hands = pd.read_parquet(out / "deals.parquet")

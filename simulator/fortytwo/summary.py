@@ -8,6 +8,7 @@ import pandas as pd
 
 from simulator.fortytwo import quality
 from simulator.fortytwo.view import DECLARATION_NAMES
+from simulator import quality as shared_quality
 from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.tallies import mean, rate
 
@@ -31,8 +32,9 @@ def summarize(hands: pd.DataFrame) -> dict[str, Any]:
     if "gave_away_ns" in hands:  # simulate --measure play-quality
         declarers_gave, defenders_gave = quality.by_role(played)
         out["play_quality"] = {
-            "declarers_gave": mean(declarers_gave),
-            "defenders_gave": mean(defenders_gave),
+            **shared_quality.summarize(played, ("NS", "EW")),
+            "declarers_gave_away": mean(declarers_gave),
+            "defenders_gave_away": mean(defenders_gave),
             "made_in_play": rate(int(played["made"].sum()), len(played)),
             "makeable_with_perfect_play": rate(int(played["made_perfect"].sum()), len(played)),
             "by_bid": [
@@ -95,8 +97,8 @@ def render(summary: dict[str, Any]) -> list:
                 "Play quality (double dummy): points given away per hand by each side's own plays",
                 ["", "value"],
                 [
-                    ["declaring side gave away", fmt_mean(q["declarers_gave"])],
-                    ["defenders gave away", fmt_mean(q["defenders_gave"])],
+                    ["declaring side gave away", fmt_mean(q["declarers_gave_away"])],
+                    ["defenders gave away", fmt_mean(q["defenders_gave_away"])],
                     ["contracts made in play", fmt_rate(q["made_in_play"])],
                     ["contracts makeable with perfect play", fmt_rate(q["makeable_with_perfect_play"])],
                 ],

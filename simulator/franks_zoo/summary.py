@@ -16,10 +16,9 @@ def summarize(h: pd.DataFrame) -> dict[str, Any]:
     juniors = team_hands[team_hands["role"] == "junior"]
     out: dict[str, Any] = {
         "deals": len(h) // h["player"].nunique(),  # one row per player and hand
-        "by_seat": [
-            {"seat": int(seat), "place": mean(g["place"]), "points": mean(g["points"])}
-            for seat, g in h.groupby("player")
-        ],
+        # per seat, keyed by the seat's name as every per-side figure is
+        "place": {str(seat): mean(g["place"]) for seat, g in h.groupby("player")},
+        "points": {str(seat): mean(g["points"]) for seat, g in h.groupby("player")},
         "by_role": [
             {"role": str(role), "players": len(g), "place": mean(g["place"]), "points": mean(g["points"])}
             for role, g in h.groupby("role", observed=True)
@@ -44,7 +43,7 @@ def render(summary: dict[str, Any]) -> list:
         table(
             "By seat (mean ± s.e.)",
             ["seat", "place", "points per hand"],
-            [[r["seat"], fmt_mean(r["place"]), fmt_mean(r["points"])] for r in s["by_seat"]],
+            [[seat, fmt_mean(place), fmt_mean(s["points"][seat])] for seat, place in s["place"].items()],
         ),
         table(
             "By role",

@@ -8,6 +8,9 @@ import numpy as np
 import pandas as pd
 
 from simulator.rounds.view import N_STAGES
+
+PLAYERS = ("0", "1")
+from simulator import quality as shared_quality
 from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.tallies import mean, rate, ratio
 
@@ -45,19 +48,15 @@ def summarize(g: pd.DataFrame) -> dict[str, Any]:
     }
     if "gave_away_0" in g:  # simulate --measure play-quality
         gave = g[["gave_away_0", "gave_away_1"]].to_numpy(float)
+        margin = (g["points_0"] - g["points_1"]).to_numpy(float)
         out["play_quality"] = {
-            "gave_away": {"0": mean(gave[:, 0]), "1": mean(gave[:, 1])},
+            **shared_quality.summarize(g, PLAYERS),
             "gave_away_per_player": mean(gave.mean(axis=1)),
-            "costly_plays": {p: ratio(g[f"costly_plays_{p}"], np.full(n, 25)) for p in ("0", "1")},
+            "costly_plays": {p: ratio(g[f"costly_plays_{p}"], np.full(n, 25)) for p in PLAYERS},
             "stages_off_perfect": ratio(g["stages_off_perfect"], np.full(n, N_STAGES)),
-            "perfect_margin_0": mean(g["perfect_value_0"]),
-            "margin_0": mean(g["points_0"] - g["points_1"]),
+            "margin": {"0": mean(margin), "1": mean(-margin)},
             "by_stage": [
-                {
-                    "stage": k,
-                    "gave_away_0": mean(g[f"s{k}_gave_away_0"]),
-                    "gave_away_1": mean(g[f"s{k}_gave_away_1"]),
-                }
+                {"stage": k, "gave_away": {p: mean(g[f"s{k}_gave_away_{p}"]) for p in PLAYERS}}
                 for k in range(1, N_STAGES + 1)
             ],
         }
@@ -114,8 +113,8 @@ def render(summary: dict[str, Any]) -> list:
                     ["player 0's plays that gave points away", fmt_rate(q["costly_plays"]["0"])],
                     ["player 1's plays that gave points away", fmt_rate(q["costly_plays"]["1"])],
                     ["stages ending off their perfect-play margin", fmt_rate(q["stages_off_perfect"])],
-                    ["player 0's margin, perfect play", fmt_mean(q["perfect_margin_0"])],
-                    ["player 0's margin, as played", fmt_mean(q["margin_0"])],
+                    ["player 0's margin, perfect play", fmt_mean(q["perfect_value"]["0"])],
+                    ["player 0's margin, as played", fmt_mean(q["margin"]["0"])],
                 ],
             )
         )
@@ -124,7 +123,7 @@ def render(summary: dict[str, Any]) -> list:
                 "Play quality by stage: margin points given away (mean ± s.e.)",
                 ["stage", "player 0", "player 1"],
                 [
-                    [st["stage"], fmt_mean(st["gave_away_0"]), fmt_mean(st["gave_away_1"])]
+                    [st["stage"], fmt_mean(st["gave_away"]["0"]), fmt_mean(st["gave_away"]["1"])]
                     for st in q["by_stage"]
                 ],
             )
