@@ -50,7 +50,10 @@ RecordT = TypeVar("RecordT", bound="Record")
 class Record(Protocol):
     """The reference engine's record of one deal, telling of itself."""
 
-    moves: Sequence[Move]
+    @property
+    def moves(self) -> Sequence[Move]:
+        """(kind, seat, action) of every decision, in order."""
+        ...
 
     def totals_added(self) -> tuple[int, ...]:
         """What the deal added to each side's match total."""

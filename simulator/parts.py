@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ import pyarrow
 import pyarrow.parquet
 
 from simulator.errors import DealsimError
+from simulator.files import write_whole, written_whole
 from simulator.summaries import to_json
 
 INDEX = "index.json"
@@ -39,12 +39,6 @@ def _sha256(path: Path) -> str:
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
-
-
-def _replace_atomically(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
 
 
 class PartStore:
@@ -77,7 +71,7 @@ class PartStore:
             return None
 
     def _write_index(self) -> None:
-        _replace_atomically(self.folder / INDEX, to_json(self.index).encode())
+        write_whole(self.folder / INDEX, to_json(self.index))
 
     def path(self, k: int, table: str) -> Path:
         return self.folder / f"{table}-{k:06d}.parquet"
@@ -111,9 +105,8 @@ class PartStore:
                 {**(table.schema.metadata or {}), b"dealsim_chunk": str(k).encode()}
             )
             path = self.path(k, name)
-            tmp = path.with_name(f".{path.name}.tmp")
-            pyarrow.parquet.write_table(table, tmp)
-            os.replace(tmp, path)
+            with written_whole(path) as tmp:
+                pyarrow.parquet.write_table(table, tmp)
             entry["tables"][name] = {"rows": len(frame), "sha256": _sha256(path)}
         self.index["parts"][str(k)] = entry
         self._write_index()
@@ -131,21 +124,22 @@ class PartStore:
         written = []
         for name in self.table_names():
             target = Path(out) / f"{name}.parquet"
-            tmp = target.with_name(f".{target.name}.tmp")
-            writer = None
-            try:
-                for k in range(chunks):
-                    table = pyarrow.parquet.read_table(self.path(k, name))
-                    meta = {
-                        key: v for key, v in (table.schema.metadata or {}).items() if key != b"dealsim_chunk"
-                    }
-                    table = table.replace_schema_metadata({**meta, **metadata})
-                    if writer is None:
-                        writer = pyarrow.parquet.ParquetWriter(tmp, table.schema)
-                    writer.write_table(table.cast(writer.schema))
-            finally:
-                if writer is not None:
-                    writer.close()
-            os.replace(tmp, target)
+            with written_whole(target) as tmp:
+                writer = None
+                try:
+                    for k in range(chunks):
+                        table = pyarrow.parquet.read_table(self.path(k, name))
+                        meta = {
+                            key: v
+                            for key, v in (table.schema.metadata or {}).items()
+                            if key != b"dealsim_chunk"
+                        }
+                        table = table.replace_schema_metadata({**meta, **metadata})
+                        if writer is None:
+                            writer = pyarrow.parquet.ParquetWriter(tmp, table.schema)
+                        writer.write_table(table.cast(writer.schema))
+                finally:
+                    if writer is not None:
+                        writer.close()
             written.append(target)
         return written

@@ -55,7 +55,8 @@ class Result:
 
 @dataclass(frozen=True)
 class Rate(Result):
-    """`count` successes of `of` trials, with a 95% interval (Wilson, or clustered: see `clustered_rate`)."""
+    """`count` successes of `of` trials, with a 95% interval (Wilson, or from the deals' spread where a deal
+    holds several trials: `tallies.RatioTally`)."""
 
     count: int
     of: int
@@ -175,13 +176,6 @@ def estimate(m: Measure) -> Estimate:
     else:
         lo, hi = value - Z95 * se, value + Z95 * se
     return Estimate(value, float(lo), float(hi), se, m.n)
-
-
-def clustered_rate(successes, trials) -> Rate:
-    """A rate over several trials per deal (tricks in a game): the deal, not the trial, is the independent
-    unit, so the interval comes from the deals' spread (normal, ratio estimate) instead of Wilson."""
-    e = estimate(Measure("rate", np.asarray(successes, float), np.asarray(trials, float)))
-    return Rate(int(np.sum(successes)), int(np.sum(trials)), e.value, max(0.0, e.lo), min(1.0, e.hi))
 
 
 def paired(a: Measure, b: Measure) -> Difference:

@@ -57,8 +57,8 @@ class MeanTally:
 @dataclass(frozen=True)
 class RatioTally:
     """A rate over several trials per deal (x successes of y trials in each deal, e.g. tricks in a game): the
-    deal is the independent unit, so the interval is the ratio estimate's (delta method), as
-    `stats.clustered_rate` computes it from the whole table."""
+    deal is the independent unit, so the interval is the ratio estimate's (delta method), the one
+    `stats.estimate` gives a `Measure` with a denominator."""
 
     n: int
     x: float
@@ -84,9 +84,6 @@ class RatioTally:
         var = max(self.xx - 2 * r * self.xy + r * r * self.yy, 0.0) / (ybar * ybar * (self.n - 1))
         se = math.sqrt(var / self.n)
         return Rate(round(self.x), round(self.y), r, max(0.0, r - Z95 * se), min(1.0, r + Z95 * se))
-
-
-Tally = RateTally | MeanTally | RatioTally
 
 
 def rate(successes: int, trials: int) -> RateTally:

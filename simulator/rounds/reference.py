@@ -36,9 +36,7 @@ N_STAGES = 5
 TRICKS_PER_STAGE = 5
 STAGE_1_HAND = 9  # cards dealt to each player in stage 1
 REFILL = 5  # cards dealt to each player in stages 2, 3, 4
-STAGE_5_CARDS = 1  # cards dealt to each player in stage 5
 PILE_SIZES = (34, 24, 14, 4)  # the shuffled piles of stages 2..5 (stock + face-up card)
-FACE_UP_AT_END = 2  # the two face-up cards of stage 5 are never played
 
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
