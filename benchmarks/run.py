@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         args.deals,
         every=True,
         repeat=args.repeat,
-        scaling=not args.no_scaling,
+        scaling_runs=not args.no_scaling,
         scaling_seconds=args.scaling_seconds,
     )
     d = {

@@ -5,8 +5,8 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from reports.html import Report, num, pct, pp, rate_plot
-from simulator.experiments import Comparison, Difference, Sweep
+from reports.html import Report, rate_plot
+from simulator.experiments import Comparison, Sweep
 
 # how the numbers of an experiment's table are shown: rates in %, their differences in pp
 EXPERIMENT_TABLE = {
@@ -23,11 +23,6 @@ EXPERIMENT_TABLE = {
         "narrowing": "narrowing (x)",
     },
 }
-
-
-def _diff(d: Difference, rate: bool) -> str:
-    """A paired difference as findings quote it: in pp for rates, else in the measure's units."""
-    return pp(d.diff, d.lo, d.hi) if rate else num(d.diff, d.lo, d.hi, signed=True)
 
 
 def best_frame(sweep: Sweep) -> pd.DataFrame:
@@ -50,25 +45,12 @@ def best_frame(sweep: Sweep) -> pd.DataFrame:
     )
 
 
-def tune_findings(sweep: Sweep) -> list[str]:
-    """Sentences: per measure with a better direction, the best setting against the runner-up, paired."""
-    out = []
-    for b in sweep.best:
-        verdict = "clearly" if b.clear else "not clearly (the interval holds 0)"
-        out.append(
-            f"{b.measure}: {sweep.label(b.best)} is best, {verdict}: "
-            f"{_diff(b.difference, b.measure in sweep.rates)} against {sweep.label(b.runner_up)} on the "
-            "same deals."
-        )
-    return out
-
-
 def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
     """The sweep as a report: findings (the best setting per measure against the runner-up), the long table
     of values and paired differences against the baseline, and one plot of the differences per measure."""
     keys = sweep.keys
     report = Report(f"{provenance.get('game', '')} tuning sweep: {', '.join(keys)}", provenance, command)
-    for sentence in tune_findings(sweep):
+    for sentence in sweep.findings():
         report.finding(sentence)
     report.text(
         f"Every setting plays the same deals (common random numbers); measures from {sweep.side}'s side. "
@@ -113,23 +95,12 @@ def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
     return report
 
 
-def compare_findings(c: Comparison, most: int = 6) -> list[str]:
-    """One sentence per measure (the first `most`): both arms' values and the paired difference, and whether
-    it can be told apart from zero."""
-    out = []
-    for name, d in list(zip(c.measures, c.differences))[:most]:
-        a, b = (pct(v) if name in c.rates else num(v) for v in (d.a, d.b))
-        verdict = "cannot be told apart from no difference" if d.lo <= 0 <= d.hi else "a clear difference"
-        out.append(f"{name}: {a} in arm A, {b} in arm B; A - B = {_diff(d, name in c.rates)}, {verdict}.")
-    return out
-
-
 def compare_report(comparison: Comparison, provenance: dict, command: str) -> Report:
     """The comparison as a report: findings, the table of paired differences, and their plots, one panel for
     rates (in percentage points) and one for the other measures (in their own units)."""
     frame = comparison.frame()
     report = Report(f"{provenance.get('game', '')} paired comparison", provenance, command)
-    for sentence in compare_findings(comparison):
+    for sentence in comparison.findings():
         report.finding(sentence)
     report.text(
         f"Arm B: {comparison.arm_b_in_words()}; all else as arm A, on the same deals. Measured for "

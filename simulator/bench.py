@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import os
+import platform
 import re
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,14 +20,19 @@ import numpy as np
 
 from simulator import registry
 from simulator.contract import Game
-from simulator.runner import Run, check, execute, in_order, run_chunk
+from simulator.errors import DealsimError
+from simulator.provenance import commit
+from simulator.runner import Run, check, execute, in_order, resolve_jobs, run_chunk
+from simulator.specs import whole
+from simulator.summaries import table
+from simulator.version import __version__
 
 CHUNKS_PER_CORE = 4  # so that no worker idles long at the end of a run, and start-up spreads thin
 
 
 def default_deals(game: Game, cores: int) -> int:
     """The default size of a measurement: CHUNKS_PER_CORE chunks per core of the game's default chunk (on
-    two cores 200,000 Forty-two hands, 160,000 Rounds games, 40,000 Frank's Zoo games: about a minute for all)."""
+    two cores 200,000 Forty-two hands, 160,000 Rounds games, 40,000 Frank's Zoo games)."""
     return CHUNKS_PER_CORE * cores * game.default_chunk[game.default_unit]
 
 
@@ -118,7 +125,7 @@ def speeds(
     repeat: int = 1,
     specs: list[str] | None = None,
 ) -> Speeds:
-    """Measure each strategy (default: every one of the game) and the game's yardstick `repeat` times in turn."""
+    """Measure each strategy (default: every one of the game) and its yardstick `repeat` times in turn."""
     known = registry.roster(game).known
     specs = list(specs or known)
     script = yardstick or game.yardstick
@@ -167,7 +174,7 @@ class Scaling:
         return self.seconds_one / self.seconds_all
 
     def rates(self, count: int) -> dict[str, float]:
-        """`count` things (deals or hands) per second: on one core, in total on all cores, and per core there."""
+        """`count` things (deals or hands) per second: on one core, on all cores, and per core there."""
         return {
             "one_core": count / self.seconds_one,
             "all_cores": count / self.seconds_all,
@@ -259,3 +266,127 @@ def run_yardstick(path: Path | str, deals: int) -> float | None:
         return None
     m = re.search(r"deals_per_s=([\d,]+)", done.stdout)
     return float(m[1].replace(",", "")) if m else None
+
+
+@dataclass
+class Bench:
+    """What `dealsim bench` measured on this machine: each game's default run on one core and on all cores
+    (`scaling`); with one game named (or every game), also each of its strategies on one core and its
+    compiled yardstick, in the same run (`speeds`)."""
+
+    scaling: list[Scaling]
+    cores: int
+    speeds: list[Speeds] = field(default_factory=list)
+    load: float | None = None  # the 1-minute load average before measuring: other work skews the speed-up
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every figure, for JSON: per game the deals (and hands) per second on one core, on all cores in
+        total and per core, and the speed-up; per strategy its rate and its ratios to the yardstick and to
+        random play."""
+        out: dict[str, Any] = {
+            "dealsim": __version__,
+            "commit": commit(),
+            "python": platform.python_version(),
+            "numpy": np.__version__,
+            "machine": platform.machine(),
+            "cores": self.cores,
+            "load_average": self.load,
+            "games": [s.as_dict() for s in self.scaling],
+        }
+        if self.speeds:
+            out["strategies"] = [s.as_dict() for s in self.speeds]
+        return out
+
+    def render(self) -> list[Any]:
+        """The ratio table of each game measured per strategy, then the scaling table, then the load."""
+        parts: list[Any] = []
+        for sp in self.speeds:
+            parts += _speeds_table(sp)
+        if self.scaling:
+            parts.append(_scaling_table(self.scaling, self.cores))
+        if self.load is not None:  # a benchmark on a busy machine reads low, its speed-up most
+            parts.append(
+                f"load average over the minute before measuring: {self.load:.2f} (other work on the cores "
+                "lowers these figures)"
+            )
+        return parts
+
+
+def _speeds_table(sp: Speeds) -> list[Any]:
+    g = registry.get(sp.game)
+    rows = []
+    for spec in sp.rates:
+        hands = f" ({sp.hand_rate(spec):,.0f} {g.plural('deal')}/s)" if sp.hands else ""
+        ratio = sp.of_yardstick(spec)
+        of_yardstick = f"{ratio:.2f}" if ratio is not None else "-"
+        rows.append(
+            [spec, f"{sp.rate(spec):,.0f} {sp.unit}/s{hands}", of_yardstick, f"{sp.of_random(spec):.2f}"]
+        )
+    if sp.yardstick and sp.yardstick_rate is None:
+        note = f"{sp.yardstick}: not run (it needs numba and the script; see `dealsim bench --help`)"
+    else:
+        note = f"{sp.yardstick} (numba, one core): {sp.yardstick_rate:,.0f} {sp.unit}/s"
+    spread = f", median of {sp.repeat}" if sp.repeat > 1 else ""
+    title = f"{g.name}, one core ({sp.deals:,} {sp.unit} each{spread})"
+    return [table(title, ["strategy", "rate", "of yardstick", "of random"], rows, text_columns=2), note]
+
+
+def _scaling_table(scaled: list[Scaling], n: int) -> Any:
+    rows = []
+    for s in scaled:
+        deals, hands = s.rates(s.deals), (s.rates(s.hands) if s.hands is not None else None)
+        # hands first where a deal holds several (Frank's Zoo games): "hands (games) per second"
+        rates = [
+            f"{hands[key]:,.0f} hands ({deals[key]:,.0f} {s.unit})"
+            if hands
+            else f"{deals[key]:,.0f} {s.unit}"
+            for key in ("one_core", "per_core_on_all_cores", "all_cores")
+        ]
+        played = f"{s.deals:,} {s.unit}, {-(-s.deals // s.chunk_size)} chunks"
+        rows.append([f"{s.game} {s.strategy}", played, *rates, f"{s.speedup:.2f}x"])
+    columns = ["game, strategy", "played", "1 core", f"per core on {n}", f"all {n} cores", f"speed-up on {n}"]
+    title = f"Per second, the same run on 1 core and on all {n} cores (worker processes started beforehand)"
+    return table(title, columns, rows, text_columns=2)
+
+
+def bench(
+    game: str | Game | None = None,
+    n: int | None = None,
+    yardstick: Path | str | None = None,
+    *,
+    every: bool = False,
+    repeat: int = 1,
+    scaling_runs: bool = True,
+    scaling_seconds: float | None = None,
+) -> Bench:
+    """Measure every game's default run on one core and on all cores, or only the named game's; for a named
+    game (or every game with `every`), also every strategy in this process, then its yardstick (a
+    subprocess), `repeat` times in turn (the median counts). `n` deals per measurement (default:
+    `default_deals`, a few chunks per core); `scaling_seconds` sizes each scaling run to last at least that
+    long on one core instead (from the default strategy's measured rate)."""
+    if n is not None:
+        whole("n", n, 1)
+    whole("repeat", repeat, 1)
+    if game is not None and every:
+        raise DealsimError("name a game or measure every game, not both")
+    if yardstick is not None and game is None:
+        raise DealsimError("a yardstick script belongs to one game: name the game")
+    cores = resolve_jobs(0)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    games = [registry.get(game)] if game is not None else list(registry.GAMES.values())
+    measured = (
+        [speeds(g, n or default_deals(g, cores), yardstick, repeat) for g in games]
+        if game is not None or every
+        else []
+    )
+    rates = {sp.game: sp.rate(registry.get(sp.game).default_strategy) for sp in measured}
+
+    def scaling_deals(g: Game) -> int:
+        base = n or default_deals(g, cores)
+        if scaling_seconds is None:
+            return base
+        rate = rates.get(g.name) or measure(g, g.default_strategy, default_deals(g, cores))[0]
+        return max(base, math.ceil(rate * scaling_seconds))
+
+    scaled = [scaling(g, scaling_deals(g), cores) for g in games] if scaling_runs else []
+    return Bench(scaled, cores, measured, load)

@@ -277,9 +277,7 @@ class Game(ABC, Generic[RulesT, StateT, ViewT, RecordT]):
             if "preset" in table:
                 sources = [self._preset(table.pop("preset")), *sources[1:]]
             sources.append(table)
-        sources.append(
-            dict(overrides) if isinstance(overrides, Mapping) else parse_pairs("--rule", overrides)
-        )
+        sources.append(dict(overrides) if isinstance(overrides, Mapping) else parse_pairs("rules", overrides))
         return build(self.rules_cls, "rule", *sources)
 
     def _preset(self, name: Any) -> Mapping[str, Any]:
@@ -421,5 +419,5 @@ class Game(ABC, Generic[RulesT, StateT, ViewT, RecordT]):
 def _seat_pair(item: str) -> tuple[str, str]:
     seat, sep, spec = item.partition("=")
     if not sep or not spec.strip():
-        raise DealsimError(f"--seat: expected SEAT=STRATEGY, got {item!r}")
+        raise DealsimError(f"seats: expected SEAT=STRATEGY, got {item!r}")
     return seat, spec

@@ -15,8 +15,10 @@ import pandas as pd
 from simulator import registry
 from simulator.errors import DealsimError
 from simulator.options import build, parse_pairs
+from simulator.provenance import provenance
 from simulator.runner import Run, check, execute
 from simulator.stats import Difference, Estimate, estimate, paired
+from simulator.summaries import num, pct, pp, table
 
 
 def parse_values(text: str) -> list[str]:
@@ -28,22 +30,20 @@ def parse_values(text: str) -> list[str]:
         except InvalidOperation:
             lo = None
         if lo is None or step <= 0 or hi < lo:
-            raise DealsimError(
-                f"--vary: expected lo:hi or lo:hi:step with lo <= hi and step > 0, got {text!r}"
-            )
+            raise DealsimError(f"vary: expected lo:hi or lo:hi:step with lo <= hi and step > 0, got {text!r}")
         count = int((hi - lo) / step) + 1
         if count > 1000:
-            raise DealsimError(f"--vary: {text!r} makes {count} values; at most 1000")
+            raise DealsimError(f"vary: {text!r} makes {count} values; at most 1000")
         return [str(lo + i * step) for i in range(count)]
     values = [v.strip() for v in text.split(",") if v.strip()]
     if not values:
-        raise DealsimError(f"--vary: no values in {text!r}")
+        raise DealsimError(f"vary: no values in {text!r}")
     return values
 
 
 def parse_vary(items: Sequence[str]) -> list[tuple[str, list[str]]]:
     """`--vary` items -> (key, values) in order."""
-    return [(key, parse_values(values)) for key, values in parse_pairs("--vary", items).items()]
+    return [(key, parse_values(values)) for key, values in parse_pairs("vary", items).items()]
 
 
 def apply_setting(base: Run, key: str, value: str) -> Run:
@@ -67,9 +67,11 @@ def apply_setting(base: Run, key: str, value: str) -> Run:
 def arm_b(a: Run, seats: Sequence[str] = (), rules: Sequence[str] = ()) -> Run:
     """Arm B of a comparison: arm A with these `SEAT=STRATEGY` and `key=value` rule changes."""
     if not seats and not rules:
-        raise DealsimError("compare needs arm B: give --vs SEAT=STRATEGY and/or --vs-rule key=value")
+        raise DealsimError(
+            "compare needs an arm B: seats (vs) and/or rule changes (vs_rules) that differ from arm A"
+        )
     game = a.game
-    b_rules = build(type(a.rules), "rule", parse_pairs("--vs-rule", rules), base=a.rules)
+    b_rules = build(type(a.rules), "rule", parse_pairs("vs_rules", rules), base=a.rules)
     b = dataclasses.replace(
         a, rules=b_rules, seats=game.seat_specs(seats, b_rules, base=game.fit_seats(a.seats, b_rules))
     )
@@ -122,6 +124,51 @@ class Comparison:
 
     def frame(self) -> pd.DataFrame:
         return pd.DataFrame([{"measure": m, **d.as_dict()} for m, d in zip(self.measures, self.differences)])
+
+    def findings(self, most: int = 6) -> list[str]:
+        """One sentence per measure (the first `most`): both arms' values and the paired difference, and
+        whether it can be told apart from zero."""
+        out = []
+        for name, d in list(zip(self.measures, self.differences))[:most]:
+            a, b = (pct(v) if name in self.rates else num(v) for v in (d.a, d.b))
+            verdict = "cannot be told apart from no difference" if d.lo <= 0 <= d.hi else "a clear difference"
+            out.append(
+                f"{name}: {a} in arm A, {b} in arm B; A - B = {quoted(d, name in self.rates)}, {verdict}."
+            )
+        return out
+
+    def provenance(self) -> dict[str, Any]:
+        """Arm A's provenance with arm B's rules and seats beside it."""
+        b = self.b
+        seats = dict(zip(b.game.seat_names(b.rules), b.seats))
+        return provenance(self.a, arm_b={"rules": dataclasses.asdict(b.rules), "seats": seats})
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            **self.provenance(),
+            "side": self.side,
+            "arm_b_changes": self.arm_b_in_words(),
+            "rows": self.frame().to_dict(orient="records"),
+            "findings": self.findings(),
+            "elapsed": self.elapsed,
+        }
+
+    def render(self) -> list[Any]:
+        """The table of paired differences, what narrowing means, arm B in words, the findings."""
+        rows = [
+            [m, pct(d.a), pct(d.b), pp(d.diff, d.lo, d.hi), f"{d.narrowing:.2f}x"]
+            if m in self.rates
+            else [m, num(d.a), num(d.b), num(d.diff, d.lo, d.hi, signed=True), f"{d.narrowing:.2f}x"]
+            for m, d in zip(self.measures, self.differences)
+        ]
+        a = self.a
+        title = f"A - B on the same {a.n:,} {a.game.plural(a.unit)}, measured for {self.side} (95% paired intervals)"
+        return [
+            table(title, ["measure", "A", "B", "A - B", "narrowing"], rows),
+            "narrowing: how many times wider the interval would be on independent deals",
+            f"arm B: {self.arm_b_in_words()}",
+            *self.findings(),
+        ]
 
 
 def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False) -> Comparison:
@@ -176,6 +223,67 @@ class Sweep:
 
     def label(self, i: int) -> str:
         return ", ".join(f"{k}={self.points[i][k]}" for k in self.keys)
+
+    def grid(self) -> dict[str, list[str]]:
+        """Each key's values, in the grid's order."""
+        return {k: list(dict.fromkeys(str(p[k]) for p in self.points)) for k in self.keys}
+
+    def findings(self) -> list[str]:
+        """Per measure with a better direction, the best setting against the runner-up, paired."""
+        out = []
+        for b in self.best:
+            verdict = "clearly" if b.clear else "not clearly (the interval holds 0)"
+            out.append(
+                f"{b.measure}: {self.label(b.best)} is best, {verdict}: "
+                f"{quoted(b.difference, b.measure in self.rates)} against {self.label(b.runner_up)} on the "
+                "same deals."
+            )
+        return out
+
+    def provenance(self) -> dict[str, Any]:
+        """The base run's provenance with each varied rule shown as varied, and the grid and baseline."""
+        grid = self.grid()
+        prov = provenance(self.base, vary=grid, baseline=self.label(self.baseline), side=self.side)
+        for key, values in grid.items():
+            name = key.removeprefix("rule.")
+            if not key.startswith("seat.") and name in prov["rules"]:
+                prov["rules"][name] = f"varied: {', '.join(values)}"
+        return prov
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            **self.provenance(),
+            "rows": self.table().to_dict(orient="records"),
+            "findings": self.findings(),
+        }
+
+    def render(self) -> list[Any]:
+        """One column per setting: each measure's value, and its paired difference against the baseline."""
+
+        def cell(e: Estimate, d: Difference, rate: bool, is_baseline: bool) -> str:
+            value = pct(e.value) if rate else num(e.value)
+            if is_baseline:
+                return f"{value} (baseline)"
+            return f"{value} {quoted(d, rate)}"
+
+        header = [", ".join(str(p[k]) for k in self.keys) for p in self.points]
+        rows = [
+            [
+                m,
+                *[
+                    cell(e[i], d[i], m in self.rates, j == self.baseline)
+                    for j, (e, d) in enumerate(zip(self.estimates, self.differences))
+                ],
+            ]
+            for i, m in enumerate(self.measures)
+        ]
+        b = self.base
+        title = (
+            f"{b.game.name}: one column per {', '.join(self.keys)}; {b.n:,} {b.game.plural(b.unit)} each, "
+            f"seed {b.seed}; {self.side}'s side; value, and the paired difference against the baseline "
+            f"({self.label(self.baseline)}) with its 95% interval"
+        )
+        return [table(title, ["measure", *header], rows), *self.findings()]
 
     def frame(self) -> pd.DataFrame:
         """One row per point: the settings, then each measure's value, lo and hi as `name`, `name lo`, `name hi`."""
@@ -253,7 +361,7 @@ def tune(
     }
     at = [i for i, (point, _) in enumerate(grid) if all(_same(point[k], want[k]) for k in point)]
     if baseline and not at:
-        raise DealsimError(f"--baseline {baseline} is not a point of the grid")
+        raise DealsimError(f"the baseline {baseline} is not a point of the grid")
     side = max((focus_side(base, run) for _, run in grid), default=0)
     points, estimates, per_point, names, rates, directions = [], [], [], [], set(), {}
     for point, run in grid:
@@ -287,6 +395,11 @@ def tune(
         best,
         base.game.sides(base.rules)[side][0],
     )
+
+
+def quoted(d: Difference, rate: bool) -> str:
+    """A paired difference as findings quote it: in pp for rates, else in the measure's units."""
+    return pp(d.diff, d.lo, d.hi) if rate else num(d.diff, d.lo, d.hi, signed=True)
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -250,7 +250,7 @@ def _on_dask(fn: Callable[[int], T], ks: list[int], jobs: int, scheduler: str | 
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise DealsimError("--backend dask needs Dask: pip install -e '.[dask]'") from None
+        raise DealsimError("the dask backend needs Dask: pip install -e '.[dask]'") from None
     from joblib import parallel_config
 
     address = scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS")
@@ -371,7 +371,7 @@ def check(run: Run) -> None:
             known = ", ".join(run.game.extra_columns) or "none"
             raise DealsimError(f"{run.game.name} has no measure {name!r} (it has: {known})")
         if run.unit != "deal":
-            raise DealsimError(f"--measure {name} needs --unit deal")
+            raise DealsimError(f"the measure {name} is taken per deal: it needs the unit deal")
     run.strategies()
 
 
@@ -406,7 +406,7 @@ def resolve_jobs(jobs: int) -> int:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     if jobs > cores:
         warnings.warn(
-            f"--jobs {jobs} is more than the {cores} cores here; running {cores} jobs",
+            f"jobs {jobs} is more than the {cores} cores here; running {cores} jobs",
             DealsimWarning,
             stacklevel=2,
         )

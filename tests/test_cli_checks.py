@@ -13,6 +13,7 @@ import pytest
 from simulator import app
 from simulator.errors import DealsimError, DealsimWarning
 from simulator.runner import MAX_DEALS, resolve_jobs
+from simulator.specs import RunSpec
 from tests.cli_helpers import run_cli
 
 CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -31,11 +32,11 @@ def test_more_jobs_than_cores_are_capped_with_one_warning() -> None:
         "simulate", "forty-two", "-n", "200", "-j", CORES + 5, "--format", "json", "--no-progress"
     )
     assert code == 0
-    assert err == f"warning: --jobs {CORES + 5} is more than the {CORES} cores here; running {CORES} jobs\n"
+    assert err == f"warning: jobs {CORES + 5} is more than the {CORES} cores here; running {CORES} jobs\n"
     assert json.loads(out)["manifest"]["jobs"] == CORES
     # a comparison runs two arms, each asking for the workers: still one line
     code, _, err = run_cli("-q", "compare", "forty-two", "-n", "100", "-j", CORES + 1, "--vs", "N=random")
-    assert code == 0 and len(err.splitlines()) == 1 and err.startswith("warning: --jobs")
+    assert code == 0 and len(err.splitlines()) == 1 and err.startswith("warning: jobs")
     with pytest.warns(DealsimWarning, match="more than the"):
         assert resolve_jobs(CORES + 1) == CORES
     with warnings.catch_warnings():
@@ -49,8 +50,10 @@ def test_the_run_size_is_in_range() -> None:
     assert f"at most {MAX_DEALS:,}" in fails("compare", "forty-two", "-n", MAX_DEALS * 10, "--vs", "N=random")
     assert "less than or equal to" in fails("bench", "forty-two", "-n", MAX_DEALS + 1)
     with pytest.raises(DealsimError, match="at most"):
-        app.make_run("rounds", MAX_DEALS + 1)
-    assert app.make_run("rounds", MAX_DEALS).n_chunks > 0  # the largest is allowed (and nothing is played)
+        RunSpec("rounds", n=MAX_DEALS + 1).build()
+    assert (
+        RunSpec("rounds", n=MAX_DEALS).build().n_chunks > 0
+    )  # the largest is allowed (and nothing is played)
 
 
 @pytest.fixture(scope="module")
@@ -119,17 +122,17 @@ def test_a_seat_given_twice_warns_and_the_last_wins(
     assert code == 0 and err == f"warning: {twice}; the last one wins\n"
     assert seen.items() <= json.loads(out)["manifest"]["seats"].items()
     with pytest.warns(DealsimWarning, match="given twice"):
-        app.make_run("forty-two", 50, seats=seats)
+        RunSpec("forty-two", n=50, seats=seats).build()
 
 
 def test_seats_given_once_each_do_not_warn() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        run = app.make_run("forty-two", 50, seats=["NS=greedy", "EW=random"])
+        run = RunSpec("forty-two", n=50, seats=["NS=greedy", "EW=random"]).build()
         assert run.seats == ("greedy", "random", "greedy", "random")
-        app.make_run("forty-two", 50, seats={"N": "greedy", "E": "random"})
+        RunSpec("forty-two", n=50, seats={"N": "greedy", "E": "random"}).build()
         # `all` sets a default for the assignments after it: "everyone but seat 0"
-        assert app.make_run("franks-zoo", 50, seats=["all=greedy", "0=random"]).seats[:2] == (
+        assert RunSpec("franks-zoo", n=50, seats=["all=greedy", "0=random"]).build().seats[:2] == (
             "random",
             "greedy",
         )
@@ -138,4 +141,4 @@ def test_seats_given_once_each_do_not_warn() -> None:
 @pytest.mark.parametrize("option,value", [("--dealer", "NS"), ("--dealer", "all"), ("--seat", "EW")])
 def test_analyze_takes_one_seat_not_a_side(option: str, value: str) -> None:
     err = fails("analyze", "forty-two", "--hand", "6-6 6-5 5-5 4-4 6-4 3-2 1-0", "-n", "10", option, value)
-    assert err == f"error: {option} names one seat (N, E, S, W), not {value!r}\n"
+    assert err == f"error: the {option.lstrip('-')} names one seat (N, E, S, W), not {value!r}\n"

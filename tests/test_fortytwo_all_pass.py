@@ -22,6 +22,7 @@ from simulator.fortytwo.rules import PRESETS, FortyTwoRules
 from simulator.fortytwo.view import BID_84, BID_168, CALL, DONE, TRUMP, call_action
 from simulator.options import build, fields_of
 from simulator.replay import players as replay_players
+from simulator.specs import Execution, RunSpec
 from simulator.testing import ViewHash
 from tests.helpers import Scrambled, play_deals, stable_hash, strategy
 from tests.test_fortytwo_equivalence import compare_hands
@@ -247,11 +248,17 @@ def test_reference_match_has_no_thrown_in_hand() -> None:
 
 @pytest.mark.parametrize("seats", ["random", "greedy", "heuristic"])
 def test_no_hand_is_thrown_in_under_dealer_forced(seats: str) -> None:
-    run = simulate("forty-two", n=3000, rules={"all_pass": "dealer_forced"}, seats={"all": seats}, jobs=1)
+    run = simulate(
+        RunSpec("forty-two", n=3000, seats={"all": seats}, rules={"all_pass": "dealer_forced"}),
+        execution=Execution(jobs=1),
+    )
     assert len(run.deals) == 3000 and run.deals["thrown_in"].sum() == 0
 
 
 def test_hands_are_still_thrown_in_under_redeal() -> None:
-    run = simulate("forty-two", n=3000, rules={"all_pass": "redeal"}, jobs=1)
+    run = simulate(RunSpec("forty-two", n=3000, rules={"all_pass": "redeal"}), execution=Execution(jobs=1))
     assert run.deals["thrown_in"].sum() > 0
-    assert run.deals["thrown_in"].sum() == simulate("forty-two", n=3000, jobs=1).deals["thrown_in"].sum()
+    assert (
+        run.deals["thrown_in"].sum()
+        == simulate(RunSpec("forty-two", n=3000), execution=Execution(jobs=1)).deals["thrown_in"].sum()
+    )

@@ -8,6 +8,7 @@ import pytest
 
 from simulator import app
 from simulator.fortytwo.analyze import break_even
+from simulator.specs import Execution, RunSpec
 
 
 def test_break_even_balances_what_a_bid_gains_and_loses() -> None:
@@ -19,7 +20,9 @@ def test_break_even_balances_what_a_bid_gains_and_loses() -> None:
 
 
 def test_the_advice_names_the_highest_paying_bid_per_trump() -> None:
-    a = app.analyze("forty-two", "6-6 6-5 5-5 4-4 6-4 3-2 1-0", seat="W", n=1500, jobs=1)
+    a = app.analyze(
+        RunSpec("forty-two", n=1500), "6-6 6-5 5-5 4-4 6-4 3-2 1-0", seat="W", execution=Execution(jobs=1)
+    )
     advice, frame = a.advice, a.frame
     assert advice["best_trump"] == 6 and advice["runner_up"] != 6 and advice["bid"] == 30
     assert (
@@ -38,7 +41,12 @@ def test_the_advice_names_the_highest_paying_bid_per_trump() -> None:
 
 
 def test_texas_rules_list_doubles_no_trump_and_nello_beside_the_pips() -> None:
-    a = app.analyze("forty-two", "6-6 5-5 4-4 3-3 2-2 1-0 2-0", seat="W", n=300, jobs=1, preset="texas-house")
+    a = app.analyze(
+        RunSpec("forty-two", n=300, preset="texas-house"),
+        "6-6 5-5 4-4 3-3 2-2 1-0 2-0",
+        seat="W",
+        execution=Execution(jobs=1),
+    )
     assert set(a.frame["trump"]) == {*range(7), 7, 8, 9}  # pips, doubles, no-trump, nello
     assert set(a.frame.loc[a.frame["trump"] == 9, "bid"]) == {42, 84}  # nello only for a mark or more
     doubles = a.frame[(a.frame["trump"] == 7) & (a.frame["bid"] == 30)].iloc[0]
@@ -49,7 +57,13 @@ def test_texas_rules_list_doubles_no_trump_and_nello_beside_the_pips() -> None:
 @pytest.mark.xdist_group("fortytwo-solver")  # on the worker that compiles the solver once (--dist loadgroup)
 def test_perfect_play_analysis_is_double_dummy() -> None:
     """Every six held: double dummy, sixes make 42 on every deal; with blanks trump the same hand cannot."""
-    a = app.analyze("forty-two", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", seat="N", n=16, jobs=1, play="perfect")
+    a = app.analyze(
+        RunSpec("forty-two", n=16),
+        "6-6 6-5 6-4 6-3 6-2 6-1 6-0",
+        seat="N",
+        play="perfect",
+        execution=Execution(jobs=1),
+    )
     f = a.frame.set_index(["trump", "bid"])
     assert f.loc[(6, 42), "p_make"] == 1.0 and f.loc[(6, 30), "p_make"] == 1.0
     assert f.loc[(0, 42), "p_make"] < 1.0

@@ -10,6 +10,7 @@ import pytest
 from reports import bid_guide
 from simulator import app
 from simulator.fortytwo import dominoes as D
+from simulator.specs import Execution, Output, RunSpec
 from tests.cli_helpers import assert_findings_quote_tables
 
 
@@ -20,7 +21,12 @@ def test_score_differences_follow_the_rules() -> None:
 
 
 def test_a_small_guide_writes_every_file(tmp_path) -> None:
-    r = app.report("bid-guide", 2000, seed=3, jobs=1, output=tmp_path)
+    r = app.report(
+        "bid-guide",
+        RunSpec("forty-two", n=2000, seed=3),
+        execution=Execution(jobs=1),
+        output=Output(folder=tmp_path),
+    )
     names = {p.name for p in r.written}
     assert {
         "report.html",
@@ -41,7 +47,7 @@ def test_a_small_guide_writes_every_file(tmp_path) -> None:
 
 @pytest.mark.slow  # twelve analyses of 300 deals x 7 trumps x 13 bids: about 10 s
 def test_the_guide_agrees_with_analyze_on_hands_of_a_shape() -> None:
-    run = app.make_run("forty-two", 4000, seed=5, chunk_size=4000)
+    run = RunSpec("forty-two", n=4000, seed=5, chunk_size=4000).build()
     hands = bid_guide._play(run, 0)
     shape = (hands["trumps"] == 4) & (hands["trump double"] == 1) & (hands["other doubles"] == 1)
     guide = bid_guide.ladder(hands[shape].assign(all=1), ["all"])
@@ -50,7 +56,12 @@ def test_the_guide_agrees_with_analyze_on_hands_of_a_shape() -> None:
     p_analyze = []
     for row in picked.to_dict(orient="records"):
         text = " ".join(D.name(d) for d in D.bits_to_ids(int(row["hand"])))
-        a = app.analyze("forty-two", text, seat=D.SEATS[row["seat"]], n=300, seed=int(row["deal"]), jobs=1)
+        a = app.analyze(
+            RunSpec("forty-two", n=300, seed=int(row["deal"])),
+            text,
+            seat=D.SEATS[row["seat"]],
+            execution=Execution(jobs=1),
+        )
         f = a.frame
         p_analyze.append(f.loc[(f["trump"] == row["trump"]) & (f["bid"] == 30), "p_make"].iloc[0])
     p = np.array(p_analyze)

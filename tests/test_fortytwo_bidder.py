@@ -11,6 +11,7 @@ import numpy as np
 from simulator import compare, registry, simulate
 from simulator.fortytwo import dominoes as D
 from simulator.runner import Run, execute
+from simulator.specs import Execution, RunSpec
 from strategies.fortytwo import Heuristic, sure_every_trick
 from tests.test_digests import DROPPED, RENAMED, digest
 
@@ -33,7 +34,7 @@ def test_sure_every_trick():
 
 
 def test_contracts_climb_the_ladder():
-    deals = simulate("forty-two", n=20_000, seed=1).deals
+    deals = simulate(RunSpec("forty-two", n=20_000, seed=1)).deals
     bids = deals["bid"].dropna().astype(int)
     assert (bids >= 34).sum() > 500
     assert (bids == 42).sum() > 20
@@ -41,10 +42,10 @@ def test_contracts_climb_the_ladder():
 
 
 def test_min_bid_comes_from_the_rules():
-    deals = simulate("forty-two", n=10_000, seed=2, rules={"min_bid": 28}).deals
+    deals = simulate(RunSpec("forty-two", n=10_000, seed=2, rules={"min_bid": 28})).deals
     counts = deals["bid"].value_counts()
     assert counts.get(28, 0) > 100 and counts.get(29, 0) > 100
-    low = simulate("forty-two", n=10_000, seed=2, rules={"min_bid": 34}).deals
+    low = simulate(RunSpec("forty-two", n=10_000, seed=2, rules={"min_bid": 34})).deals
     assert low["bid"].dropna().min() >= 34
 
 
@@ -53,7 +54,7 @@ def test_the_margin_moves_the_pass_out_rate():
     # sets it: a bolder margin throws in far fewer
     def thrown(spec: str, **rules) -> float:
         return (
-            simulate("forty-two", n=10_000, seed=3, seats={"NS": spec, "EW": spec}, rules=rules)
+            simulate(RunSpec("forty-two", n=10_000, seed=3, seats={"NS": spec, "EW": spec}, rules=rules))
             .deals["thrown_in"]
             .mean()
         )
@@ -86,13 +87,9 @@ def test_threshold_bidder_is_todays_heuristic():
 
 def test_ladder_beats_threshold_in_matches():
     cmp = compare(
-        "forty-two",
-        seats={"NS": "heuristic"},
+        RunSpec("forty-two", n=6_000, seed=1, seats={"NS": "heuristic"}, unit="match"),
         vs={"NS": "heuristic:bidder=threshold"},
-        unit="match",
-        n=6_000,
-        jobs=2,
-        seed=1,
+        execution=Execution(jobs=2),
     )
     wins = cmp.frame().set_index("measure").loc["NS wins"]
     assert wins["lo"] > 0, wins.to_dict()

@@ -15,6 +15,7 @@ from simulator.fortytwo import core, reference
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import PRESETS, FortyTwoRules
 from simulator.fortytwo.view import CALL, NELLO, PLAY, PLUNGE, SPLASH, TRUMP
+from simulator.specs import Execution, RunSpec
 from strategies.base import uniform_choice
 from strategies.fortytwo_expert import Expert, score_difference
 from tests.helpers import play_deals, strategy
@@ -407,13 +408,9 @@ def test_the_expert_wins_more_games_than_the_heuristic() -> None:
     from simulator import app
 
     c = app.compare(
-        "forty-two",
-        seats={"NS": "expert", "EW": "heuristic"},
+        RunSpec("forty-two", n=160, seats={"NS": "expert", "EW": "heuristic"}, unit="match", chunk_size=20),
         vs={"all": "heuristic"},
-        n=160,
-        unit="match",
-        chunk_size=20,
-        jobs=0,
+        execution=Execution(jobs=0),
     )
     wins = dict(zip(c.measures, c.differences))["NS wins"]
     assert wins.lo > 0, (wins.diff, wins.lo, wins.hi)

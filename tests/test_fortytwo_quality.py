@@ -8,6 +8,7 @@ import pytest
 from simulator import app
 from simulator.errors import DealsimError
 from simulator.fortytwo import quality
+from simulator.specs import Execution, RunSpec
 
 # one worker compiles the solver (numba, some 10 s on a clean checkout) and runs every test that needs it
 pytestmark = pytest.mark.xdist_group("fortytwo-solver")
@@ -16,7 +17,8 @@ pytestmark = pytest.mark.xdist_group("fortytwo-solver")
 @pytest.mark.parametrize("preset,seats", [("seed", "heuristic"), ("texas-house", "tests.helpers:Scrambled")])
 def test_what_each_side_gave_away_accounts_for_the_points_taken(preset: str, seats: str) -> None:
     sim = app.simulate(
-        "forty-two", n=150, jobs=1, preset=preset, seats={"all": seats}, measures=["play-quality"]
+        RunSpec("forty-two", n=150, seats={"all": seats}, preset=preset, measures=["play-quality"]),
+        execution=Execution(jobs=1),
     )
     d = sim.deals[~sim.deals["thrown_in"]]
     assert len(d) > 50
@@ -49,13 +51,15 @@ def test_each_sides_points_with_perfect_play_add_up_to_the_points_in_play() -> N
     """Hands played out (a nello sitter's dominoes out of play): the two sides' perfect-play points share
     what was in play, as the points taken do."""
     sim = app.simulate(
-        "forty-two",
-        n=150,
-        jobs=1,
-        preset="texas-house",
-        rules={"play_out": True, "sevens": True},
-        seats={"all": "random"},
-        measures=["play-quality"],
+        RunSpec(
+            "forty-two",
+            n=150,
+            seats={"all": "random"},
+            rules={"play_out": True, "sevens": True},
+            preset="texas-house",
+            measures=["play-quality"],
+        ),
+        execution=Execution(jobs=1),
     )
     d = sim.deals[~sim.deals["thrown_in"]]
     perfect = d["perfect_value_ns"] + d["perfect_value_ew"]
@@ -65,12 +69,16 @@ def test_each_sides_points_with_perfect_play_add_up_to_the_points_in_play() -> N
 
 def test_the_measure_is_asked_for_by_name_and_needs_single_deals() -> None:
     with pytest.raises(DealsimError, match="no measure 'speed'"):
-        app.simulate("forty-two", n=10, jobs=1, measures=["speed"])
-    with pytest.raises(DealsimError, match="needs --unit deal"):
-        app.simulate("forty-two", n=10, jobs=1, unit="match", measures=["play-quality"])
+        app.simulate(RunSpec("forty-two", n=10, measures=["speed"]), execution=Execution(jobs=1))
+    with pytest.raises(DealsimError, match="needs the unit deal"):
+        app.simulate(
+            RunSpec("forty-two", n=10, unit="match", measures=["play-quality"]), execution=Execution(jobs=1)
+        )
     assert (
         "--measure play-quality"
-        in app.simulate("forty-two", n=20, jobs=1, measures=["play-quality"]).manifest["command"]
+        in app.simulate(
+            RunSpec("forty-two", n=20, measures=["play-quality"]), execution=Execution(jobs=1)
+        ).manifest["command"]
     )
 
 
@@ -78,12 +86,9 @@ def test_compare_pairs_the_points_each_side_gave_away() -> None:
     """`compare --measure play-quality`: what the changed side gave away, paired on the same hands; a better
     player gives away less."""
     c = app.compare(
-        "forty-two",
-        seats={"N": "random", "S": "random"},
+        RunSpec("forty-two", n=100, seats={"N": "random", "S": "random"}, measures=["play-quality"]),
         vs={"N": "heuristic", "S": "heuristic"},
-        n=100,
-        jobs=1,
-        measures=["play-quality"],
+        execution=Execution(jobs=1),
     )
     assert c.a.measures == c.b.measures == ("play-quality",)
     d = dict(zip(c.measures, c.differences))
@@ -92,7 +97,8 @@ def test_compare_pairs_the_points_each_side_gave_away() -> None:
     # the side's own figure: as declarer what the declarers gave, as defender what the defenders gave; arm A
     # again on its own (the same run) gives the same hands
     a = app.simulate(
-        "forty-two", n=100, jobs=1, seats={"N": "random", "S": "random"}, measures=["play-quality"]
+        RunSpec("forty-two", n=100, seats={"N": "random", "S": "random"}, measures=["play-quality"]),
+        execution=Execution(jobs=1),
     ).deals
     played = a[~a["thrown_in"]]
     declarers_gave, defenders_gave = quality.by_role(played)
@@ -139,7 +145,10 @@ def test_play_quality_report_states_each_strategy_with_its_intervals(tmp_path) -
     table = pd.read_csv(out / "play_quality.csv").set_index("strategy")
     assert {"random", "greedy", "heuristic"} <= set(table.index)
     # the heuristic's row is what a plain run with the measure gives on the same deals
-    sim = app.simulate("forty-two", n=60, jobs=1, seats={"all": "heuristic"}, measures=["play-quality"]).deals
+    sim = app.simulate(
+        RunSpec("forty-two", n=60, seats={"all": "heuristic"}, measures=["play-quality"]),
+        execution=Execution(jobs=1),
+    ).deals
     played = sim[~sim["thrown_in"]]
     assert table.loc["heuristic", "contracts"] == len(played)
     assert table.loc["heuristic", "declarers gave"] == pytest.approx(quality.by_role(played)[0].mean())

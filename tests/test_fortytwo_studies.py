@@ -18,6 +18,7 @@ from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.analyze import parse_hand
 from simulator.runner import Run, execute
+from simulator.specs import Execution, Output, RunSpec
 from simulator.stats import estimate
 from tests.cli_helpers import assert_findings_quote_tables, run_cli
 
@@ -113,16 +114,20 @@ def test_analyze_plays_every_trump_and_bid_on_the_same_deals() -> None:
     for _, t in rows.groupby("trump"):
         assert (np.diff(t.sort_values("bid")["p_make"].to_numpy()) <= 0).all()
     # the Python API gives the same rows
-    a = app.analyze("forty-two", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", seat="E", n=300, jobs=1)
+    a = app.analyze(
+        RunSpec("forty-two", n=300), "6-6 6-5 6-4 6-3 6-2 6-1 6-0", seat="E", execution=Execution(jobs=1)
+    )
     pd.testing.assert_frame_equal(a.frame.reset_index(drop=True), rows, check_dtype=False)
     assert a.best["trump"] == 6 and a.best["score_diff"] == 42 and a.rendered
 
 
 def test_analyze_refuses_a_seat_that_is_not_one_seat() -> None:
     with pytest.raises(DealsimError, match="names one seat"):
-        app.analyze("forty-two", "6-6 6-5 6-4 6-3 6-2 6-1 6-0", seat="NS", n=10, jobs=1)
+        app.analyze(
+            RunSpec("forty-two", n=10), "6-6 6-5 6-4 6-3 6-2 6-1 6-0", seat="NS", execution=Execution(jobs=1)
+        )
     with pytest.raises(DealsimError, match="analyze is not available for rounds"):
-        app.analyze("rounds", "x", n=10, jobs=1)
+        app.analyze(RunSpec("rounds", n=10), "x", execution=Execution(jobs=1))
 
 
 def test_comparing_a_strategy_with_itself_is_exactly_zero() -> None:
@@ -319,14 +324,15 @@ def test_compare_cli_reports_paired_differences(tmp_path: Path) -> None:
     code, out, err = run_cli("compare", "forty-two", "--vs", "NS=heuristic", "-n", "10")
     assert code == 2 and "arm B is the same as arm A" in err
     code, out, err = run_cli("compare", "forty-two", "-n", "10")
-    assert code == 2 and "compare needs arm B" in err
+    assert code == 2 and "compare needs an arm B" in err
 
 
 def test_tune_pairs_every_setting_with_the_baseline_and_names_the_best() -> None:
-    from reports.experiments import tune_findings
     from simulator import app as api
 
-    sweep = api.tune("rounds", {"sweep_bonus": "5,20,30"}, n=400, unit="deal", jobs=1, seed=2)
+    sweep = api.tune(
+        RunSpec("rounds", n=400, seed=2, unit="deal"), {"sweep_bonus": "5,20,30"}, execution=Execution(jobs=1)
+    )
     assert sweep.baseline == 0  # the current value (10) is not in the grid: the first value
     i = sweep.measures.index("player 0 points per game")
     d = sweep.differences[2][i]
@@ -334,25 +340,30 @@ def test_tune_pairs_every_setting_with_the_baseline_and_names_the_best() -> None
     assert sweep.differences[0][i].diff == 0
     best = {b.measure: b for b in sweep.best}["player 0 points per game"]
     assert sweep.points[best.best]["sweep_bonus"] == 30 and sweep.points[best.runner_up]["sweep_bonus"] == 20
-    assert any(s.startswith("player 0 points per game: sweep_bonus=30 is best") for s in tune_findings(sweep))
+    assert any(s.startswith("player 0 points per game: sweep_bonus=30 is best") for s in sweep.findings())
     chosen = api.tune(
-        "rounds", {"sweep_bonus": "5,20"}, n=50, unit="deal", jobs=1, baseline={"sweep_bonus": "20"}
+        RunSpec("rounds", n=50, unit="deal"),
+        {"sweep_bonus": "5,20"},
+        baseline={"sweep_bonus": "20"},
+        execution=Execution(jobs=1),
     )
     assert chosen.baseline == 1
     with pytest.raises(DealsimError, match="not a point of the grid"):
-        api.tune("rounds", {"sweep_bonus": "5,20"}, n=50, unit="deal", jobs=1, baseline={"sweep_bonus": "7"})
+        api.tune(
+            RunSpec("rounds", n=50, unit="deal"),
+            {"sweep_bonus": "5,20"},
+            baseline={"sweep_bonus": "7"},
+            execution=Execution(jobs=1),
+        )
 
 
 def test_tune_takes_the_varied_side() -> None:
     from simulator import app as api
 
     sweep = api.tune(
-        "forty-two",
+        RunSpec("forty-two", n=200, seats={"all": "heuristic:bidder=threshold"}, unit="deal"),
         ["seat.EW.threshold=30,34"],
-        n=200,
-        unit="deal",
-        jobs=1,
-        seats={"all": "heuristic:bidder=threshold"},
+        execution=Execution(jobs=1),
     )
     assert sweep.side == "EW" and "EW score margin per hand" in sweep.measures
 
@@ -360,7 +371,7 @@ def test_tune_takes_the_varied_side() -> None:
 def test_compare_reports_every_changed_side() -> None:
     from simulator import app as api
 
-    c = api.compare("forty-two", vs=["N=greedy", "E=greedy"], n=300, jobs=1)
+    c = api.compare(RunSpec("forty-two", n=300), vs=["N=greedy", "E=greedy"], execution=Execution(jobs=1))
     assert c.side == "NS and EW"
     assert {
         "NS score margin per hand",
@@ -369,7 +380,7 @@ def test_compare_reports_every_changed_side() -> None:
         "EW contract success",
     } <= set(c.measures)
     assert c.measures.count("thrown in") == 1
-    one = api.compare("forty-two", vs=["E=greedy"], n=300, jobs=1)
+    one = api.compare(RunSpec("forty-two", n=300), vs=["E=greedy"], execution=Execution(jobs=1))
     assert one.side == "EW" and not any(m.startswith("NS") for m in one.measures)
 
 
@@ -395,12 +406,17 @@ def test_report_findings_quote_their_own_tables(tmp_path: Path) -> None:
 
 
 def test_compare_says_what_arm_b_changes_and_what_it_found(tmp_path: Path) -> None:
-    from reports.experiments import compare_findings
     from simulator import app as api
 
-    c = api.compare("forty-two", vs=["N=greedy"], vs_rules=["min_bid=31"], n=300, jobs=1, output=tmp_path)
+    c = api.compare(
+        RunSpec("forty-two", n=300),
+        vs=["N=greedy"],
+        vs_rules=["min_bid=31"],
+        execution=Execution(jobs=1),
+        output=Output(folder=tmp_path),
+    )
     assert c.arm_b_in_words() == "N plays greedy instead of heuristic; min_bid = 31 instead of 30"
-    findings = compare_findings(c)
+    findings = c.findings()
     d = c.differences[c.measures.index("thrown in")]
     assert findings[0].startswith(
         f"thrown in: {100 * d.a:.1f}% in arm A, {100 * d.b:.1f}% in arm B; A - B = "

@@ -26,6 +26,7 @@ from simulator.fortytwo.view import (
     call_action,
 )
 from simulator.options import build
+from simulator.specs import Execution, RunSpec
 from tests.test_fortytwo_core import E, N, S, W, ids, one_hand
 
 TEXAS = build(FortyTwoRules, "rule", PRESETS["texas"])
@@ -191,7 +192,9 @@ def test_marks_84_made_scores_two_marks_and_the_hand_stops_when_decided() -> Non
 
 
 def test_the_marks_game_ends_at_seven_marks() -> None:
-    sim = app.simulate("forty-two", n=40, unit="match", preset="texas", jobs=1, chunk_size=20)
+    sim = app.simulate(
+        RunSpec("forty-two", n=40, preset="texas", unit="match", chunk_size=20), execution=Execution(jobs=1)
+    )
     m = sim.matches
     assert (m[["final_ns", "final_ew"]].max(axis=1) == 7).all()
     assert (m[["final_ns", "final_ew"]].min(axis=1) < 7).all()

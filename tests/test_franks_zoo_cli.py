@@ -11,6 +11,7 @@ import pytest
 from simulator import simulate
 from simulator.franks_zoo import reference
 from simulator.franks_zoo.tables import SOURCES
+from simulator.specs import Execution, RunSpec
 from simulator.stats import Mean, Rate
 from tests import cli_helpers
 from tests.cli_helpers import run_cli
@@ -94,7 +95,9 @@ def test_trace_of_a_first_hand(tmp_path: Path) -> None:
 
 
 def test_the_python_api_gives_typed_summaries() -> None:
-    sim = simulate("franks-zoo", n=30, seed=3, rules={"players": 4}, chunk_size=10, jobs=1)
+    sim = simulate(
+        RunSpec("franks-zoo", n=30, seed=3, rules={"players": 4}, chunk_size=10), execution=Execution(jobs=1)
+    )
     assert sim.run.unit == "match" and sim.run.rules.players == 4 and sim.run.seats == ("heuristic",) * 4
     assert len(sim.matches) == 30 and len(sim.deals) == 4 * sim.matches["deals"].sum()
     games = sim.summary["matches"]

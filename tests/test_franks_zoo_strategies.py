@@ -23,6 +23,7 @@ from simulator.franks_zoo.view import (
     SOLO,
     FranksZooView,
 )
+from simulator.specs import Execution, RunSpec
 from strategies.franks_zoo import STRATEGIES, Greedy, Heuristic
 
 GAME = "franks-zoo"
@@ -31,7 +32,11 @@ GAME = "franks-zoo"
 def _points(spec_a: str, spec_b: str, n: int, seed: int):
     """Seat 0 plays spec_a (arm A) or spec_b (arm B), every other seat greedy, whole games on common deals:
     the paired difference of seat 0's points per hand."""
-    c = app.compare(GAME, seats={"all": "greedy", "0": spec_a}, vs={"0": spec_b}, n=n, seed=seed, jobs=1)
+    c = app.compare(
+        RunSpec(GAME, n=n, seed=seed, seats={"all": "greedy", "0": spec_a}),
+        vs={"0": spec_b},
+        execution=Execution(jobs=1),
+    )
     frame = c.frame().set_index("measure")
     return frame.loc["seat 0 points per hand"]
 
@@ -53,7 +58,7 @@ def test_stronger_strategy_scores_more_on_the_same_deals(better: str, worse: str
 
 
 def _deals(seats: dict[str, str], n: int = 150, seed: int = 5):
-    return app.simulate(GAME, n=n, seed=seed, seats=seats, jobs=1).deals
+    return app.simulate(RunSpec(GAME, n=n, seed=seed, seats=seats), execution=Execution(jobs=1)).deals
 
 
 @pytest.mark.parametrize("name", ["greedy", "heuristic"])

@@ -11,11 +11,12 @@ from reports import help_value
 from simulator import app
 from simulator.errors import DealsimError
 from simulator.runner import execute
+from simulator.specs import Execution, Output, RunSpec
 from tests.cli_helpers import assert_findings_quote_tables
 
 
 def test_the_arms_play_identical_deals() -> None:
-    base = app.make_run("franks-zoo", 30, seed=4, seats={"all": "greedy"}, unit="match", chunk_size=10)
+    base = RunSpec("franks-zoo", n=30, seed=4, seats={"all": "greedy"}, unit="match", chunk_size=10).build()
     assert [a.rules.players for _, _, a, _, _ in help_value.arms(base)] == [4, 4, 5, 5, 6, 6, 7, 7]
     a = execute(help_value._arm(base, 5, "captured"), jobs=1).tables["deals"]
     b = execute(help_value._arm(base, 5, "captured", ask="false"), jobs=1).tables["deals"]
@@ -28,7 +29,12 @@ def test_the_arms_play_identical_deals() -> None:
 
 
 def test_a_small_report_writes_every_file(tmp_path) -> None:
-    r = app.report("help-value", 12, seed=2, seats={"all": "greedy"}, chunk_size=12, jobs=1, output=tmp_path)
+    r = app.report(
+        "help-value",
+        RunSpec("franks-zoo", n=12, seed=2, seats={"all": "greedy"}, chunk_size=12),
+        execution=Execution(jobs=1),
+        output=Output(folder=tmp_path),
+    )
     names = {p.name for p in r.written}
     assert {
         "report.html",
@@ -55,15 +61,19 @@ def test_a_small_report_writes_every_file(tmp_path) -> None:
 
 
 def test_seat_0_may_differ_but_the_others_play_alike() -> None:
-    mixed = app.make_run("franks-zoo", 10, seed=1, seats={"all": "heuristic", "0": "greedy"}, unit="match")
+    mixed = RunSpec(
+        "franks-zoo", n=10, seed=1, seats={"all": "heuristic", "0": "greedy"}, unit="match"
+    ).build()
     assert all(
         run.seats[1:] == ("heuristic",) * (run.rules.players - 1) and run.seats[0] == "greedy"
         for _, _, run, _, _ in help_value.arms(mixed)
     )
     assert help_value.arms(mixed)[0][3].seats[0] == "greedy:ask=false"
-    uneven = app.make_run("franks-zoo", 10, seed=1, seats={"all": "heuristic", "2": "random"}, unit="match")
+    uneven = RunSpec(
+        "franks-zoo", n=10, seed=1, seats={"all": "heuristic", "2": "random"}, unit="match"
+    ).build()
     with pytest.raises(DealsimError, match="every seat but 0"):
         help_value.arms(uneven)
-    no_switch = app.make_run("franks-zoo", 10, seed=1, seats={"0": "random"}, unit="match")
+    no_switch = RunSpec("franks-zoo", n=10, seed=1, seats={"0": "random"}, unit="match").build()
     with pytest.raises(DealsimError, match="ask"):
         help_value.arms(no_switch)

@@ -57,9 +57,16 @@ def _layer(module: str) -> int:
         return 6
     if parts[0] == "strategies":
         return 3
-    if module in ("simulator", "simulator.cli", "simulator.console", "simulator.__main__"):
+    if module in (
+        "simulator",
+        "simulator.cli",
+        "simulator.flags",
+        "simulator.shell",
+        "simulator.console",
+        "simulator.__main__",
+    ):
         return 8
-    if module == "simulator.app":
+    if module in ("simulator.app", "simulator.catalog"):
         return 7
     if module in (
         "simulator.runner",
@@ -68,6 +75,10 @@ def _layer(module: str) -> int:
         "simulator.registry",
         "simulator.bench",
         "simulator.testing",
+        "simulator.specs",
+        "simulator.outputs",
+        "simulator.provenance",
+        "simulator.results",
     ):
         return 5
     if len(parts) == 3:  # a game folder: every module of it, its Game included, sits below the strategies

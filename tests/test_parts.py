@@ -15,9 +15,11 @@ import pytest
 
 from simulator import app
 from simulator.errors import DealsimError
+from simulator.specs import Execution, Output, RunSpec
 from tests.cli_helpers import run_cli
 
-SMALL = {"n": 9_000, "chunk_size": 1_000, "jobs": 1}
+SMALL = {"n": 9_000, "chunk_size": 1_000}
+ONE = Execution(jobs=1)
 
 
 def _tables(folder: Path) -> dict[str, bytes]:
@@ -28,7 +30,7 @@ def _tables(folder: Path) -> dict[str, bytes]:
 def whole(tmp_path_factory) -> Path:
     """An uninterrupted run with -o: the tables every other way of getting there must equal."""
     out = tmp_path_factory.mktemp("whole") / "run"
-    app.simulate("rounds", unit="match", output=out, **{**SMALL, "n": 300, "chunk_size": 30})
+    app.simulate(RunSpec("rounds", unit="match", n=300, chunk_size=30), ONE, Output(out))
     return out
 
 
@@ -70,7 +72,7 @@ def test_a_run_killed_part_way_and_resumed_equals_an_uninterrupted_one(tmp_path:
     proc.wait()
     saved = len(json.loads(index.read_text())["parts"])
     assert 2 <= saved < 10 and not (out / "deals.parquet").exists()
-    sim = app.resume(out, jobs=1)
+    sim = app.resume(out, execution=Execution(jobs=1))
     assert sim.result.complete and sim.result.reused >= 2
     assert _tables(out) == _tables(whole)
     assert json.loads((out / "summary.json").read_text()) == json.loads((whole / "summary.json").read_text())
@@ -78,7 +80,7 @@ def test_a_run_killed_part_way_and_resumed_equals_an_uninterrupted_one(tmp_path:
 
 def test_a_truncated_or_corrupt_part_is_found_and_played_again(tmp_path: Path, whole: Path) -> None:
     out = tmp_path / "run"
-    app.simulate("rounds", unit="match", output=out, **{**SMALL, "n": 300, "chunk_size": 30})
+    app.simulate(RunSpec("rounds", unit="match", n=300, chunk_size=30), ONE, Output(out))
     cut = out / "parts" / "deals-000003.parquet"
     cut.write_bytes(cut.read_bytes()[:200])
     flipped = out / "parts" / "matches-000007.parquet"
@@ -86,25 +88,27 @@ def test_a_truncated_or_corrupt_part_is_found_and_played_again(tmp_path: Path, w
     data[len(data) // 2] ^= 0xFF
     flipped.write_bytes(bytes(data))
     (out / "parts" / "deals-000005.parquet").unlink()
-    sim = app.resume(out, jobs=1)
+    sim = app.resume(out, execution=Execution(jobs=1))
     assert sim.result.reused == 10 - 3
     assert _tables(out) == _tables(whole)
 
 
 def test_extending_a_finished_run_reuses_its_chunks(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    app.simulate("forty-two", output=out, **{**SMALL, "n": 2_500})  # chunks 0, 1 and a short chunk 2
-    sim = app.resume(out, n=SMALL["n"], jobs=1)
+    app.simulate(
+        RunSpec("forty-two", **{**SMALL, "n": 2_500}), ONE, Output(out)
+    )  # chunks 0, 1 and a short chunk 2
+    sim = app.resume(out, n=SMALL["n"], execution=Execution(jobs=1))
     assert sim.result.reused == 2 and sim.run.n == SMALL["n"]  # the short chunk is played again, whole
     fresh = tmp_path / "fresh"
-    app.simulate("forty-two", output=fresh, **SMALL)
+    app.simulate(RunSpec("forty-two", **SMALL), ONE, Output(fresh))
     assert _tables(out) == _tables(fresh)
     assert json.loads((out / "manifest.json").read_text())["deals"] == SMALL["n"]
 
 
 def test_the_tables_on_disk_are_the_tables_in_memory(tmp_path: Path) -> None:
-    on_disk = app.simulate("franks-zoo", output=tmp_path / "run", **{**SMALL, "n": 60, "chunk_size": 20})
-    in_memory = app.simulate("franks-zoo", **{**SMALL, "n": 60, "chunk_size": 20})
+    on_disk = app.simulate(RunSpec("franks-zoo", n=60, chunk_size=20), ONE, Output(tmp_path / "run"))
+    in_memory = app.simulate(RunSpec("franks-zoo", n=60, chunk_size=20), ONE)
     assert on_disk.result.tables == {}  # no chunk's tables outlived it: they are read from disk on first use
     for name in ("deals", "matches"):
         assert on_disk.tables[name].astype(str).equals(in_memory.tables[name].astype(str))
@@ -137,9 +141,9 @@ def test_resume_refuses_what_it_cannot_do(tmp_path: Path) -> None:
     with pytest.raises(DealsimError, match="nothing to resume"):
         app.resume(tmp_path)
     out = tmp_path / "run"
-    app.simulate("rounds", output=out, **{**SMALL, "n": 100, "chunk_size": 50})
+    app.simulate(RunSpec("rounds", n=100, chunk_size=50), ONE, Output(out))
     code, _, err = run_cli("simulate", "rounds", "--resume", str(out))
-    assert code == 2 and "drop game" in err
+    assert code == 2 and "game cannot be given with --resume" in err
     manifest = json.loads((out / "manifest.json").read_text())
     manifest["seed"] = 99  # the parts are another run's
     (out / "manifest.json").write_text(json.dumps(manifest))

@@ -9,6 +9,7 @@ import pytest
 from simulator import app, quality
 from simulator.fortytwo import quality as fortytwo_quality
 from simulator.rounds import quality as rounds_quality
+from simulator.specs import Execution, RunSpec
 
 
 def test_split_charges_each_play_to_the_side_that_made_it() -> None:
@@ -53,7 +54,9 @@ def test_both_games_write_the_shared_concepts_under_the_same_names() -> None:
         ("forty-two", fortytwo_quality.SIDES, ("made_perfect",)),
         ("rounds", rounds_quality.SIDES, ("stages_off_perfect", "s1_gave_away_0", "s5_gave_away_1")),
     ):
-        deals = app.simulate(game, n=30, jobs=1, measures=["play-quality"]).deals
+        deals = app.simulate(
+            RunSpec(game, n=30, measures=["play-quality"]), execution=Execution(jobs=1)
+        ).deals
         for side in sides:
             assert f"points_{side}" in deals  # the game's own side suffixes
         written = set(deals.columns)

@@ -14,6 +14,7 @@ from simulator import experiments, registry, simulate
 from simulator.rounds import reference
 from simulator.rounds.game import deal_of, match_winner
 from simulator.runner import Run
+from simulator.specs import Execution, RunSpec
 from simulator.stats import Mean, Rate
 from tests import cli_helpers
 from tests.cli_helpers import assert_findings_quote_tables, run_cli
@@ -201,7 +202,10 @@ def test_ducking_off_never_ducks_and_a_heuristic_with_itself_is_zero() -> None:
 
 
 def test_the_python_api_gives_typed_summaries() -> None:
-    sim = simulate("rounds", n=300, seed=4, unit="game", seats={"1": "greedy"}, chunk_size=100, jobs=1)
+    sim = simulate(
+        RunSpec("rounds", n=300, seed=4, seats={"1": "greedy"}, unit="game", chunk_size=100),
+        execution=Execution(jobs=1),
+    )
     assert sim.run.unit == "deal" and sim.run.seats == ("heuristic", "greedy") and sim.matches is None
     assert len(sim.deals) == 300 and sim.manifest["deals_done"] == 300 and sim.manifest["complete"]
     points = sim.summary["points"]["0"]

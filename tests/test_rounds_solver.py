@@ -15,6 +15,7 @@ from simulator.rounds import reference as R
 from simulator.rounds import solver
 from simulator.rounds.cards import parse_card
 from simulator.rounds.rules import RoundsRules
+from simulator.specs import Execution, RunSpec
 from tests.helpers import play_deals, strategy
 
 # one worker compiles the solver (numba, some 10 s on a clean checkout) and runs every test that needs it
@@ -285,7 +286,10 @@ def _after(p: solver.Positions, c: int, trump_card: int, rules: RoundsRules) -> 
 
 def test_what_each_player_gave_away_accounts_for_the_margin() -> None:
     runs = {
-        spec: app.simulate("rounds", n=300, jobs=1, seats={"all": spec}, measures=["play-quality"])
+        spec: app.simulate(
+            RunSpec("rounds", n=300, seats={"all": spec}, measures=["play-quality"]),
+            execution=Execution(jobs=1),
+        )
         for spec in ("random", "heuristic")
     }
     for sim in runs.values():
@@ -323,8 +327,11 @@ def test_what_each_player_gave_away_accounts_for_the_margin() -> None:
 
 
 def test_the_measure_changes_no_outcome() -> None:
-    plain = app.simulate("rounds", n=60, jobs=1, seats={"all": "greedy"})
-    measured = app.simulate("rounds", n=60, jobs=1, seats={"all": "greedy"}, measures=["play-quality"])
+    plain = app.simulate(RunSpec("rounds", n=60, seats={"all": "greedy"}), execution=Execution(jobs=1))
+    measured = app.simulate(
+        RunSpec("rounds", n=60, seats={"all": "greedy"}, measures=["play-quality"]),
+        execution=Execution(jobs=1),
+    )
     assert measured.deals[plain.deals.columns].equals(plain.deals)
     assert "--measure play-quality" in measured.manifest["command"]
 
@@ -344,11 +351,16 @@ def test_values_along_played_games_are_the_values_of_their_positions(objective: 
 def test_compare_pairs_the_points_a_player_gave_away() -> None:
     """`compare rounds --measure play-quality`: what the changed player gave away, paired on the same deals."""
     c = app.compare(
-        "rounds", seats={"0": "random"}, vs={"0": "heuristic"}, n=300, jobs=1, measures=["play-quality"]
+        RunSpec("rounds", n=300, seats={"0": "random"}, measures=["play-quality"]),
+        vs={"0": "heuristic"},
+        execution=Execution(jobs=1),
     )
     d = dict(zip(c.measures, c.differences))
     gave = d["player 0 points given away per game"]
     assert gave.lo > 0  # random play gives away more than the heuristic, with an interval clear of zero
-    a = app.simulate("rounds", n=300, jobs=1, seats={"0": "random"}, measures=["play-quality"]).deals
+    a = app.simulate(
+        RunSpec("rounds", n=300, seats={"0": "random"}, measures=["play-quality"]),
+        execution=Execution(jobs=1),
+    ).deals
     assert gave.a == pytest.approx(a["gave_away_0"].mean())
     assert "stages ending off their perfect-play margin" in c.rates

@@ -13,6 +13,7 @@ import pytest
 from simulator import app, driver, registry
 from simulator.errors import DealsimError, StrategyError
 from simulator.runner import chunk
+from simulator.specs import Execution, RunSpec
 from tests.cli_helpers import run_cli
 
 FRAGILE = "tests.helpers:Fragile"
@@ -40,7 +41,7 @@ def test_a_raising_strategy_is_one_line_naming_strategy_seat_deal_and_exception(
     assert line["seat"] in registry.get(game).seat_names(registry.get(game).rules())
     # the deal it names fails when it is played alone, with the same words
     g = registry.get(game)
-    run = app.make_run(game, 2000, 3, seats=[f"{seat}={FRAGILE}"], chunk_size=500)
+    run = RunSpec(game, n=2000, seed=3, seats=[f"{seat}={FRAGILE}"], chunk_size=500).build()
     deal = int(line["deal"])
     c = chunk(run, deal // 500)
     state = g.deal(c.deal_rng, c.deals, run.rules).take(np.array([deal % 500]))
@@ -72,10 +73,16 @@ def test_a_failure_no_single_deal_shows_names_the_group(monkeypatch: pytest.Monk
         r"decision for 500 deals at once \(deals 3 to 1999; none of the first "
         r"500 fails alone\): RuntimeError: too many rows",
     ):
-        app.simulate("forty-two", 2000, 1, seats=["N=tests.helpers:Crowded"], jobs=1)
+        app.simulate(
+            RunSpec("forty-two", n=2000, seed=1, seats=["N=tests.helpers:Crowded"]),
+            execution=Execution(jobs=1),
+        )
     monkeypatch.setattr(driver, "_RETRY_ROWS", 10)  # the search for the deal is bounded
     with pytest.raises(StrategyError, match=r"none of the first 10 fails alone"):
-        app.simulate("forty-two", 2000, 1, seats=["N=tests.helpers:Crowded"], jobs=1)
+        app.simulate(
+            RunSpec("forty-two", n=2000, seed=1, seats=["N=tests.helpers:Crowded"]),
+            execution=Execution(jobs=1),
+        )
 
 
 def test_trace_and_matches_report_it_the_same_way() -> None:

@@ -1,0 +1,118 @@
+"""The command line's options, declared once with their help and shared by the commands that take them.
+The lists in the help (games, studies, units, measures) come from the registries (simulator.catalog)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from simulator import catalog
+from simulator.runner import MAX_DEALS
+
+
+class Format(StrEnum):
+    table = "table"
+    json = "json"
+
+
+class Backend(StrEnum):
+    loky = "loky"
+    threading = "threading"
+    dask = "dask"
+
+
+Option = typer.Option
+GAMES = catalog.game_names()
+
+# what a run is
+GameArg = Annotated[str, typer.Argument(help=f"the game: {GAMES} (see `dealsim games`)")]
+OptionalGame = Annotated[str | None, typer.Argument(help=f"the game: {GAMES}; not with --resume")]
+ONLY_GAME = f"only this game ({GAMES}), with each of its strategies"
+OnlyGame = Annotated[str | None, typer.Argument(help=ONLY_GAME)]
+SeedOpt = Annotated[int, Option("--seed", min=0, help="the run's seed: the same seed gives the same numbers")]
+SEAT = "SEAT=STRATEGY[:param=value,...], e.g. N=heuristic:margin=2 or EW=random (repeatable)"
+SeatOpt = Annotated[list[str], Option("--seat", help=SEAT)]
+STRATEGY = "SEAT=STRATEGY for the play (repeatable; default: the game's default strategy)"
+StrategyOpt = Annotated[list[str], Option("--strategy", help=STRATEGY)]
+RuleOpt = Annotated[list[str], Option("--rule", help="one rule option as key=value (repeatable)")]
+PresetOpt = Annotated[str, Option("--preset", help="rule preset to start from (see `dealsim games`)")]
+RulesOpt = Annotated[list[str], Option("--rules", help="a TOML file of rule options (repeatable)")]
+UNIT = f"deal or match (played to the target); the games' own words work too: {catalog.unit_words()}"
+UnitOpt = Annotated[str | None, Option("--unit", help=UNIT)]
+MatchUnitOpt = Annotated[str, Option("--unit", help="deal, or match (default: whole matches)")]
+CHUNK = "deals per chunk; part of the run's definition (default per game and unit)"
+ChunkOpt = Annotated[int | None, Option("--chunk-size", min=1, help=CHUNK)]
+MEASURE = f"an extra per-deal measure (repeatable): {catalog.measure_names()}"
+MeasureOpt = Annotated[list[str], Option("--measure", help=MEASURE)]
+
+# how many
+DEALS = "deals (or matches); default 100,000; with --resume, the run's new size"
+DealsOpt = Annotated[int | None, Option("-n", "--deals", min=1, help=DEALS)]
+TraceDealsOpt = Annotated[int, Option("-n", "--deals", min=1, help="the run's size")]
+ArmDealsOpt = Annotated[int, Option("-n", "--deals", min=1, help="deals (or matches) per arm")]
+PointDealsOpt = Annotated[int, Option("-n", "--deals", min=1, help="deals (or matches) per setting")]
+STUDY_DEALS = f"deals of the main run, or games per arm (default: {catalog.study_sizes()})"
+StudyDealsOpt = Annotated[int | None, Option("-n", "--deals", min=1, help=STUDY_DEALS)]
+HAND_DEALS = "deals of the other hands (the same deals for every choice)"
+HandDealsOpt = Annotated[int, Option("-n", "--deals", min=1, help=HAND_DEALS)]
+BENCH_DEALS = "deals (Frank's Zoo: games) per measurement (default: four chunks per core)"
+BenchDealsOpt = Annotated[int | None, Option("-n", "--deals", min=1000, max=MAX_DEALS, help=BENCH_DEALS)]
+MATCHES = "matches for the study's match-length part, where it has one (0 = none)"
+MatchesOpt = Annotated[int | None, Option("--matches", "--games", min=0, max=MAX_DEALS, help=MATCHES)]
+
+# how it runs
+JobsOpt = Annotated[int, Option("-j", "--jobs", help="worker processes; 0 or less = all cores")]
+BACKEND = "where chunks run: loky (processes), threading, or dask (--scheduler, or a local cluster)"
+BackendOpt = Annotated[Backend, Option("--backend", help=BACKEND)]
+SCHEDULER = "with --backend dask: the scheduler, e.g. tcp://host:8786 (also DASK_SCHEDULER_ADDRESS)"
+SchedulerOpt = Annotated[str | None, Option("--scheduler", help=SCHEDULER)]
+PROGRESS = "progress bar on stderr (default: when it is a terminal)"
+ProgressOpt = Annotated[bool | None, Option("--progress/--no-progress", help=PROGRESS)]
+
+# where it goes
+FormatOpt = Annotated[Format, Option("--format", help="results on stdout as a table or as JSON")]
+OutputOpt = Annotated[Path | None, Option("-o", "--output", help="write the results and their files here")]
+REPORT_OUTPUT = "folder for report.html, CSV and PNG (default: ./STUDY)"
+ReportOutputOpt = Annotated[Path | None, Option("-o", "--output", help=REPORT_OUTPUT)]
+ForceOpt = Annotated[
+    bool, Option("--force", help="write into a non-empty -o folder, replacing dealsim's outputs")
+]
+RESUME = "go on with the command that wrote this folder (-o): the same options, the chunks it saved kept"
+ResumeOpt = Annotated[Path | None, Option("--resume", help=RESUME)]
+RESUME_RUN = "go on with the run in this folder (simulate -o): its manifest's options, its whole parts kept"
+ResumeRunOpt = Annotated[Path | None, Option("--resume", help=RESUME_RUN)]
+RUN_DIR = "a folder written by simulate -o: the run's options from its manifest"
+RunDirOpt = Annotated[Path | None, Option("--run", help=RUN_DIR)]
+
+# what a command varies or holds
+VS = "arm B's seats, SEAT=STRATEGY (repeatable; the whole spec: arm A's parameters do not carry over)"
+VsOpt = Annotated[list[str], Option("--vs", help=VS)]
+VsRuleOpt = Annotated[list[str], Option("--vs-rule", help="arm B's rule changes, key=value (repeatable)")]
+VARY = "KEY=v1,v2,... or KEY=lo:hi[:step]; KEY is a rule option, seat.SEATS.param or seat.SEATS (repeatable)"
+VaryOpt = Annotated[list[str], Option("--vary", help=VARY)]
+BASELINE = "KEY=VALUE: the setting the others are compared with (default: the current values)"
+BaselineOpt = Annotated[list[str], Option("--baseline", help=BASELINE)]
+STUDY = f"the study: {catalog.study_names()}, or run (the report of a simulate -o folder: --run DIR)"
+StudyArg = Annotated[str | None, typer.Argument(help=STUDY)]
+HandOpt = Annotated[str, Option("--hand", help='the fixed hand, e.g. "6-6 6-5 5-5 4-4 6-4 3-2 1-0"')]
+HandSeatOpt = Annotated[str, Option("--seat", help="the seat holding it (declares)")]
+DealerOpt = Annotated[str | None, Option("--dealer", help="the dealer (default: the seat on its right)")]
+PLAY = "strategies (the seats' strategies play each contract) or perfect (double dummy: every hand seen)"
+PlayOpt = Annotated[str, Option("--play", help=PLAY)]
+DealOpt = Annotated[int, Option("--deal", min=0, help="the deal's (or match's) number in the run, from 0")]
+JsonOpt = Annotated[bool, Option("--json", help="print one JSON record")]
+
+# bench
+AllOpt = Annotated[
+    bool, Option("--all", help="every game with each strategy and its yardstick (the ratio table)")
+]
+REPEAT = "measure each strategy and the yardstick this many times in turn; the median counts"
+RepeatOpt = Annotated[int, Option(min=1, max=100, help=REPEAT)]
+ScalingOpt = Annotated[bool, Option(help="also time each game's default run on 1 core and on all cores")]
+SECONDS = "size each scaling run to last at least this long on one core"
+ScalingSecondsOpt = Annotated[float | None, Option(min=1, help=SECONDS)]
+YARDSTICK = "the game's yardstick script (default: the game's own, in benchmarks/)"
+YardstickOpt = Annotated[Path | None, Option(help=YARDSTICK)]

@@ -1,0 +1,90 @@
+"""Output folders: checked before any work, emptied of dealsim's own files on request (and of nothing else),
+and the command that wrote a folder recorded in it first, so that it can be resumed."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shlex
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+from simulator.errors import DealsimError
+from simulator.files import write_whole
+from simulator.runner import saving_parts
+from simulator.summaries import to_json
+
+# What dealsim writes into an output folder: with force these go first, and nothing else of the user's (a
+# folder only when it holds dealsim's mark; CSV and PNG files only in a report folder, beside its provenance).
+OUTPUT_FILES = {
+    "manifest.json",
+    "summary.json",
+    "summary.csv",
+    "provenance.json",
+    "report.html",
+    "deals.parquet",
+    "matches.parquet",
+    "games.parquet",
+    "hands.parquet",
+    "analyze.csv",
+}
+OUTPUT_FOLDERS = {"parts": "index.json", "runs": "*/parts/index.json", "report": "report.html"}
+
+
+def prepare_folder(folder: Path | str | None, force: bool = False, resume: bool = False) -> Path | None:
+    """The output folder, checked before any work: not a file, creatable and writable, and empty unless
+    `force` (its earlier outputs are removed) or `resume` (a run there goes on)."""
+    if folder is None:
+        return None
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise DealsimError(f"output {folder} exists and is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".dealsim-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise DealsimError(f"cannot write to the output folder {folder}: {exc.strerror or exc}") from None
+    if resume:
+        return folder
+    left = list(folder.iterdir())
+    if left and not force:
+        raise DealsimError(
+            f"output folder {folder} is not empty: force replaces what dealsim wrote there, resume goes on "
+            "with the run in it"
+        )
+    report_folder = (folder / "provenance.json").is_file()  # written by compare, tune or report
+    for p in left if force else ():
+        if p.is_symlink():
+            continue  # never follow a link out of the folder
+        if p.is_dir() and p.name in OUTPUT_FOLDERS and any(p.glob(OUTPUT_FOLDERS[p.name])):
+            shutil.rmtree(p)
+        elif p.is_file() and (p.name in OUTPUT_FILES or (report_folder and p.suffix in (".csv", ".png"))):
+            p.unlink()
+    return folder
+
+
+@contextlib.contextmanager
+def saved(folder: Path | None, command: str, resume: bool) -> Iterator[None]:
+    """With an output folder: the command recorded first (so that it can be resumed) and every run's chunks
+    saved under folder/runs as they finish."""
+    if folder is None:
+        yield
+        return
+    if not resume:
+        write_whole(folder / "provenance.json", to_json({"command": command, "complete": False}))
+    with saving_parts(folder / "runs", reuse=resume):
+        yield
+
+
+def recorded_command(folder: Path | str) -> list[str]:
+    """The words of the command that wrote `folder` (its provenance.json), without `dealsim`."""
+    try:
+        command = json.loads((Path(folder) / "provenance.json").read_text())["command"]
+    except (OSError, ValueError, KeyError):
+        raise DealsimError(
+            f"nothing to resume in {folder}: it has no provenance.json of a compare, tune or report run"
+        ) from None
+    return shlex.split(command)[1:]

@@ -1,0 +1,97 @@
+"""How the command line meets the shell: one line on stderr for every failure, an exit code that says which
+kind (2 bad input, 1 a strategy that raised or a file the system refused, 130 interrupted), warnings as
+lines, and the global options (--debug, --quiet)."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import traceback
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import typer
+from rich.console import Console
+
+from simulator.errors import DealsimError, DealsimWarning, Interrupted
+
+out = Console(highlight=False, width=None if sys.stdout.isatty() else 160)  # no wrapping in pipes and files
+
+
+class Settings:
+    """The global options, set by the app callback for the command that follows."""
+
+    debug = False
+    quiet = False
+
+    @classmethod
+    def set(cls, debug: bool, quiet: bool) -> None:
+        cls.debug, cls.quiet = debug, quiet
+        out.quiet = quiet
+
+
+def run(cli: typer.Typer) -> None:
+    """Run the command line. With --debug (or DEALSIM_DEBUG=1) the traceback replaces the one line."""
+    Settings.set(False, False)  # a fresh start for each call in one process (the tests)
+    try:
+        with _warnings_as_lines():
+            code = cli(standalone_mode=False, prog_name="dealsim")
+    except Interrupted as exc:  # Ctrl-C before a comparison or sweep was whole: the reason, not an error
+        fail(str(exc), exc.exit_code, exc, prefix="")
+    except DealsimError as exc:
+        fail(str(exc), exc.exit_code, exc)
+    except OSError as exc:  # disk full, permission denied, a missing folder: the system's words suffice
+        fail(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc), 1, exc)
+    except KeyboardInterrupt as exc:  # while parsing; typer turns one inside a command into exit code 130
+        fail("interrupted", 130, exc, prefix="")
+    except Exception as exc:
+        # typer's usage errors (a missing option, -n 0, an unknown command) carry their message and exit code
+        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
+            if not exc.format_message():  # `dealsim` alone: the help was shown
+                sys.exit(exc.exit_code)
+            ctx = getattr(exc, "ctx", None)
+            hint = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
+            fail(exc.format_message() + hint, exc.exit_code)
+        raise  # anything else is a bug: its traceback is what a report needs
+    if (
+        code == 130
+    ):  # Ctrl-C inside a command: typer has already swallowed the KeyboardInterrupt (and its trace)
+        fail("interrupted", 130, prefix="")
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def fail(message: str, code: int = 2, exc: BaseException | None = None, prefix: str = "error: ") -> None:
+    if Settings.debug and exc is not None:
+        traceback.print_exception(exc)  # with a worker's exception, joblib chains the worker's traceback
+    else:
+        print(prefix + " ".join(message.split()), file=sys.stderr)
+    sys.exit(code)
+
+
+def print_json(text: str) -> None:
+    if not Settings.quiet:
+        print(text)
+
+
+@contextlib.contextmanager
+def _warnings_as_lines() -> Iterator[None]:
+    """Each DealsimWarning as one line on stderr, once per command (every arm of a compare may warn alike)."""
+    seen: set[str] = set()
+    with warnings.catch_warnings():
+        shown = warnings.showwarning
+
+        def show(
+            message: Any, category: type[Warning], *where: Any
+        ) -> None:  # warnings.showwarning's signature
+            if not issubclass(category, DealsimWarning):
+                return shown(message, category, *where)
+            text = "warning: " + " ".join(str(message).split())
+            if text not in seen:
+                seen.add(text)
+                print(text, file=sys.stderr)
+            return None
+
+        warnings.simplefilter("always", DealsimWarning)
+        warnings.showwarning = show
+        yield

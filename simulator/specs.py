@@ -1,0 +1,159 @@
+"""The parameter objects of the application layer: what a run is (`RunSpec`), how its chunks are run
+(`Execution`) and where its outputs go (`Output`). Every use case of `simulator.app` takes them:
+
+    from simulator.app import Execution, RunSpec, simulate
+    sim = simulate(RunSpec("rounds", n=10_000, seats={"1": "greedy"}), Execution(jobs=2))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from simulator import registry
+from simulator.contract import Game
+from simulator.errors import DealsimError
+from simulator.options import build
+from simulator.outputs import prepare_folder
+from simulator.runner import MAX_DEALS, Run, check
+
+Assignments = Mapping[str, str] | Sequence[str] | None  # {"NS": "heuristic"} or ["NS=heuristic"]
+RuleValues = Mapping[str, Any] | Sequence[str] | None  # {"min_bid": 31} or ["min_bid=31"]
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """What defines a run's numbers. `n` and `unit` left None take the use case's defaults (100,000 deals
+    for `simulate`; whole matches for `tune`; a study's own size for `report`); `rules` override the
+    `preset` and the TOML `rules_files`; `seats` map seats, sides or `all` to strategy specs; `measures`
+    add per-deal columns such as "play-quality"."""
+
+    game: str | Game
+    n: int | None = None
+    seed: int = 1
+    seats: Assignments = None
+    rules: RuleValues = None
+    preset: str = "seed"
+    rules_files: Sequence[str] = ()
+    unit: str | None = None
+    chunk_size: int | None = None
+    measures: Sequence[str] = ()
+
+    def build(self, n: int = 100_000, unit: str | None = None) -> Run:
+        """The checked run: `n` and `unit` where the spec leaves them open; each seat's strategy over the
+        game's default; the chunk size by default per game and unit."""
+        g = registry.get(self.game)
+        n = whole("n", n if self.n is None else self.n, 1)
+        if n > MAX_DEALS:
+            raise DealsimError(f"n (the number of deals or matches) must be at most {MAX_DEALS:,}, not {n:,}")
+        whole("seed", self.seed, 0)
+        chosen = g.unit(self.unit or unit)
+        ruleset = g.rules(self.preset, self.rules_files, self.rules or ())
+        size = g.default_chunk[chosen] if self.chunk_size is None else whole("chunk_size", self.chunk_size, 1)
+        run = Run(
+            game=g,
+            n=n,
+            seed=int(self.seed),
+            rules=ruleset,
+            seats=g.seat_specs(self.seats or (), ruleset),
+            unit=chosen,
+            chunk_size=size,
+            measures=tuple(dict.fromkeys(self.measures)),
+        )
+        check(run)
+        return run
+
+    def refuse(self, use: str, **fixed: Any) -> None:
+        """Refuse the fields that `use` sets itself, where they are given with another value than `fixed`
+        holds: an option that would be ignored is an error, not a silent no-op."""
+
+        def given(name: str) -> bool:
+            value = getattr(self, name)
+            return (
+                value is not None
+                and value != fixed[name]
+                and not (isinstance(value, (list, tuple)) and not value)
+            )
+
+        named = [name for name in fixed if given(name)]
+        if named:
+            raise DealsimError(
+                f"{use} sets {', '.join(named)} itself: leave {'it' if len(named) == 1 else 'them'} out"
+            )
+
+
+@dataclass(frozen=True)
+class Execution:
+    """How the chunks run (never what they give): `jobs` workers (0 or less: every core) on the joblib
+    `backend` loky or threading, or on Dask (`scheduler` an address, or None for a local cluster), with a
+    progress bar on stderr."""
+
+    jobs: int = 0
+    backend: str = "loky"
+    scheduler: str | None = None
+    progress: bool = False
+
+    def __post_init__(self) -> None:
+        if self.scheduler is not None and self.backend != "dask":
+            raise DealsimError("a scheduler is used only with the dask backend")
+
+
+@dataclass(frozen=True)
+class Output:
+    """Where the outputs go: `folder` (None: nowhere, the results stay in memory); `force` replaces
+    dealsim's outputs in a non-empty folder; `resume` goes on with the run saved there."""
+
+    folder: Path | str | None = None
+    force: bool = False
+    resume: bool = False
+
+    def __post_init__(self) -> None:
+        if self.folder is None and (self.force or self.resume):
+            raise DealsimError("force and resume need an output folder")
+        if self.force and self.resume:
+            raise DealsimError("force replaces a folder's outputs and resume goes on with them: choose one")
+
+    def prepare(self) -> Path | None:
+        """The folder, checked (and with force, emptied of dealsim's outputs) before any work."""
+        return prepare_folder(self.folder, self.force, self.resume)
+
+    def replace(self, **changes: Any) -> Output:
+        return dataclasses.replace(self, **changes)
+
+
+def whole(name: str, value: Any, least: int) -> int:
+    """`value` as a whole number at least `least`, or an error that names the option."""
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < least:
+        raise DealsimError(f"{name} must be a whole number >= {least}, not {value!r}")
+    return int(value)
+
+
+def run_from_manifest(folder: Path | str, game: str | Game | None = None) -> Run:
+    """The run recorded in `folder/manifest.json` (written by simulate with an output folder)."""
+    folder = Path(folder)
+    try:
+        m = json.loads((folder / "manifest.json").read_text())
+        g = registry.get(m["game"])
+        if game is not None and registry.get(game) is not g:
+            raise DealsimError(f"{folder} holds a {m['game']} run, not {registry.get(game).name}")
+        rules = build(g.rules_cls, "rule", m["rules"])
+        run = Run(
+            game=g,
+            n=int(m["deals"]),
+            seed=int(m["seed"]),
+            rules=rules,
+            seats=tuple(m["seats"][name] for name in g.seat_names(rules)),
+            unit=g.unit(m["unit"]),
+            chunk_size=int(m["chunk_size"]),
+            measures=tuple(m.get("measures", ())),
+        )
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise DealsimError(f"cannot read the run in {folder}: {type(exc).__name__}: {exc}") from None
+    check(run)
+    return run
