@@ -1,16 +1,22 @@
 """dealsim: seeded Monte Carlo simulation of Forty-two, Frank's Zoo and Rounds.
 
-The Python API is the application layer, `simulator.app`, re-exported here: `simulate`, `compare`, `tune`,
-`analyze`, `report`, `trace`, `make_run` (see README, "Python API")."""
+The Python API is the application layer, `simulator.app`, re-exported here: the specs (`RunSpec`,
+`Execution`, `Output`) and the use cases that take them (`simulate`, `resume`, `compare`, `tune`, `analyze`,
+`report`, `report_run`, `bench`, `trace`); see README, "Python API"."""
 
 from simulator.version import __version__
 
 __all__ = [
+    "Execution",
+    "Output",
+    "RunSpec",
     "__version__",
     "analyze",
+    "bench",
     "compare",
-    "make_run",
     "report",
+    "report_run",
+    "resume",
     "run_from_manifest",
     "simulate",
     "trace",

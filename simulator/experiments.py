@@ -25,12 +25,13 @@ def parse_values(text: str) -> list[str]:
     """'28,30,32' -> the values; 'lo:hi' or 'lo:hi:step' -> lo, lo+step, ..., hi (inclusive)."""
     if ":" in text and "," not in text:
         parts = text.split(":")
+        wrong = f"vary: expected lo:hi or lo:hi:step with lo <= hi and step > 0, got {text!r}"
         try:
-            lo, hi, step = (Decimal(p) for p in (parts + ["1"])[:3]) if len(parts) in (2, 3) else (None,) * 3
+            lo, hi, step = (Decimal(p) for p in (parts + ["1"])[:3])
         except InvalidOperation:
-            lo = None
-        if lo is None or step <= 0 or hi < lo:
-            raise DealsimError(f"vary: expected lo:hi or lo:hi:step with lo <= hi and step > 0, got {text!r}")
+            raise DealsimError(wrong) from None
+        if len(parts) > 3 or step <= 0 or hi < lo:
+            raise DealsimError(wrong)
         count = int((hi - lo) / step) + 1
         if count > 1000:
             raise DealsimError(f"vary: {text!r} makes {count} values; at most 1000")

@@ -98,7 +98,8 @@ class PartStore:
 
     def write(self, k: int, tables: dict[str, pd.DataFrame]) -> None:
         """Chunk k's tables as whole parts, then the index that vouches for them."""
-        entry = {"bounds": list(self.run.bounds(k)), "tables": {}}
+        written: dict[str, dict[str, Any]] = {}
+        entry = {"bounds": list(self.run.bounds(k)), "tables": written}
         for name, frame in tables.items():
             table = pyarrow.Table.from_pandas(frame, preserve_index=False)
             table = table.replace_schema_metadata(
@@ -107,7 +108,7 @@ class PartStore:
             path = self.path(k, name)
             with written_whole(path) as tmp:
                 pyarrow.parquet.write_table(table, tmp)
-            entry["tables"][name] = {"rows": len(frame), "sha256": _sha256(path)}
+            written[name] = {"rows": len(frame), "sha256": _sha256(path)}
         self.index["parts"][str(k)] = entry
         self._write_index()
 

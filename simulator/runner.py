@@ -19,7 +19,7 @@ import signal
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -187,7 +187,7 @@ def in_order(
     jobs: int,
     backend: str = "loky",
     scheduler: str | None = None,
-) -> Iterator[T]:
+) -> Generator[T, None, None]:
     """fn(k) for each k of `indices` (or of range(indices)), computed by `jobs` workers and yielded in that
     order as they finish. A DealsimError (a strategy that raises) is raised in chunk order too, so every -j
     names the same deal. backend "dask" runs them on a Dask cluster through joblib's Dask backend: the one at
@@ -196,7 +196,7 @@ def in_order(
     if backend != "dask" and (jobs == 1 or len(ks) <= 1):
         yield from (fn(k) for k in ks)
         return
-    parts = None
+    parts: Any = None  # joblib's or Dask's generator of results
     try:
         with _sigint_ignored():  # the workers start here
             if backend == "dask":
@@ -210,9 +210,8 @@ def in_order(
                 raise part
             yield part
     finally:
-        with (
-            warnings.catch_warnings()
-        ):  # joblib's note on the chunks an error or Ctrl-C left unused: expected
+        # joblib's note on the chunks an error or Ctrl-C left unused: expected
+        with warnings.catch_warnings():
             warnings.filterwarnings("ignore", r"\d+ tasks", UserWarning)
             if parts is not None:
                 parts.close()
@@ -324,7 +323,7 @@ def execute(
     start = time.perf_counter()
     store = store or _ambient_store(run)
     todo = [k for k in range(run.n_chunks) if store is None or not store.valid(k)]
-    fn = functools.partial(run_chunk_summarized if summarize else run_chunk, run)
+    fn: Callable[[int], Any] = functools.partial(run_chunk_summarized if summarize else run_chunk, run)
     played = in_order(fn, todo, jobs, backend, scheduler)
     kept: dict[str, list[pd.DataFrame]] = {}
     merged: dict[str, Any] | None = None
@@ -339,7 +338,7 @@ def execute(
                     tables, partial = out if summarize else (out, None)
                     if store is not None:
                         store.write(k, tables)
-                else:  # a valid part: read back, not played again
+                elif store is not None:  # a valid part: read back, not played again
                     tables = store.read(k)
                     partial = run.game.summarize(tables, run.unit) if summarize else None
                 grown = (partial if merged is None else tallies.merge(merged, partial)) if summarize else None

@@ -9,7 +9,7 @@ import sys
 import traceback
 import warnings
 from collections.abc import Iterator
-from typing import Any
+from typing import TextIO
 
 import typer
 from rich.console import Console
@@ -81,11 +81,16 @@ def _warnings_as_lines() -> Iterator[None]:
     with warnings.catch_warnings():
         shown = warnings.showwarning
 
-        def show(
-            message: Any, category: type[Warning], *where: Any
-        ) -> None:  # warnings.showwarning's signature
+        def show(  # noqa: PLR0913, PLR0917 (warnings.showwarning's own signature)
+            message: Warning | str,
+            category: type[Warning],
+            filename: str,
+            lineno: int,
+            file: TextIO | None = None,
+            line: str | None = None,
+        ) -> None:
             if not issubclass(category, DealsimWarning):
-                return shown(message, category, *where)
+                return shown(message, category, filename, lineno, file, line)
             text = "warning: " + " ".join(str(message).split())
             if text not in seen:
                 seen.add(text)

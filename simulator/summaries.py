@@ -20,9 +20,9 @@ def pct(rate: float, lo: float | None = None, hi: float | None = None) -> str:
     """A rate as a percentage with one decimal, and its interval: "52.3% [50.1, 54.5]"; "no data" for NaN."""
     if rate is None or pd.isna(rate):
         return "no data"
-    return f"{num(100 * rate, digits=1)}%" + (
-        "" if lo is None or pd.isna(lo) else f" [{num(100 * lo, digits=1)}, {num(100 * hi, digits=1)}]"
-    )
+    if lo is None or hi is None or pd.isna(lo):
+        return f"{num(100 * rate, digits=1)}%"
+    return f"{num(100 * rate, digits=1)}% [{num(100 * lo, digits=1)}, {num(100 * hi, digits=1)}]"
 
 
 def pp(diff: float, lo: float, hi: float) -> str:
@@ -49,7 +49,7 @@ def num(
         text = format(x, spec)
         return text.replace("-", "+" if signed else "", 1) if _is_zero(text) else text  # no "-0.0"
 
-    return f(value) + ("" if lo is None or pd.isna(lo) else f" [{f(lo)}, {f(hi)}]")
+    return f(value) + ("" if lo is None or hi is None or pd.isna(lo) else f" [{f(lo)}, {f(hi)}]")
 
 
 def _is_zero(text: str) -> bool:

@@ -63,7 +63,7 @@ def winning_key(
 
 def can_take(keys: np.ndarray, legal: np.ndarray, to_beat: np.ndarray) -> np.ndarray:
     """(m,) True where some legal item's key (`keys`, (m, n)) beats `to_beat` ((m,) a `winning_key`)."""
-    return (np.where(legal, keys, -1) > to_beat[:, None]).any(axis=1)
+    return np.asarray((np.where(legal, keys, -1) > to_beat[:, None]).any(axis=1))
 
 
 def as_lead(table: np.ndarray, lead_suit: np.ndarray) -> np.ndarray:

@@ -65,7 +65,7 @@ class Strategy:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "decide_packed" not in cls.__dict__ and any(name in cls.__dict__ for name in cls.packed_follows):
-            cls.decide_packed = None
+            cls.decide_packed = None  # type: ignore[attr-defined]  # a class without its own packed form
 
 
 def _text(value: Any) -> str:
@@ -114,13 +114,19 @@ Scorer = Callable[[np.ndarray, np.ndarray], np.ndarray]  # (position, bit) -> (m
 
 
 def by_row(choose: np.ndarray, if_true: Scorer | None, if_false: Scorer | None) -> Scorer:
-    """The scorer that is `if_true` on the rows where `choose`, else `if_false`; each may be None where no row
+    """The scorer that is `if_true` on the rows where `choose`, else `if_false`; one may be None where no row
     needs it (a trick-taking step is usually all leads or all replies)."""
-    if if_false is None:
-        return if_true
-    if if_true is None:
-        return if_false
-    return lambda position, bit: np.where(choose, if_true(position, bit), if_false(position, bit))
+    if if_true is None or if_false is None:
+        either = if_true or if_false
+        if either is None:
+            raise ValueError("by_row needs at least one scorer")
+        return either
+    yes, no = if_true, if_false
+
+    def scores(position: np.ndarray, bit: np.ndarray) -> np.ndarray:
+        return np.where(choose, yes(position, bit), no(position, bit))
+
+    return scores
 
 
 def best_of_bits(bits: np.ndarray, score_of: Scorer) -> np.ndarray:
@@ -130,16 +136,15 @@ def best_of_bits(bits: np.ndarray, score_of: Scorer) -> np.ndarray:
     scoring one card of every row: a hand of a few cards costs a few gathers, not a pass over every item."""
     one = bits.dtype.type(1)
     width = 8 * bits.dtype.itemsize - 1  # an empty row's count, the bit width, masked to position 0
-    rest = bits.copy()
-    best = best_score = None
-    for _ in range(int(np.bitwise_count(bits).max())):
+    low = bits & (~bits + one)  # each row's lowest bit (every row has one)
+    best = np.bitwise_count(low - one) & np.uint8(width)  # uint8 positions
+    best_score = score_of(best, low)
+    rest = bits ^ low
+    for _ in range(int(np.bitwise_count(bits).max()) - 1):
         low = rest & (~rest + one)  # each row's lowest bit left (0 once a row has none)
-        position = np.bitwise_count(low - one) & np.uint8(width)  # uint8; an empty row reads position 0
+        position = np.bitwise_count(low - one) & np.uint8(width)  # an empty row reads position 0
         score = score_of(position, low)
-        if best is None:  # every row has a first bit
-            best, best_score = position, score
-        else:
-            better = (score > best_score) & (low != 0)
-            best, best_score = np.where(better, position, best), np.where(better, score, best_score)
+        better = (score > best_score) & (low != 0)
+        best, best_score = np.where(better, position, best), np.where(better, score, best_score)
         rest ^= low
     return best.astype(np.intp)

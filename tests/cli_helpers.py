@@ -79,8 +79,7 @@ def assert_findings_quote_tables(page: str) -> int:
 
     findings, cells = findings_and_cells(page)
     quoted = [m for f in findings for m in re.findall(r"\S+ \[[^\]]+\]|[+-]?[\d,]*\.?\d+ ± [\d,]*\.?\d+", f)]
-    for q in quoted:
-        q = q.lstrip("(")
+    for q in (figure.lstrip("(") for figure in quoted):
         assert any(q in c for c in cells), f"the finding's {q!r} is in no table of the report"
     assert quoted, "the findings quote no figure with its interval"
     return len(quoted)

@@ -118,7 +118,7 @@ CALLS = {"n": 0}  # Interrupts' calls in this process (reset by the tests that u
 
 @dataclass(frozen=True)
 class Interrupts(Strategy):
-    """Random play that presses Ctrl-C (raises KeyboardInterrupt) on its call number `after` in this process."""
+    """Random play that presses Ctrl-C (raises KeyboardInterrupt) on its call number `after` here."""
 
     after: int = 100
 

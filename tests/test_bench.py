@@ -107,7 +107,7 @@ def _fake_measure(game, spec, deals, seed=12345):
 
 
 def test_speeds_take_turns_and_keep_the_median(monkeypatch) -> None:
-    """Every strategy and the yardstick `repeat` times in turn; the median counts and the ratios follow from it."""
+    """Every strategy and the yardstick `repeat` times in turn; the median counts, the ratios follow."""
     from simulator import bench
 
     calls: list[str] = []

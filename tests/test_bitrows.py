@@ -1,5 +1,5 @@
 """Bit rows (simulator.bitrows): packing round trips, moved bits, and uniform random play on bit rows that
-draws exactly what `uniform_choice` draws on the mask (so random play is the same whichever the driver uses)."""
+draws exactly what `uniform_choice` draws on the mask (random play is the same whichever the driver uses)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_a_random_subclass_that_decides_otherwise_gets_the_mask() -> None:
 
 def test_a_heuristic_subclass_that_plays_otherwise_gets_the_mask() -> None:
     """The Forty-two heuristic plays on bit rows; a subclass that overrides its `play` (as the expert does)
-    must be asked with the mask, or its play would never be called. Rounds' heuristic likewise for `decide`."""
+    must be asked with the mask, or its play would never be called. Rounds' heuristic too, for `decide`."""
     from strategies.fortytwo import Heuristic as FortyTwoHeuristic
     from strategies.rounds import Heuristic as RoundsHeuristic
 
@@ -126,7 +126,7 @@ _OUT_OF_RANGE = {
 @pytest.mark.parametrize("action", list(_OUT_OF_RANGE))
 def test_an_action_out_of_range_on_one_word_is_refused(action: str) -> None:
     """On one-word bit rows the check is a single shift: an action below 0, past the 52 cards within the word,
-    or beyond the word (64 + a legal card must not pass as that card) must still be refused, naming the move."""
+    or beyond the word (64 + a legal card must not pass as that card) is still refused, naming the move."""
 
     @dataclasses.dataclass(frozen=True)
     class Fixed(Random):

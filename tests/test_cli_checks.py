@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from simulator import app
 from simulator.errors import DealsimError, DealsimWarning
 from simulator.runner import MAX_DEALS, resolve_jobs
 from simulator.specs import RunSpec

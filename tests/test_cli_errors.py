@@ -90,7 +90,7 @@ def test_ctrl_c_before_a_result_is_one_line_and_exit_130(command: list[str]) -> 
 
 @pytest.mark.skipif(CORES < 2 or not hasattr(os, "killpg"), reason="needs two cores and process groups")
 def test_ctrl_c_with_workers_running_is_one_line(tmp_path: Path) -> None:
-    """A real Ctrl-C, sent as a terminal sends it: to the whole process group, the workers included. The workers
+    """A real Ctrl-C, sent as a terminal sends it: to the whole process group, the workers included. They
     ignore it (a worker still importing would print a long traceback); the main process stops them."""
     marker = tmp_path / "playing"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "DEALSIM_TEST_MARKER": str(marker)}

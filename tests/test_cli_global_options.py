@@ -59,7 +59,7 @@ def test_quiet_keeps_errors_and_warnings_on_stderr() -> None:
 
 
 def test_options_hold_for_one_command_only() -> None:
-    """run_cli runs many commands in one process, like a notebook calling main() again: nothing carries over."""
+    """run_cli runs many commands in one process, as a notebook calling main() again: nothing carries over."""
     assert run_cli("-q", "games")[1] == ""
     assert "forty-two" in run_cli("games")[1]
     assert run_cli("--debug", "simulate", "forty-two", "-n", "10", "--seat", "N=clever")[2].startswith(

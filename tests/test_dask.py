@@ -1,4 +1,4 @@
-"""The same chunks on a Dask cluster: a real distributed.LocalCluster on loopback gives the tables loky gives."""
+"""The same chunks on Dask: a real distributed.LocalCluster on loopback gives the tables loky gives."""
 
 from __future__ import annotations
 

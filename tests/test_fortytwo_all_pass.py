@@ -183,7 +183,7 @@ def _compare(rules: FortyTwoRules, seats, n: int, seed: int) -> int:
     return sum([a for _, a in r.calls[:3]] == [0, 0, 0] for r in records)
 
 
-# Every rule set meets two of the seatings in the fast suite (each seating three times); -m slow plays the rest.
+# Every rule set meets two seatings in the fast suite (each seating three times); -m slow plays the rest.
 ALL_PAIRS = [(r, s) for r in RULES for s in SEATINGS]
 FAST_PAIRS = [(r, list(SEATINGS)[(i + j) % len(SEATINGS)]) for i, r in enumerate(RULES) for j in (0, 2)]
 SLOW_PAIRS = [pair for pair in ALL_PAIRS if pair not in FAST_PAIRS]
@@ -236,7 +236,10 @@ def test_random_play_replays_in_the_reference(rules: str) -> None:
 
 def test_reference_match_has_no_thrown_in_hand() -> None:
     rng = np.random.default_rng(5)
-    deal = lambda hand_no, dealer: [list(h) for h in np.split(rng.permutation(28), 4)]
+
+    def deal(hand_no, dealer):
+        return [list(h) for h in np.split(rng.permutation(28), 4)]
+
     match = reference.play_match(
         deal, 0, FortyTwoRules(all_pass="dealer_forced", target=100), [strategy("forty-two", "greedy")] * 4
     )

@@ -51,8 +51,8 @@ def _play_positions(rules: FortyTwoRules, n: int, seed: int) -> list[core.HandSt
 
 
 def _replays(view, row: int, hands: np.ndarray, rules: FortyTwoRules) -> bool:
-    """Whether the public plays of `view` row are legal, play by play, by the reference engine's rules when the
-    seats hold `hands` now (what each seat played added back in)."""
+    """Whether the public plays of `view` row are legal, play by play, by the reference engine's rules when
+    the seats hold `hands` now (what each seat played added back in)."""
     plays = [int(d) for d in view.plays[row, : view.n_played[row]]]
     trump, bidder = int(view.trump[row]), int(view.high_bidder[row])
     ctx = D.context_of(trump, rules)
@@ -206,12 +206,12 @@ def test_with_the_true_deal_as_its_sample_it_plays_double_dummy(monkeypatch, rul
 
     expert = Expert(samples=1, aim="points")
     checked = 0
-    for state in _play_positions(rules, 100, seed=5):
-        _, legal = core.inputs(state, slice(None), PLAY, rules)
+    for position in _play_positions(rules, 100, seed=5):
+        _, legal = core.inputs(position, slice(None), PLAY, rules)
         rows = np.flatnonzero(legal.sum(axis=1) > 1)
         if not len(rows):
             continue
-        state = state.take(rows)
+        state = position.take(rows)
         view, legal = core.inputs(state, np.arange(len(state)), PLAY, rules)
         _true_deals(monkeypatch, state)
         chosen = expert.decide(PLAY, view, legal, np.random.default_rng(0))
@@ -402,9 +402,9 @@ def test_the_expert_is_registered() -> None:
 
 @pytest.mark.slow
 def test_the_expert_wins_more_games_than_the_heuristic() -> None:
-    """Whole games to 250 on the same deals: N-S expert against E-W heuristic, and the heuristic on every seat;
-    the expert's side wins more games, the 95% paired interval clear of zero (measured on 400 games: +18.5
-    [+13.2, +23.8] points of win rate)."""
+    """Whole games to 250 on the same deals: N-S expert against E-W heuristic, and the heuristic on every
+    seat; the expert's side wins more games, the 95% paired interval clear of zero (measured on 400 games:
+    +18.5 [+13.2, +23.8] points of win rate)."""
     from simulator import app
 
     c = app.compare(

@@ -56,7 +56,9 @@ CONTRACTS = {  # name: (play context, trump pip or None, kind)
 def rules_of(contract: str):
     """Functions (is_trump, lead_suit, follows, rank) of a contract, straight from the rules file."""
     _, trump, kind = CONTRACTS[contract]
-    double = lambda d: PAIRS[d][0] == PAIRS[d][1]
+
+    def double(d):
+        return PAIRS[d][0] == PAIRS[d][1]
 
     def is_trump(d):
         if kind == "pips":

@@ -1,4 +1,4 @@
-"""The batched Frank's Zoo core: its tables against the reference engine's rules, dealing, standings, teams."""
+"""The batched Frank's Zoo core: tables against the reference engine's rules, dealing, standings, teams."""
 
 from __future__ import annotations
 

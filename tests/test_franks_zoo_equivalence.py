@@ -133,7 +133,7 @@ def test_the_hand_table_tells_what_the_reference_engine_played(played: Played) -
     assert list(played.deals.columns[:3]) == ["match", "number", "player"]
     seen = 0
     for game, hands in played.by_game().items():
-        for state, row, record in hands:
+        for _state, _row, record in hands:
             number = record.hand_no + 1
             won = help_won(record, p)
             for s in range(p):
@@ -179,7 +179,7 @@ def test_games_follow_the_rules(played: Played) -> None:
     ]
     for game, hands in games.items():
         totals, order = [0] * p, list(range(p))
-        for number, (state, row, record) in enumerate(hands):
+        for number, (_state, _row, record) in enumerate(hands):
             assert record.hand_no == number
             assert record.dealer == (game % p if number == 0 else order[0])
             assert record.order == order and record.scores == totals

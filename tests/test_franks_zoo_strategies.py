@@ -92,7 +92,7 @@ def _hand(**cards: int) -> np.ndarray:
 
 
 def _set(kind: int, real: int, cham: int = 0, mosq: int = 0) -> int:
-    return int(np.flatnonzero((C.SETS == (kind, real, cham, mosq)).all(axis=1))[0])
+    return int(np.flatnonzero(((kind, real, cham, mosq) == C.SETS).all(axis=1))[0])
 
 
 def _view(
@@ -122,7 +122,10 @@ def _view(
     cnt[0, seat] = hand.sum()
     for s, n in counts:
         cnt[0, s] = n
-    one = lambda v, dt: np.array([v], dt)
+
+    def one(v, dt):
+        return np.array([v], dt)
+
     return FranksZooView(
         rules=rules or FranksZooRules(),
         seat=one(seat, np.int8),
@@ -147,7 +150,7 @@ def _view(
 
 def _play_legal(hand: np.ndarray, table: int) -> np.ndarray:
     legal = np.zeros((1, N_ACTIONS[PLAY]), bool)
-    holds = (C.SET_CARDS <= hand[None]).all(axis=1)
+    holds = (hand[None] >= C.SET_CARDS).all(axis=1)
     legal[0, 1:ASK] = holds & (C.BEATS[table] if table >= 0 else True)
     legal[0, 0] = table >= 0
     return legal
@@ -168,7 +171,9 @@ def test_exchange_keeps_the_chameleon_and_elephants(role: int) -> None:
 
 
 def test_exchange_keeps_a_mosquito_with_elephants_and_sheds_it_without() -> None:
-    legal = lambda h: (h > 0)[None]
+    def legal(h):
+        return (h > 0)[None]
+
     with_el = _hand(elephant=2, mosquito=1, perch=1, fish=4, mouse=4)
     assert _decide(EXCHANGE, _view(with_el), legal(with_el)) != C.MOSQUITO
     without = _hand(mosquito=1, perch=1, fish=4, mouse=4, whale=2)

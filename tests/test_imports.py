@@ -1,5 +1,6 @@
-"""The import graph: no circles (function-level imports included, imports for type checkers only left out) and every import points down the layers
-of DESIGN.md: statistics, views and the contract; the game folders; strategies; the registry, the runner and experiments; reports; the application layer; the command line."""
+"""The import graph: no circles (function-level imports included, imports for type checkers only left out)
+and every import points down the layers: statistics, views and the contract; the game folders; strategies;
+the registry, the runner, experiments and the specs; reports; the application layer; the command line."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ def _strict(text: str):
         ["simulate", "forty-two", "-n", "50", "-j", "1", "--format", "json"],
         ["simulate", "franks-zoo", "-n", "5", "-j", "1", "--format", "json", "--unit", "hand"],
         ["trace", "rounds", "-n", "10", "--deal", "3", "--json"],
-        # arm B equal to arm A in what it plays: a measure's paired standard error is 0 and its narrowing infinite
+        # arm B equal to arm A in its play: a measure's paired standard error is 0 and its narrowing infinite
         [
             "compare",
             "forty-two",

@@ -41,7 +41,7 @@ def test_shared_columns_are_named_by_concept_then_side() -> None:
         "costly_plays_ns",
         "costly_plays_ew",
     )
-    assert fortytwo_quality.COLUMNS == (*quality.columns(("ns", "ew")), "made_perfect")
+    assert (*quality.columns(("ns", "ew")), "made_perfect") == fortytwo_quality.COLUMNS
     assert rounds_quality.COLUMNS[:6] == quality.columns(("0", "1"))
 
 

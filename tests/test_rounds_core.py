@@ -31,7 +31,7 @@ def step(s: core.GameState, cards: list[str] | None = None, rng=None) -> None:
 
 
 def one_game(non_dealer: str, dealer: str, face_up: str, rules: RoundsRules = RULES) -> core.GameState:
-    """A game whose stage-1 hands and face-up card are given (player 1 deals); the rest of the deck follows."""
+    """A game with these stage-1 hands and face-up card (player 1 deals); the rest of the deck follows."""
     a, b = [C.parse_card(c) for c in non_dealer.split()], [C.parse_card(c) for c in dealer.split()]
     up = C.parse_card(face_up)
     rest = [c for c in range(52) if c not in a + b + [up]]
@@ -164,7 +164,10 @@ def test_games_out_of_step_end_as_games_in_step(rules: RoundsRules) -> None:
     exactly as when all play in step."""
     g = registry.get("rounds")
     heuristic = strategy("rounds", "heuristic")
-    deal = lambda: g.deal(np.random.default_rng(5), np.arange(300), rules)
+
+    def deal():
+        return g.deal(np.random.default_rng(5), np.arange(300), rules)
+
     in_step = driver.play(g, deal(), rules, [heuristic] * 2, [np.random.default_rng(0)] * 2)
     s, pick = deal(), np.random.default_rng(1)
     seen = set()

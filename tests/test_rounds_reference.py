@@ -1,4 +1,4 @@
-"""The scalar Rounds reference engine against the rules file's checks, hand-built tricks and constructed deals."""
+"""The scalar Rounds reference engine against the rules' checks, hand-built tricks and constructed deals."""
 
 from __future__ import annotations
 

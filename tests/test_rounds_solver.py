@@ -349,7 +349,7 @@ def test_values_along_played_games_are_the_values_of_their_positions(objective: 
 
 
 def test_compare_pairs_the_points_a_player_gave_away() -> None:
-    """`compare rounds --measure play-quality`: what the changed player gave away, paired on the same deals."""
+    """`compare rounds --measure play-quality`: what the changed player gave away, paired deal by deal."""
     c = app.compare(
         RunSpec("rounds", n=300, seats={"0": "random"}, measures=["play-quality"]),
         vs={"0": "heuristic"},

@@ -57,8 +57,13 @@ def test_best_of_bits_is_best_legal_on_a_bitmask(n: int, dtype: type) -> None:
 
 def test_by_row_scores_each_row_with_its_own_scorer() -> None:
     choose = np.array([True, False, True])
-    high = lambda position, bit: position.astype(np.int16) + 100
-    low = lambda position, bit: -position.astype(np.int16)
+
+    def high(position, bit):
+        return position.astype(np.int16) + 100
+
+    def low(position, bit):
+        return -position.astype(np.int16)
+
     position, bit = np.array([1, 2, 3]), np.array([2, 4, 8], np.uint64)
     assert by_row(choose, high, low)(position, bit).tolist() == [101, -2, 103]
     assert by_row(choose, high, None) is high and by_row(choose, None, low) is low

@@ -1,5 +1,5 @@
-"""A strategy that raises: one line naming the strategy, the seat, the first deal it fails on and the exception,
-exit code 1, whatever the number of workers; --debug shows the traceback instead."""
+"""A strategy that raises: one line naming the strategy, the seat, the first deal it fails on and the
+exception, exit code 1, whatever the number of workers; --debug shows the traceback instead."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ ONE_LINE = re.compile(
 
 
 def failure(*args: str) -> re.Match:
-    """Run `dealsim simulate ...`, which must fail with the one line of a strategy error; that line, parsed."""
+    """Run `dealsim simulate ...`, which must fail with one line of a strategy error; that line, parsed."""
     code, out, err = run_cli("simulate", *args, "--no-progress")
     assert code == 1 and out == "", (code, out, err)
     line = ONE_LINE.fullmatch(err)

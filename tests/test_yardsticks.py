@@ -1,6 +1,6 @@
-"""The compiled yardsticks of benchmarks/ (Rounds, Frank's Zoo): each runs in a subprocess, prints its rate and
-passes its own --check; their tables are dealsim's; `bench.run_yardstick` finds them by bare name. The -m slow
-test compares what they play with dealsim's random play, statistic by statistic."""
+"""The compiled yardsticks of benchmarks/ (Rounds, Frank's Zoo): each runs in a subprocess, prints its rate
+and passes its own --check; their tables are dealsim's; `bench.run_yardstick` finds them by bare name. The
+-m slow test compares what they play with dealsim's random play, statistic by statistic."""
 
 from __future__ import annotations
 
@@ -56,8 +56,8 @@ def test_yardstick_checks_and_reports_its_rate(script, args) -> None:
 
 
 def test_games_name_their_yardsticks_and_bench_finds_them(monkeypatch) -> None:
-    """A bare name is found in benchmarks/ (then ../shared/bench) and its rate read from its output; running the
-    scripts themselves (a numba compile each on a clean checkout) is the slow test above."""
+    """A bare name is found in benchmarks/ (then ../shared/bench) and its rate read from its output; running
+    the scripts themselves (a numba compile each on a clean checkout) is the slow test above."""
     import subprocess
     from pathlib import Path
 
@@ -89,14 +89,14 @@ def test_zoo_yardstick_tables_are_dealsims() -> None:
         and (y.ASKABLE == core.ASKABLE).all()
     )
     rules = registry.get("franks-zoo").rules()
-    assert (y.PLAYERS, y.TARGET, y.END_PLAYERS, y.EXCHANGE_CARDS, y.SOLO_BONUS, y.LION_MIN) == (
+    assert (
         rules.players,
         rules.target,
         rules.end_players,
         rules.exchange_cards,
         rules.solo_bonus,
         rules.lion_min,
-    )
+    ) == (y.PLAYERS, y.TARGET, y.END_PLAYERS, y.EXCHANGE_CARDS, y.SOLO_BONUS, y.LION_MIN)
     assert rules.help and rules.hedgehog_penalty == "captured"
 
 
@@ -105,7 +105,7 @@ def test_rounds_yardstick_points_are_dealsims() -> None:
 
     y = _load("yardstick_rounds.py")
     rules = registry.get("rounds").rules()
-    assert (y.POINTS == core.card_points(rules)).all() and y.SWEEP_BONUS == rules.sweep_bonus
+    assert (core.card_points(rules) == y.POINTS).all() and rules.sweep_bonus == y.SWEEP_BONUS
     assert not rules.rank_trumps and rules.dealer_rotation == "stage"
 
 
