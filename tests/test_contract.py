@@ -93,11 +93,21 @@ def test_any_worker_count_gives_the_same_tables(game: str) -> None:
     testing.check_workers(registry.get(game))
 
 
-def test_check_game_runs_every_check() -> None:
-    """check_game is what a user runs on a game of their own; here on Rounds with one strategy."""
-    done = testing.check_game(registry.get("rounds"), specs=["greedy"])
+def test_check_game_runs_every_check(monkeypatch) -> None:
+    """check_game is what a user runs on a game of their own: every check above, on the game's own check
+    rules and strategies (each check itself is tested above; here, that check_game calls them all)."""
+    called: list[str] = []
+    for name in ("header", "strategy", "views", "packed", "secrecy", "refusal", "traces", "workers"):
+        monkeypatch.setattr(
+            testing, f"check_{name}", lambda *a, _name=name, **k: called.append(_name) or ["agreement"]
+        )
+    g = registry.get("rounds")
+    done = testing.check_game(g, specs=["greedy", "heuristic"])
     assert done[0] == "header" and done[-4:] == ["secrecy", "refusal", "traces", "workers"]
     assert "greedy: agreement" in done and "views under game-rank" in done
+    cases = len(g.check_rules)
+    assert called == ["header", "strategy", "strategy", *["views", "packed"] * cases, *done[-4:]]
+    assert testing.strategy_specs(g)[: len(registry.roster(g).known)] == list(registry.roster(g).known)
 
 
 # --- the checks refuse what breaks the contract ---------------------------------------------------------
