@@ -1,5 +1,6 @@
-"""The speed benchmark across commits: every game and strategy against its compiled yardstick, and each game on
-1 core against all cores, written as JSON and as README's ratio table.
+"""The speed benchmark across commits, written as JSON and as README's ratio table.
+
+Every game and strategy against its compiled yardstick, and each game on 1 core against all cores.
 
     python benchmarks/run.py                        # -> benchmarks/results/DATE-COMMIT.json, table on stdout
     python benchmarks/run.py --repeat 5 -o out.json

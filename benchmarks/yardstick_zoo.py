@@ -168,8 +168,8 @@ def go_out(held, place, n_out, seat):
 
 @njit(cache=True)
 def play_hand(hand_no, dealer, order, hands, held, taken, place, role, partner, acts, tables, stats, check):
-    """Play one hand from the deal on (hands (P, 13) as dealt); fills `taken`, `place`; hands keep what is left.
-    Returns the first leader (before skipping a leader who holds only the chameleon)."""
+    """Play one hand from the deal on (hands (P, 13) as dealt); fills `taken`, `place`; hands keep what is
+    left. Returns the first leader (before skipping a leader who holds only the chameleon)."""
     SETS, PARTIALS, SET_SIZE, BEATERS, N_BEATERS, ASKS, N_ASKS, COMPLETES_I, _ = tables
     p = len(held)
     k = (p + 1) // 2
@@ -261,7 +261,7 @@ def play_hand(hand_no, dealer, order, hands, held, taken, place, role, partner, 
             for j in range(N_BEATERS[table]):
                 s = BEATERS[table, j]
                 row = SETS[s]
-                # the senior adds what the set holds beyond the laid cards (COMPLETES: the same kind, more cards)
+                # the senior adds what the set holds beyond the laid cards (COMPLETES: same kind, more cards)
                 if (
                     COMPLETES_I[q, s]
                     and shand[row[0]] >= row[1] - part[1]
@@ -500,8 +500,8 @@ def main(argv):
     print(
         f"unit={unit} deals={n} hands={hands} seconds={dt:.3f} deals_per_s={n / dt:,.0f} "
         f"hands_per_s={hands / dt:,.0f} hands_per_deal={hands / n:.3f} asks_per_hand={stats[1] / hands:.3f} "
-        f"helped_per_hand={stats[2] / hands:.3f} first_leader_place={stats[5] / hands:.3f} wins_by_seat={wins} "
-        f"points_by_place={by_place}"
+        f"helped_per_hand={stats[2] / hands:.3f} first_leader_place={stats[5] / hands:.3f} "
+        f"wins_by_seat={wins} points_by_place={by_place}"
     )
     return 0
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from reports.html import Report, pct, rate_plot
+from reports.html import PlotLabels, Report, TableFormat, pct, rate_plot
 from reports.study import Study
 from simulator import driver
 from simulator.fortytwo import core
@@ -25,27 +25,27 @@ from strategies.fortytwo import TRUMP_DOUBLE, Heuristic
 
 LEVELS = list(range(30, 43))
 # How the ladder and the guide are shown: P(make) in % with its interval, the expected score in points.
-LADDER = {
-    "percent": {"p_make": ("lo", "hi"), "break_even": None},
-    "signed": ("expected",),
-    "n": "hands",
-    "labels": {
+LADDER = TableFormat(
+    percent={"p_make": ("lo", "hi"), "break_even": None},
+    signed=("expected",),
+    n="hands",
+    labels={
         "p_make": "P(make)",
         "break_even": "break-even P(make)",
         "expected": "expected score difference (points; marks under marks)",
         "count held": "count dominoes held",
         "trumps": "trumps held",
     },
-}
-GUIDE = {
-    "percent": {"P(make) there": ("lo", "hi")},
-    "n": "hands",
-    "labels": {
+)
+GUIDE = TableFormat(
+    percent={"P(make) there": ("lo", "hi")},
+    n="hands",
+    labels={
         "trumps": "trumps held",
         "trump double": "holds the trump double",
         "other doubles": "other doubles (3 = 3+)",
     },
-}
+)
 
 
 def _play(run: Run, k: int) -> pd.DataFrame:
@@ -187,16 +187,14 @@ def build(
     report.text(
         "Per hand shape (trumps held with the trump the hand would name, whether it holds the trump double, "
         "other doubles, 3 = three or more): the highest bid whose expected score difference beats passing "
-        "(shapes with at least 200 hands); 'pass' when no bid does, with P(make) at 30 beside it. P(make) carries "
-        "a Wilson 95% interval. Passing counts as 0 (a thrown-in hand); the opponents' bids are not modelled."
+        "(shapes with at least 200 hands); 'pass' when no bid does, with P(make) at 30 beside it. P(make) "
+        "carries a Wilson 95% interval. Passing counts as 0 (a thrown-in hand); the opponents' bids are not "
+        "modelled."
     )
-    report.table("guide", chart, "How high to bid, by hand shape", **GUIDE)
+    report.table("guide", chart, "How high to bid, by hand shape", GUIDE)
     report.heading("P(make) and break-even by bid level")
     report.table(
-        "ladder_all",
-        overall,
-        "Every hand: P(make), break-even and expected score difference per bid",
-        **LADDER,
+        "ladder_all", overall, "Every hand: P(make), break-even and expected score difference per bid", LADDER
     )
     fig_part = by_shape[
         (by_shape["trump double"] == 1)
@@ -208,10 +206,9 @@ def build(
         rate_plot(
             fig_part,
             "bid",
+            PlotLabels(title="P(make) by bid: trump double and one other double", ylabel="contracts made"),
             value="p_make",
             group="trumps",
-            title="P(make) by bid: trump double and one other double",
-            ylabel="contracts made",
         ),
         "P(make) against the bid for 3, 4 and 5 trumps with the trump double and one other double, 95% "
         "intervals",
@@ -220,7 +217,7 @@ def build(
         "ladder_by_shape",
         by_shape,
         "P(make), break-even and expected score difference per shape and bid",
-        **LADDER,
+        LADDER,
     )
     if hands["declared"].isin(DECLARATION_NAMES[7:]).any():
         report.heading("By declaration")
@@ -233,7 +230,7 @@ def build(
             "ladder_by_declaration",
             by_declared,
             "P(make), break-even and expected score difference by declaration",
-            **LADDER,
+            LADDER,
         )
     by_count = ladder(hands, ["trumps", "count held"], marks)
     report.heading("Count held")
@@ -245,7 +242,7 @@ def build(
         "ladder_by_count",
         by_count,
         "P(make), break-even and expected score difference by trumps and count held",
-        **LADDER,
+        LADDER,
     )
     headline = [
         [r["trumps"], r["trump double"], r["other doubles"], r["bid up to"], f"{int(r['hands']):,}"]

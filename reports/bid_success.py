@@ -9,7 +9,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import MIN_CASES, Report, pct, pm, rate_plot, rate_row
+from reports.html import MIN_CASES, PlotLabels, Report, TableFormat, pct, pm, rate_plot, rate_row
 from reports.study import Study
 from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.runner import Run, execute
@@ -111,9 +111,7 @@ def build(
         "overview",
         pd.DataFrame(overview),
         "The study's pooled figures (Wilson 95% intervals)",
-        labels={"": "", "count": "cases", "of": "of", "rate": "share"},
-        percent=RATE,
-        n="of",
+        TableFormat(labels={"": "", "count": "cases", "of": "of", "rate": "share"}, percent=RATE, n="of"),
     )
 
     report.heading("Contracts by bid")
@@ -122,16 +120,20 @@ def build(
         "success_by_bid",
         levels,
         "Contracts made by bid",
-        labels={"contracts": "contracts", "made": "made", "rate": "made (%)"},
-        percent=RATE,
-        n="contracts",
+        TableFormat(
+            labels={"contracts": "contracts", "made": "made", "rate": "made (%)"}, percent=RATE, n="contracts"
+        ),
     )
     # bids above 42 (marks, plunges) are far apart: shown as categories
     shown = levels.assign(bid=levels["bid"].astype(str)) if (levels["bid"] > 42).any() else levels
     report.figure(
         "success_by_bid",
         rate_plot(
-            shown, "bid", value="rate", title="Contracts made by bid", ylabel="contracts made", n="contracts"
+            shown,
+            "bid",
+            PlotLabels(title="Contracts made by bid", ylabel="contracts made"),
+            value="rate",
+            n="contracts",
         ),
         "Share of contracts made at each bid, 95% intervals (bids with at least 30 contracts)",
     )
@@ -144,21 +146,18 @@ def build(
             f"success_by_{feature}",
             table,
             f"Contracts made by {label}, per bid band",
-            labels={"band": "bid band", feature: label, "rate": "made (%)"},
-            percent=RATE,
-            n="contracts",
+            TableFormat(
+                labels={"band": "bid band", feature: label, "rate": "made (%)"}, percent=RATE, n="contracts"
+            ),
         )
         report.figure(
             f"success_by_{feature}",
             rate_plot(
                 table,
                 feature,
+                PlotLabels(title=f"Made by {label}", ylabel="contracts made", xlabel=label, legend="bids"),
                 value="rate",
                 group="band",
-                legend="bids",
-                title=f"Made by {label}",
-                ylabel="contracts made",
-                xlabel=label,
                 n="contracts",
             ),
             f"Share of contracts made by {label}, 95% intervals (points with at least 30 contracts)",
@@ -190,16 +189,18 @@ def build(
         "swing_by_bid",
         worth,
         "Score swing of the declaring side, made against set, by bid",
-        labels={
-            "p_made": "made (%)",
-            "made mean": "swing when made (points)",
-            "set mean": "swing when set (points)",
-            "expected swing": "expected swing (points)",
-        },
-        percent={"p_made": ("lo", "hi")},
-        error={"made mean": "made se", "set mean": "set se", "expected swing": "expected se"},
-        signed=("made mean", "set mean", "expected swing"),
-        n="contracts",
+        TableFormat(
+            labels={
+                "p_made": "made (%)",
+                "made mean": "swing when made (points)",
+                "set mean": "swing when set (points)",
+                "expected swing": "expected swing (points)",
+            },
+            percent={"p_made": ("lo", "hi")},
+            error={"made mean": "made se", "set mean": "set se", "expected swing": "expected se"},
+            signed=("made mean", "set mean", "expected swing"),
+            n="contracts",
+        ),
     )
 
     if played["contract"].ne("bid").any() or played["trump"].ge(7).any():
@@ -211,9 +212,9 @@ def build(
             "contracts_by_kind",
             by_kind,
             "Contracts by kind and declaration: how often and how often made",
-            labels={"rate": "made (%)"},
-            percent={"share of contracts": None, **RATE},
-            n="contracts",
+            TableFormat(
+                labels={"rate": "made (%)"}, percent={"share of contracts": None, **RATE}, n="contracts"
+            ),
         )
     report.heading("Trumps named")
     trumps = (
@@ -231,8 +232,7 @@ def build(
         "trumps",
         trumps,
         "Trump named by the declarer",
-        labels={"share": "share of contracts (%)"},
-        percent={"share": ("lo", "hi")},
+        TableFormat(labels={"share": "share of contracts (%)"}, percent={"share": ("lo", "hi")}),
     )
     fig, ax = plt.subplots(figsize=(6, 3.5))
     y = 100 * trumps["share"].to_numpy()
@@ -254,7 +254,7 @@ def build(
                 [{"": "hands per game (thrown-in hands count)", "mean": m, "se": se, "games": len(games)}]
             ),
             "How long a game is (mean ± standard error)",
-            error={"mean": "se"},
+            TableFormat(error={"mean": "se"}),
         )
         lengths = games["deals"].value_counts().sort_index().rename_axis("hands").reset_index(name="games")
         lengths["share"] = lengths["games"] / len(games)
@@ -263,8 +263,10 @@ def build(
             "hands_per_game",
             lengths,
             "How many hands a game takes",
-            labels={"hands": "hands in the game", "share": "share of games (%)"},
-            percent={"share": ("lo", "hi")},
+            TableFormat(
+                labels={"hands": "hands in the game", "share": "share of games (%)"},
+                percent={"share": ("lo", "hi")},
+            ),
         )
         fig, ax = plt.subplots(figsize=(6, 3.5))
         y = 100 * lengths["share"].to_numpy()

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from reports.html import Report, rate_plot
+from reports.html import PlotLabels, Report, TableFormat, rate_plot
 from simulator.experiments import Comparison, Sweep
 
 # how the numbers of an experiment's table are shown: rates in %, their differences in pp
-EXPERIMENT_TABLE = {
-    "rate_rows": "rate",
-    "interval": {"diff": ("lo", "hi")},
-    "signed": ("diff",),
-    "scaled": ("a", "b", "diff", "se", "se_independent", "value"),
-    "labels": {
+EXPERIMENT_TABLE = TableFormat(
+    rate_rows="rate",
+    interval={"diff": ("lo", "hi")},
+    signed=("diff",),
+    scaled=("a", "b", "diff", "se", "se_independent", "value"),
+    labels={
         "a": "arm A",
         "b": "arm B",
         "diff": "A - B",
@@ -22,7 +24,7 @@ EXPERIMENT_TABLE = {
         "se_independent": "independent se",
         "narrowing": "narrowing (x)",
     },
-}
+)
 
 
 def best_frame(sweep: Sweep) -> pd.DataFrame:
@@ -61,7 +63,7 @@ def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
         "best",
         best_frame(sweep),
         "The best setting per measure against the runner-up (paired 95%)",
-        **{**EXPERIMENT_TABLE, "labels": {"diff": "best - runner-up"}},
+        dataclasses.replace(EXPERIMENT_TABLE, labels={"diff": "best - runner-up"}),
     )
     table = sweep.table()
     table.insert(len(keys) + 1, "rate", table["measure"].isin(sweep.rates))
@@ -69,11 +71,13 @@ def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
         "tune",
         table,
         "Every setting and measure: value and the paired difference against the baseline",
-        rate_rows="rate",
-        interval={"value": ("lo", "hi"), "diff": ("diff lo", "diff hi")},
-        signed=("diff",),
-        scaled=("value", "diff"),
-        labels={"diff": "against the baseline"},
+        TableFormat(
+            rate_rows="rate",
+            interval={"value": ("lo", "hi"), "diff": ("diff lo", "diff hi")},
+            signed=("diff",),
+            scaled=("value", "diff"),
+            labels={"diff": "against the baseline"},
+        ),
     )
     for m in sweep.measures:
         part = (
@@ -84,9 +88,8 @@ def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
         fig = rate_plot(
             part,
             keys[0],
+            PlotLabels(title=f"{m}: against the baseline", ylabel=f"{m}, difference"),
             group=keys[1] if len(keys) > 1 else None,
-            title=f"{m}: against the baseline",
-            ylabel=f"{m}, difference",
             percent=m in sweep.rates,
         )
         report.figure(
@@ -108,7 +111,7 @@ def compare_report(comparison: Comparison, provenance: dict, command: str) -> Re
         "deals."
     )
     frame.insert(1, "rate", frame["measure"].isin(comparison.rates))
-    report.table("compare", frame, "Paired differences A - B", **EXPERIMENT_TABLE)
+    report.table("compare", frame, "Paired differences A - B", EXPERIMENT_TABLE)
     panels = [(True, "rates: a - b (percentage points)"), (False, "other measures: a - b (their units)")]
     panels = [(r, label) for r, label in panels if (frame["measure"].isin(comparison.rates) == r).any()]
     fig, axes = plt.subplots(len(panels), 1, figsize=(7, 1 + 0.45 * len(frame)), squeeze=False)

@@ -9,12 +9,13 @@ junior in some team hands, a senior or solo in others: the junior measures count
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import Report, num, pct
+from reports.html import Report, TableFormat, num, pct
 from reports.study import Study
 from simulator import options, registry, runner
 from simulator.errors import DealsimError
@@ -202,7 +203,7 @@ def build(
     every = np.ones(len(h), bool)
     chameleon = _edge(h, h["dealt_chameleon"].to_numpy(), every)
     solo = _edge(h, (h["role"] == "solo").to_numpy(), team) if (h["role"] == "solo").any() else None
-    # the first hand's leader is the dealer's left, fixed by the deal; in team hands it is the last-ranked player
+    # the first hand's leader is the dealer's left, fixed by the deal; in team hands the last-ranked player
     leading = _edge(h, h["led_first"].to_numpy(), (h["number"] == 1).to_numpy())
     no_exchange = _complete(
         dataclasses.replace(main["run"], rules=dataclasses.replace(main["run"].rules, exchange_cards=0)),
@@ -232,21 +233,23 @@ def build(
     requests = _requests(main["run"])
 
     p0, r0 = base.rules.players, reading0
-    _findings(report, asking, answering, freq, chameleon, solo, leading, exchange, p0, r0, base)
+    measured = Measured(asking, answering, freq, chameleon, solo, leading, exchange)
+    _findings(report, measured, p0, r0, base)
 
     report.heading("The value of asking for help")
     report.text(
         f"Seat 0 plays {base.seats[0]} and asks for help by its policy (arm A) or never asks (arm B); every "
-        f"other seat plays {base.seats[1]} in both arms, on the same {base.n:,} games per setting. Differences "
-        "are A - B with paired 95% intervals, the game as the unit. A team's points are both partners' (the "
-        "player's own when he has no partner). 'In hand 2 as junior' counts the games in which seat 0 is a "
-        "junior in the second hand: those roles come from the first hand, which plays the same in both arms."
+        f"other seat plays {base.seats[1]} in both arms, on the same {base.n:,} games per setting. "
+        "Differences are A - B with paired 95% intervals, the game as the unit. A team's points are both "
+        "partners' (the player's own when he has no partner). 'In hand 2 as junior' counts the games in "
+        "which seat 0 is a junior in the second hand: those roles come from the first hand, which plays the "
+        "same in both arms."
     )
     report.table(
         "value_of_asking",
         _rated(asking),
         "What asking is worth to seat 0, by player count and hedgehog rule",
-        **PAIRED,
+        PAIRED,
     )
     report.figure(
         "value_of_asking",
@@ -262,7 +265,7 @@ def build(
         "value_of_answering",
         _rated(answering),
         "What answering is worth to seat 0, by player count and hedgehog rule",
-        **PAIRED,
+        PAIRED,
     )
     report.figure(
         "value_of_answering",
@@ -279,11 +282,13 @@ def build(
         "help_frequency",
         freq,
         "Help requests in arm A (every seat by its strategy)",
-        percent={"granted": None, "helped sets taking the trick": None},
-        labels={
-            "granted": "requests granted",
-            "helped sets taking the trick": "helped sets taking the trick",
-        },
+        TableFormat(
+            percent={"granted": None, "helped sets taking the trick": None},
+            labels={
+                "granted": "requests granted",
+                "helped sets taking the trick": "helped sets taking the trick",
+            },
+        ),
     )
     if len(requests):
         by = (
@@ -300,8 +305,7 @@ def build(
             "requests_by_table",
             by,
             "Share of requests granted, Wilson 95% intervals",
-            percent={"granted": ("lo", "hi")},
-            n="requests",
+            TableFormat(percent={"granted": ("lo", "hi")}, n="requests"),
         )
 
     report.heading("The chameleon, the solo seat, leading first and the exchange")
@@ -316,9 +320,9 @@ def build(
         pd.DataFrame(edges),
         f"Points per hand above the other players of the same hand "
         f"({p0} players, {r0}); 95% intervals, the game as the unit",
-        interval={"edge": ("lo", "hi")},
-        signed=("edge",),
-        labels={"edge": "edge (points per hand)"},
+        TableFormat(
+            interval={"edge": ("lo", "hi")}, signed=("edge",), labels={"edge": "edge (points per hand)"}
+        ),
     )
     if len(exchange):
         report.table(
@@ -326,8 +330,7 @@ def build(
             exchange,
             f"Points per hand by role with and without the exchange, on the same "
             f"deals ({p0} players); paired 95% intervals",
-            interval={"difference": ("lo", "hi")},
-            signed=("difference",),
+            TableFormat(interval={"difference": ("lo", "hi")}, signed=("difference",)),
         )
     five = asking[(asking["players"] == p0) & (asking["hedgehog"] == r0)]
     headline = [
@@ -348,12 +351,12 @@ def build(
 
 # The paired tables: seat 0's measures with and without, the difference with its interval; the win rate in
 # % and its difference in percentage points.
-PAIRED = {
-    "rate_rows": "rate",
-    "scaled": ("with", "without", "difference"),
-    "interval": {"difference": ("lo", "hi")},
-    "signed": ("difference",),
-}
+PAIRED = TableFormat(
+    rate_rows="rate",
+    scaled=("with", "without", "difference"),
+    interval={"difference": ("lo", "hi")},
+    signed=("difference",),
+)
 
 
 def _rated(frame: pd.DataFrame) -> pd.DataFrame:
@@ -369,9 +372,26 @@ def _verdict(row: pd.Series, unit: str, digits: int = 2) -> str:
     return text
 
 
-def _findings(
-    report: Report, asking, answering, freq, chameleon, solo, leading, exchange, p0, r0, base
-) -> None:
+@dataclass(frozen=True)
+class Measured:
+    """What the findings quote: the paired tables of asking and of answering (every player count and
+    hedgehog rule), how often help is asked and granted, the edges of the chameleon, the solo seat (None
+    without solo hands) and the first leader, and the exchange's effect by role."""
+
+    asking: pd.DataFrame
+    answering: pd.DataFrame
+    freq: pd.DataFrame
+    chameleon: dict
+    solo: dict | None
+    leading: dict
+    exchange: pd.DataFrame
+
+
+def _findings(report: Report, measured: Measured, p0: int, r0: str, base: Run) -> None:
+    asking, answering, freq = measured.asking, measured.answering, measured.freq
+    chameleon, solo, leading = measured.chameleon, measured.solo, measured.leading
+    exchange = measured.exchange
+
     def pick(frame: pd.DataFrame, measure: str) -> pd.Series:
         return frame[
             (frame["players"] == p0) & (frame["hedgehog"] == r0) & (frame["measure"] == measure)
@@ -414,8 +434,8 @@ def _findings(
 
     parts = [
         (
-            f"the player dealt the chameleon scores {edge(chameleon)} points per hand above the others of the same "
-            "hand"
+            f"the player dealt the chameleon scores {edge(chameleon)} points per hand above the others of "
+            "the same hand"
         ),
         f"the player who leads the first trick of a game {edge(leading)}",
     ]

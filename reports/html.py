@@ -45,6 +45,32 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
+@dataclass(frozen=True)
+class TableFormat:
+    """How a table's cells are shown in the page (the CSV keeps the frame as it is).
+
+    `labels` gives columns their headers in words; a `percent` column is shown as a percentage, with its
+    interval when it names its (lo, hi) columns; an `interval` column as "value [lo, hi]"; an `error` column
+    as "value ± se" (the se column named); `signed` columns carry their sign. Interval and se columns are
+    folded into their value's cell. Rows whose `n` column counts fewer than MIN_CASES cases are greyed. Where
+    a table mixes rates with other measures, the bool column `rate_rows` marks the rows that are rates: their
+    `scaled` columns are shown x 100 with one decimal (percentages, differences in percentage points) and
+    their label says "(%)"."""
+
+    labels: Mapping[str, str] | None = None
+    percent: Mapping[str, tuple[str, str] | None] | None = None
+    interval: Mapping[str, tuple[str, str]] | None = None
+    error: Mapping[str, str] | None = None
+    signed: Iterable[str] = ()
+    n: str | None = None
+    digits: int = 2
+    rate_rows: str | None = None
+    scaled: Iterable[str] = ()
+
+
+AS_IS = TableFormat()  # numbers with two decimals, headers from the column names
+
+
 @dataclass
 class Report:
     title: str
@@ -70,32 +96,20 @@ class Report:
         name: str,
         frame: pd.DataFrame,
         caption: str,
+        shown: TableFormat = AS_IS,
         *,
-        labels: Mapping[str, str] | None = None,
-        percent: Mapping[str, tuple[str, str] | None] | None = None,
-        interval: Mapping[str, tuple[str, str]] | None = None,
-        error: Mapping[str, str] | None = None,
-        signed: Iterable[str] = (),
-        n: str | None = None,
-        digits: int = 2,
-        rate_rows: str | None = None,
-        scaled: Iterable[str] = (),
         csv: pd.DataFrame | None = None,
     ) -> None:
         """A table in the page and as NAME.csv (the CSV keeps the frame's columns at full precision).
 
-        In the page: `labels` gives columns their headers in words; a `percent` column is shown as a
-        percentage, with its interval when it names its (lo, hi) columns; an `interval` column as
-        "value [lo, hi]"; an `error` column as "value ± se" (the se column named); `signed` columns carry
-        their sign. Interval and se columns are folded into their value's cell. Rows whose `n` column
-        counts fewer than MIN_CASES cases are greyed. Where a table mixes rates with other measures, the
-        bool column `rate_rows` marks the rows that are rates: their `scaled` columns are shown x 100 with
-        one decimal (percentages, differences in percentage points) and their label says "(%)". `csv`, when
-        given, is written in place of the frame shown (a display frame of prepared text)."""
+        `shown` says how the page shows the cells (see TableFormat). `csv`, when given, is written in place
+        of the frame shown (a display frame of prepared text)."""
         name = _slug(name)
         self._tables[name] = frame if csv is None else csv
-        labels, percent, interval, error = labels or {}, percent or {}, interval or {}, error or {}
-        signed, scaled = set(signed), set(scaled)
+        labels, percent = shown.labels or {}, shown.percent or {}
+        interval, error = shown.interval or {}, shown.error or {}
+        signed, scaled = set(shown.signed), set(shown.scaled)
+        n, digits, rate_rows = shown.n, shown.digits, shown.rate_rows
         folded = {c for pair in [*percent.values(), *interval.values()] if pair for c in pair} | set(
             error.values()
         )
@@ -197,7 +211,7 @@ def _show(value: Any) -> str:
 
 
 def rate_row(label: object, count: int, of: int, **extra: object) -> dict:
-    """One row of a rates table: `extra` columns, the label, count of `of`, the rate and its Wilson interval."""
+    """One row of a rates table: `extra` columns, the label, count of `of`, the rate, its Wilson interval."""
     lo, hi = wilson(count, of)
     return {
         **extra,
@@ -210,22 +224,33 @@ def rate_row(label: object, count: int, of: int, **extra: object) -> dict:
     }
 
 
+@dataclass(frozen=True)
+class PlotLabels:
+    """The words on a rate plot: its title, the y axis (" (%)" is added to it for percentages), the x axis
+    (None: the x column's name) and the word before each series' value in the legend (None: the group
+    column's name)."""
+
+    title: str = ""
+    ylabel: str = ""
+    xlabel: str | None = None
+    legend: str | None = None
+
+
 def rate_plot(
     frame: pd.DataFrame,
     x: str,
+    labels: PlotLabels,
     value: str = "value",
-    lo: str = "lo",
-    hi: str = "hi",
+    interval: tuple[str, str] = ("lo", "hi"),
     group: str | None = None,
-    title: str = "",
-    ylabel: str = "",
     percent: bool = True,
-    xlabel: str | None = None,
-    legend: str | None = None,
     n: str | None = None,
 ) -> plt.Figure:
-    """Points with 95% interval bars against x, one series per value of `group` (its legend entries
-    "`legend` value"); points with fewer than MIN_CASES cases in column `n` are left out."""
+    """Points of column `value` with 95% interval bars (the `interval` columns) against x, one series per
+    value of `group` (its legend entries "`labels.legend` value"); points with fewer than MIN_CASES cases
+    in column `n` are left out."""
+    lo, hi = interval
+    title, ylabel, xlabel, legend = labels.title, labels.ylabel, labels.xlabel, labels.legend
     fig, ax = plt.subplots(figsize=(7, 4))
     scale = 100 if percent else 1
     if n is not None:
@@ -234,8 +259,8 @@ def rate_plot(
     categorical = not pd.api.types.is_numeric_dtype(
         frame[x]
     )  # categories are not joined by lines, and their labels slant
-    for label, part in series:
-        part = part if categorical else part.sort_values(x)
+    for label, unsorted in series:
+        part = unsorted if categorical else unsorted.sort_values(x)
         y = part[value].to_numpy(float) * scale
         err = np.clip([y - part[lo].to_numpy(float) * scale, part[hi].to_numpy(float) * scale - y], 0, None)
         ax.errorbar(

@@ -1,7 +1,8 @@
-"""Forty-two: how far from perfect. Every strategy of the game plays all four seats on the same deals, and the
-double-dummy solver (`simulate --measure play-quality`) says, hand by hand, how many points each side gave away
-by its own plays against perfect play by all four, and whether the contract could have been made. Where the
-game has a searching `expert`, it also meets the heuristic over whole games (paired, on the same deals)."""
+"""Forty-two: how far from perfect. Every strategy of the game plays all four seats on the same deals, and
+the double-dummy solver (`simulate --measure play-quality`) says, hand by hand, how many points each side
+gave away by its own plays against perfect play by all four, and whether the contract could have been made.
+Where the game has a searching `expert`, it also meets the heuristic over whole games (paired, on the same
+deals)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import Report, num, pct, pm, pp, rate_plot, rate_row
+from reports.html import PlotLabels, Report, TableFormat, num, pct, pm, pp, rate_plot, rate_row
 from reports.study import Study
 from simulator import experiments, registry
 from simulator.fortytwo import quality as fortytwo_quality
@@ -93,8 +94,9 @@ def build(
 
     for r in quality.to_dict(orient="records"):
         report.finding(
-            f"Playing all four seats, {r['strategy']} gives away {pm(r['declarers gave'], r['declarers se'])} points "
-            f"per contract as the declaring side and {pm(r['defenders gave'], r['defenders se'])} as the defenders, "
+            f"Playing all four seats, {r['strategy']} gives away "
+            f"{pm(r['declarers gave'], r['declarers se'])} points per contract as the declaring side and "
+            f"{pm(r['defenders gave'], r['defenders se'])} as the defenders, "
             f"against double-dummy play by all four ({r['contracts']:,} contracts); it makes "
             f"{pct(r['made'], r['made lo'], r['made hi'])} of its contracts, "
             f"{pct(r['makeable'], r['makeable lo'], r['makeable hi'])} could be made with perfect play."
@@ -120,9 +122,9 @@ def build(
         d, n_same = pairs
         fewer = all(v["hi"] < 0 for v in d.values())
         report.finding(
-            f"On the {n_same:,} deals where both bid the same contract, points given away per contract, expert "
-            f"minus heuristic (paired 95% intervals): {_signed(d['declarers gave'])} by the declaring side, "
-            f"{_signed(d['defenders gave'])} by the defenders"
+            f"On the {n_same:,} deals where both bid the same contract, points given away per contract, "
+            f"expert minus heuristic (paired 95% intervals): {_signed(d['declarers gave'])} by the declaring "
+            f"side, {_signed(d['defenders gave'])} by the defenders"
             + (
                 "; the expert gives away fewer on both sides."
                 if fewer
@@ -136,7 +138,8 @@ def build(
 
     duel = None
     if "expert" in specs and matches > 0:
-        # the expert's side against the heuristic's on the same games: N-S change, E-W play the heuristic in both
+        # the expert's side against the heuristic's on the same games: N-S change, E-W play the heuristic
+        # in both
         a = dataclasses.replace(
             base,
             n=matches,
@@ -173,16 +176,18 @@ def build(
         "play_quality",
         quality,
         "Points given away per contract, and contracts made in play and with perfect play (95% intervals)",
-        labels={
-            "contracts": "contracts",
-            "declarers gave": "declaring side gave (points)",
-            "defenders gave": "defenders gave (points)",
-            "made": "made in play",
-            "makeable": "makeable with perfect play",
-        },
-        error={"declarers gave": "declarers se", "defenders gave": "defenders se"},
-        percent={"made": ("made lo", "made hi"), "makeable": ("makeable lo", "makeable hi")},
-        n="contracts",
+        TableFormat(
+            labels={
+                "contracts": "contracts",
+                "declarers gave": "declaring side gave (points)",
+                "defenders gave": "defenders gave (points)",
+                "made": "made in play",
+                "makeable": "makeable with perfect play",
+            },
+            error={"declarers gave": "declarers se", "defenders gave": "defenders se"},
+            percent={"made": ("made lo", "made hi"), "makeable": ("makeable lo", "makeable hi")},
+            n="contracts",
+        ),
     )
     if quality_pairs is not None:
         report.table(
@@ -190,9 +195,11 @@ def build(
             quality_pairs,
             "Expert minus heuristic on the same contracts "
             "(paired, 95% intervals): points given away per contract",
-            labels={"diff": "expert - heuristic (points)", "n": "contracts"},
-            interval={"diff": ("lo", "hi")},
-            signed=("diff",),
+            TableFormat(
+                labels={"diff": "expert - heuristic (points)", "n": "contracts"},
+                interval={"diff": ("lo", "hi")},
+                signed=("diff",),
+            ),
         )
     report.figure(
         "points_given_away",
@@ -210,9 +217,11 @@ def build(
         by_bid,
         "Contracts made in play and with perfect play, by strategy and bid (95% "
         "intervals; 84 and 168 are the two- and four-mark bids)",
-        labels={"made": "made in play", "makeable": "makeable with perfect play"},
-        percent={"made": ("made lo", "made hi"), "makeable": ("makeable lo", "makeable hi")},
-        n="contracts",
+        TableFormat(
+            labels={"made": "made in play", "makeable": "makeable with perfect play"},
+            percent={"made": ("made lo", "made hi"), "makeable": ("makeable lo", "makeable hi")},
+            n="contracts",
+        ),
     )
     for spec in specs:
         part = by_bid[(by_bid["strategy"] == spec) & (by_bid["bid"] <= 42)]
@@ -231,12 +240,14 @@ def build(
                 rate_plot(
                     long,
                     "bid",
+                    PlotLabels(
+                        title=f"{spec}: contracts made, by bid",
+                        ylabel="contracts made",
+                        xlabel="bid (points)",
+                        legend="made",
+                    ),
                     group="what",
-                    legend="made",
                     n="contracts",
-                    title=f"{spec}: contracts made, by bid",
-                    ylabel="contracts made",
-                    xlabel="bid (points)",
                 ),
                 f"{spec}: contracts made in play and with perfect play by bid (30 to 42), 95% intervals "
                 f"(bids of fewer than 30 contracts left out)",
@@ -245,8 +256,8 @@ def build(
     if duel is not None:
         report.heading("The expert against the heuristic, over whole games (paired)")
         report.text(
-            f"North and South play the expert in arm A and the heuristic in arm B, East and West the heuristic "
-            f"in both, on the same {matches:,} games; differences A - B with paired 95% intervals."
+            f"North and South play the expert in arm A and the heuristic in arm B, East and West the "
+            f"heuristic in both, on the same {matches:,} games; differences A - B with paired 95% intervals."
         )
         frame = duel.frame()
         frame["rate"] = frame["measure"].isin(duel.rates)
@@ -254,11 +265,13 @@ def build(
             "expert_against_heuristic",
             frame[["measure", "a", "b", "diff", "lo", "hi", "rate"]],
             "Expert (A) against heuristic (B) for North-South, same games",
-            labels={"a": "expert", "b": "heuristic", "diff": "A - B"},
-            interval={"diff": ("lo", "hi")},
-            signed=("diff",),
-            rate_rows="rate",
-            scaled=("a", "b", "diff"),
+            TableFormat(
+                labels={"a": "expert", "b": "heuristic", "diff": "A - B"},
+                interval={"diff": ("lo", "hi")},
+                signed=("diff",),
+                rate_rows="rate",
+                scaled=("a", "b", "diff"),
+            ),
         )
     return report, (
         "Points given away against perfect play, per contract",

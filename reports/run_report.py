@@ -9,7 +9,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import MIN_CASES, Report, num, pct, pm
+from reports.html import MIN_CASES, Report, TableFormat, num, pct, pm
 from simulator.summaries import flatten
 
 
@@ -59,9 +59,9 @@ def build(summary: dict, manifest: dict, title: str) -> Report:
         )
     report.heading("Every figure of the summary")
     report.text(
-        "Rates are percentages with Wilson 95% intervals (or, for several trials per deal, intervals with the "
-        f"deal as the unit); means carry standard errors. Rates of fewer than {MIN_CASES} trials are greyed "
-        "here and left out of the plots."
+        "Rates are percentages with Wilson 95% intervals (or, for several trials per deal, intervals with "
+        f"the deal as the unit); means carry standard errors. Rates of fewer than {MIN_CASES} trials are "
+        "greyed here and left out of the plots."
     )
     shown = pd.DataFrame(
         {
@@ -75,7 +75,7 @@ def build(summary: dict, manifest: dict, title: str) -> Report:
         "summary",
         shown,
         "The run's summary, one figure per row (summary.csv keeps the summary's keys and full precision)",
-        n="of",
+        TableFormat(n="of"),
         csv=flat.astype({"count": "Int64", "of": "Int64"}),
     )
     for name, part, percent in (("rates", rates, True), ("means", means, False)):

@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import MIN_CASES, Report, num, pct, pm, pp, rate_plot, rate_row
+from reports.html import MIN_CASES, PlotLabels, Report, TableFormat, num, pct, pm, pp, rate_plot, rate_row
 from reports.study import Study
 from simulator import registry
 from simulator.errors import DealsimError
@@ -162,7 +162,8 @@ def build(
         )
     margin = value[value["measure"] == "player 0 margin per game"].iloc[0]
     sentence = (
-        f"Ducking the fifth trick when it pays is worth {num(margin['diff'], margin['lo'], margin['hi'], signed=True)} "
+        "Ducking the fifth trick when it pays is worth "
+        f"{num(margin['diff'], margin['lo'], margin['hi'], signed=True)} "
         f"points of margin per game to player 0 on the same {base.n:,} games ({_verdict(margin)})"
     )
     wins = value[value["measure"] == "player 0 wins"]
@@ -181,9 +182,7 @@ def build(
             {"count": "Int64"}
         ),
         "Sweeps of stages 1-4",
-        labels={"mean": "mean", "of": "of", "rate": "share"},
-        error={"mean": "se"},
-        percent=PCT,
+        TableFormat(labels={"mean": "mean", "of": "of", "rate": "share"}, error={"mean": "se"}, percent=PCT),
     )
 
     report.heading("Taking the fifth trick")
@@ -198,12 +197,14 @@ def build(
         "fifth_trick",
         fifth,
         "Stages decided at the fifth trick, by stage",
-        percent={
-            "share of stages": None,
-            "taking pays": ("pays lo", "pays hi"),
-            "fifth trick taken": ("taken lo", "taken hi"),
-        },
-        n="stages decided at trick 5",
+        TableFormat(
+            percent={
+                "share of stages": None,
+                "taking pays": ("pays lo", "pays hi"),
+                "fifth trick taken": ("taken lo", "taken hi"),
+            },
+            n="stages decided at trick 5",
+        ),
     )
     pays_rows = pd.DataFrame(
         [
@@ -222,9 +223,8 @@ def build(
         rate_plot(
             pays_rows,
             "stage",
+            PlotLabels(title="Taking the fifth trick pays", ylabel="stages where taking pays"),
             value="rate",
-            title="Taking the fifth trick pays",
-            ylabel="stages where taking pays",
             n="of",
         ),
         "Share of stages decided at trick 5 in which the sweep bonus beats the cards of tricks 1-4, 95% "
@@ -241,21 +241,18 @@ def build(
         "who_decided",
         calls,
         "How trick 5 went, when ducking paid and when taking paid",
-        labels={"": "trick 5", "count": "stages", "of": "of", "rate": "share"},
-        percent=PCT,
-        n="of",
+        TableFormat(
+            labels={"": "trick 5", "count": "stages", "of": "of", "rate": "share"}, percent=PCT, n="of"
+        ),
     )
     report.figure(
         "who_decided",
         rate_plot(
             calls,
             "",
+            PlotLabels(title="Who decided the fifth trick", ylabel="stages", xlabel="", legend="when"),
             value="rate",
             group="situation",
-            legend="when",
-            title="Who decided the fifth trick",
-            ylabel="stages",
-            xlabel="",
             n="of",
         ),
         "Share of stages 1-4 at stake by how trick 5 went, 95% intervals",
@@ -285,19 +282,14 @@ def build(
         "value_of_ducking",
         shown[~shown["rate"]].drop(columns="rate"),
         "What ducking the fifth trick is worth to player 0, in points",
-        labels=labels,
-        interval={"diff": ("lo", "hi")},
-        signed=("diff",),
+        TableFormat(labels=labels, interval={"diff": ("lo", "hi")}, signed=("diff",)),
     )
     report.table(
         "value_of_ducking_rates",
         shown[shown["rate"]].drop(columns="rate"),
         "What ducking the fifth trick is worth to player 0 in rates: percentages, differences in "
         "percentage points",
-        labels=labels,
-        interval={"diff": ("lo", "hi")},
-        signed=("diff",),
-        digits=1,
+        TableFormat(labels=labels, interval={"diff": ("lo", "hi")}, signed=("diff",), digits=1),
     )
     report.figure(
         "value_of_ducking",
@@ -332,12 +324,14 @@ def build(
         "edge_by_stage",
         edge,
         "Share of tricks taken by the stage's dealer and by the trick's leader",
-        percent={
-            "dealer's tricks": ("dealer lo", "dealer hi"),
-            "leader's tricks": ("leader lo", "leader hi"),
-        },
-        error={"dealer's points minus the other's": "se"},
-        signed=("dealer's points minus the other's",),
+        TableFormat(
+            percent={
+                "dealer's tricks": ("dealer lo", "dealer hi"),
+                "leader's tricks": ("leader lo", "leader hi"),
+            },
+            error={"dealer's points minus the other's": "se"},
+            signed=("dealer's points minus the other's",),
+        ),
     )
     fig, ax = plt.subplots(figsize=(7, 4))
     for col, lo, hi, label in (
@@ -394,9 +388,11 @@ def build(
             "matches_by_bonus",
             length[["sweep_bonus", *[f"{m}{x}" for m in shown for x in ("", " lo", " hi")]]],
             f"{matches:,} matches per sweep bonus, on common deals (95% intervals)",
-            labels={"sweep_bonus": "sweep bonus (points)"},
-            interval={"games per match": ("games per match lo", "games per match hi")},
-            percent={m: (f"{m} lo", f"{m} hi") for m in shown[1:]},
+            TableFormat(
+                labels={"sweep_bonus": "sweep bonus (points)"},
+                interval={"games per match": ("games per match lo", "games per match hi")},
+                percent={m: (f"{m} lo", f"{m} hi") for m in shown[1:]},
+            ),
         )
         part = length[
             ["sweep_bonus", "games per match", "games per match lo", "games per match hi"]
@@ -406,10 +402,8 @@ def build(
             rate_plot(
                 part,
                 "sweep_bonus",
-                title="Games per match",
-                ylabel="games",
+                PlotLabels(title="Games per match", ylabel="games", xlabel="sweep bonus (points)"),
                 percent=False,
-                xlabel="sweep bonus (points)",
             ),
             f"Games in a match to {base.rules.target} against the sweep bonus, 95% intervals",
         )
@@ -421,9 +415,7 @@ def build(
             rate_plot(
                 part,
                 "sweep_bonus",
-                title="Stages swept",
-                ylabel="stages swept",
-                xlabel="sweep bonus (points)",
+                PlotLabels(title="Stages swept", ylabel="stages swept", xlabel="sweep bonus (points)"),
             ),
             "Share of stages swept against the sweep bonus, 95% intervals",
         )

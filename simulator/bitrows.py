@@ -1,5 +1,5 @@
-"""Rows of bits: a legal mask (or any (m, n) bool mask) packed into (m, W) uint64 words, and the few operations
-the driver and random play need on them without unpacking.
+"""Rows of bits: a legal mask (or any (m, n) bool mask) packed into (m, W) uint64 words, and the few
+operations the driver and random play need on them without unpacking.
 
 Encoding: bit i of a row is bit i % 64 of word i // 64 (W = ceil(n / 64)). A core that already holds its legal
 actions as bitmasks (a hand of dominoes or cards, Frank's Zoo's sets) hands them over in this form, so that

@@ -344,8 +344,8 @@ class Game(ABC, Generic[RulesT, StateT, ViewT, RecordT]):
         """The strategy spec of each seat from `SEAT=SPEC` assignments (or a {seat: spec} mapping) over
         `base` (default: the game's default strategy everywhere); later assignments win, with a DealsimWarning
         for each that sets a seat again (`NS=greedy` then `N=random`: N's first strategy is silently lost).
-        `all` is the exception: it sets a default that later assignments refine without a warning (`all=greedy`
-        then `0=random` is the way to say "everyone but seat 0" where seats have no sides)."""
+        `all` is the exception: it sets a default that later assignments refine without a warning
+        (`all=greedy` then `0=random` is the way to say "everyone but seat 0" where seats have no sides)."""
         names = self.seat_names(rules)
         specs = list(base) if base is not None else [self.default_strategy] * len(names)
         pairs = (
@@ -397,8 +397,8 @@ class Game(ABC, Generic[RulesT, StateT, ViewT, RecordT]):
         return parts
 
     def measures(self, tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[Measure]:
-        """One figure per deal of the run's unit (a deal, or a whole match), for tune and compare: the per-deal
-        table's measures summed per unit, then, for matches, the match measures."""
+        """One figure per deal of the run's unit (a deal, or a whole match), for tune and compare: the
+        per-deal table's measures summed per unit, then, for matches, the match measures."""
         deals = tables["deals"]
         key = "match" if unit == "match" else "deal"
         units = tables["matches"]["match"].to_numpy() if unit == "match" else np.unique(deals["deal"])

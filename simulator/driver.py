@@ -3,10 +3,11 @@
 A game (`contract.Game`) supplies `inputs(state, rows, kind, rules) -> (view, legal)` and
 `apply(state, rows, kind, actions, rules)`; its state (a `batch.BatchState`) has `phase` (the pending
 decision kind, or `done`), `turn` (the seat to decide), `deal` (the row's deal number) and `take(rows)`.
-Each step (for a phased game, only the earliest pending kind; see `Game.phased`) groups the pending decisions by kind and by
-strategy (seats that share one strategy object are asked together, each row seeing its own seat's view),
-asks for the whole group at once, checks every action against the legal mask and applies it. Finished
-rows leave the working batch. A strategy that raises ends the play with a `StrategyError` naming one deal.
+Each step (for a phased game, only the earliest pending kind; see `Game.phased`) groups the pending
+decisions by kind and by strategy (seats that share one strategy object are asked together, each row seeing
+its own seat's view), asks for the whole group at once, checks every action against the legal mask and
+applies it. Finished rows leave the working batch. A strategy that raises ends the play with a
+`StrategyError` naming one deal.
 """
 
 from __future__ import annotations
@@ -103,8 +104,8 @@ def strategy_failure(asked: Asked, rng: np.random.Generator, exc: Exception) -> 
             asked.strategy.decide(kind, view, legal, rng)
         except Exception as alone:  # noqa: BLE001 - the failure we are looking for
             return StrategyError(
-                f"{asked.who()} at seat {asked.seat(row)} in deal {int(state.deal[row])} failed on {decision}: "
-                f"{_exception_text(alone)}"
+                f"{asked.who()} at seat {asked.seat(row)} in deal {int(state.deal[row])} failed on "
+                f"{decision}: {_exception_text(alone)}"
             )
     seats = ", ".join(sorted({asked.seat(r) for r in rows}))
     return StrategyError(
@@ -141,8 +142,8 @@ def play(
     while len(state):
         per_kind = np.bincount(state.phase, minlength=game.done + 1)
         pending = np.flatnonzero(per_kind[: game.done])
-        for kind in pending[:1] if game.phased else pending:
-            kind = int(kind)
+        for pending_kind in pending[:1] if game.phased else pending:
+            kind = int(pending_kind)
             rows_kind = slice(None) if per_kind[kind] == len(state) else np.flatnonzero(state.phase == kind)
             if len(group_seats) == 1:
                 parts = [(0, rows_kind)]

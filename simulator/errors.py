@@ -15,7 +15,7 @@ class IllegalAction(DealsimError):
 
 
 class StrategyError(DealsimError):
-    """A strategy raised an exception while deciding; the message names the strategy, seat, deal and exception."""
+    """A strategy raised an exception while deciding; the message names strategy, seat, deal and exception."""
 
     exit_code = 1  # the input was valid; the strategy's code failed
 

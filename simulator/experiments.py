@@ -163,7 +163,10 @@ class Comparison:
             for m, d in zip(self.measures, self.differences)
         ]
         a = self.a
-        title = f"A - B on the same {a.n:,} {a.game.plural(a.unit)}, measured for {self.side} (95% paired intervals)"
+        title = (
+            f"A - B on the same {a.n:,} {a.game.plural(a.unit)}, measured for {self.side} "
+            "(95% paired intervals)"
+        )
         return [
             table(title, ["measure", "A", "B", "A - B", "narrowing"], rows),
             "narrowing: how many times wider the interval would be on independent deals",
@@ -287,7 +290,8 @@ class Sweep:
         return [table(title, ["measure", *header], rows), *self.findings()]
 
     def frame(self) -> pd.DataFrame:
-        """One row per point: the settings, then each measure's value, lo and hi as `name`, `name lo`, `name hi`."""
+        """One row per point: the settings, then each measure's value, lo and hi as `name`, `name lo`,
+        `name hi`."""
         rows = []
         for point, ests in zip(self.points, self.estimates):
             row = dict(point)

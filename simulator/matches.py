@@ -1,9 +1,9 @@
 """The one match loop: deals played in rounds until each match of a chunk reaches the rules' target.
 
-Each round deals the next deal of every match still going (the game's `TargetSeries` draws for all matches of the
-chunk, so deal j of match k is the same in every arm of a comparison), plays the whole round as one batch
-through the driver, and lets the series book it. Any game gets matches,
-their tables and their traces from here.
+Each round deals the next deal of every match still going (the game's `TargetSeries` draws for all matches
+of the chunk, so deal j of match k is the same in every arm of a comparison), plays the whole round as one
+batch through the driver, and lets the series book it. Any game gets matches, their tables and their traces
+from here.
 """
 
 from __future__ import annotations

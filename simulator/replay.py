@@ -100,7 +100,8 @@ def trace(run: Run, deal: int, as_json: bool = False) -> Any:
     parts = [f"{match_word} {deal} to {getattr(rules, 'target', '?')}"]
     for i, (r, t) in enumerate(zip(records, totals), 1):
         parts.append(
-            f"\n=== {deal_word} {i} ===\n{r.text(rules)}\nTotals: {', '.join(f'{k} {v}' for k, v in t.items())}"
+            f"\n=== {deal_word} {i} ===\n{r.text(rules)}\n"
+            f"Totals: {', '.join(f'{k} {v}' for k, v in t.items())}"
         )
     parts.append(f"\nWinner: {winner if winner is not None else f'none ({deal_word} limit)'}")
     return "\n".join(parts)

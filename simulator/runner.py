@@ -64,7 +64,8 @@ class Run:
         return k * self.chunk_size, min(self.n, (k + 1) * self.chunk_size)
 
     def describe(self) -> dict[str, Any]:
-        """The run's definition as plain data: what provenance records and `app.run_from_manifest` reads back."""
+        """The run's definition as plain data: what provenance records and `app.run_from_manifest` reads
+        back."""
         out = {
             "game": self.game.name,
             "deals": self.n,
@@ -172,7 +173,8 @@ class Result:
         return None if self.partial_summary is None else tallies.finish(self.partial_summary)
 
     def whole(self) -> Result:
-        """This result, or Interrupted when Ctrl-C cut it short: for work that needs every deal (a study's arms)."""
+        """This result, or Interrupted when Ctrl-C cut it short: for work that needs every deal (a study's
+        arms)."""
         if not self.complete:
             raise Interrupted(
                 f"interrupted after {self.deals_done:,} of {self.run.n:,} "
@@ -190,8 +192,9 @@ def in_order(
 ) -> Generator[T, None, None]:
     """fn(k) for each k of `indices` (or of range(indices)), computed by `jobs` workers and yielded in that
     order as they finish. A DealsimError (a strategy that raises) is raised in chunk order too, so every -j
-    names the same deal. backend "dask" runs them on a Dask cluster through joblib's Dask backend: the one at
-    `scheduler` (or $DASK_SCHEDULER_ADDRESS), else a LocalCluster of `jobs` single-threaded worker processes."""
+    names the same deal. backend "dask" runs them on a Dask cluster through joblib's Dask backend: the one
+    at `scheduler` (or $DASK_SCHEDULER_ADDRESS), else a LocalCluster of `jobs` single-threaded worker
+    processes."""
     ks = list(range(indices)) if isinstance(indices, int) else list(indices)
     if backend != "dask" and (jobs == 1 or len(ks) <= 1):
         yield from (fn(k) for k in ks)
@@ -219,10 +222,11 @@ def in_order(
 
 @contextlib.contextmanager
 def _sigint_ignored() -> Iterator[None]:
-    """Ctrl-C ignored meanwhile, here and in the workers started meanwhile, which keep ignoring it for life (an
-    ignored signal survives fork and exec; a blocked one would not: Python 3.11's resource tracker unblocks it).
-    Ctrl-C then reaches only this process, which stops the workers, instead of each worker printing its own
-    traceback (a long one while it is still importing). A Ctrl-C within these milliseconds is lost."""
+    """Ctrl-C ignored meanwhile, here and in the workers started meanwhile, which keep ignoring it for life
+    (an ignored signal survives fork and exec; a blocked one would not: Python 3.11's resource tracker
+    unblocks it). Ctrl-C then reaches only this process, which stops the workers, instead of each worker
+    printing its own traceback (a long one while it is still importing). A Ctrl-C within these milliseconds
+    is lost."""
     if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
         yield
         return
@@ -234,7 +238,8 @@ def _sigint_ignored() -> Iterator[None]:
 
 
 def _error_as_value(fn: Callable[[int], T], k: int) -> T | DealsimError:
-    # joblib raises the first error to *happen*, which depends on the workers' timing; returned, it waits its turn
+    # joblib raises the first error to *happen*, which depends on the workers' timing; returned, it waits
+    # its turn
     try:
         return fn(k)
     except DealsimError as exc:
@@ -261,8 +266,8 @@ def _on_dask(fn: Callable[[int], T], ks: list[int], jobs: int, scheduler: str | 
             except OSError as exc:
                 raise DealsimError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
         else:
-            # Dask's nanny sets MALLOC_TRIM_THRESHOLD_=65536 in its workers, so glibc hands freed memory back at
-            # once; the cores allocate many short-lived arrays per step, which then ran 2-2.5x slower.
+            # Dask's nanny sets MALLOC_TRIM_THRESHOLD_=65536 in its workers, so glibc hands freed memory back
+            # at once; the cores allocate many short-lived arrays per step, which then ran 2-2.5x slower.
             import dask
 
             stack.enter_context(dask.config.set({_TRIM: TRIM_THRESHOLD}))

@@ -1,8 +1,9 @@
 """Perfect-information search: what the games' solvers share.
 
-A game's solver (`simulator.fortytwo.solver`: Forty-two's play with every hand seen; `simulator.rounds.solver`:
-one Rounds stage with both hands seen) is a `Solver` whose numba kernels search a batch of `Positions`. The
-kernels and the rules of play stay with the game; this module holds what is the same for both:
+A game's solver (`simulator.fortytwo.solver`: Forty-two's play with every hand seen;
+`simulator.rounds.solver`: one Rounds stage with both hands seen) is a `Solver` whose numba kernels search a
+batch of `Positions`. The kernels and the rules of play stay with the game; this module holds what is the
+same for both:
 
 - `Positions`: a batch of positions, one row per position, each field an array whose first axis is the row
   (`len`, `take`, `concat`), the int64 arrays the kernels take (`kernel_rows`) and the check that every row
@@ -71,7 +72,8 @@ class Positions:
             shape = np.shape(getattr(self, f))
             if shape != (n, *trailing):
                 raise ValueError(
-                    f"{type(self).__name__}.{f} has shape {shape}, not {(n, *trailing)} (one row per position)"
+                    f"{type(self).__name__}.{f} has shape {shape}, not {(n, *trailing)} "
+                    "(one row per position)"
                 )
         bad = self.invalid()
         if bad.any():

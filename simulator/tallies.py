@@ -109,7 +109,8 @@ def ratio(successes: Any, trials: Any) -> RatioTally:
 
 def merge(a: Any, b: Any) -> Any:
     """Two partial summaries of the same shape as one: tallies and counts add; dicts merge key by key; lists
-    of items merge by each item's key (its first plain entry, e.g. `bid` or `stage`), numeric keys in order."""
+    of items merge by each item's key (its first plain entry, e.g. `bid` or `stage`), numeric keys in
+    order."""
     if isinstance(a, (RateTally, MeanTally, RatioTally)):
         return a + b
     if isinstance(a, dict):

@@ -95,8 +95,8 @@ class ViewHash(Strategy):
 
     @staticmethod
     def _one_row(view: Any, legal: np.ndarray) -> np.ndarray:
-        """The same choice for the reference engines' one-row views, in plain Python ints (the numpy loop would
-        cost most of a reference engine's time)."""
+        """The same choice for the reference engines' one-row views, in plain Python ints (the numpy loop
+        would cost most of a reference engine's time)."""
         h = 1469598103934665603
         for name, array in sorted(view.arrays().items()):
             salt = _salt(name)
@@ -500,9 +500,9 @@ def check_workers(game: Game) -> None:
 
 
 def check_game(game: Game, specs: Sequence[str] | None = None) -> list[str]:
-    """Every check of the game: its header, each strategy (default: every registered one and its examples), the
-    views under each of its check rules, secrecy, packed legality, refusal, traces and workers. Returns the
-    checks run, by name."""
+    """Every check of the game: its header, each strategy (default: every registered one and its examples),
+    the views under each of its check rules, secrecy, packed legality, refusal, traces and workers. Returns
+    the checks run, by name."""
     done = ["header"]
     check_header(game)
     for spec in specs if specs is not None else strategy_specs(game):

@@ -37,7 +37,8 @@ def _load_user_class(module: str, cls: str) -> type[Strategy]:
 
 
 def _split(spec: str, known: Mapping[str, type[Strategy]]) -> tuple[list[str], str]:
-    """(name parts, parameter text): 'heuristic:a=1' -> (['heuristic'], 'a=1'); 'm.x:Cls:a=1' -> (['m.x', 'Cls'], 'a=1')."""
+    """(name parts, parameter text): 'heuristic:a=1' -> (['heuristic'], 'a=1');
+    'm.x:Cls:a=1' -> (['m.x', 'Cls'], 'a=1')."""
     parts = spec.strip().split(":")
     head_len = 2 if parts[0] not in known and len(parts) >= 2 and parts[1].isidentifier() else 1
     return parts[:head_len], ":".join(parts[head_len:])
@@ -72,7 +73,8 @@ class Roster:
         ]
 
     def with_params(self, spec: str, params: Mapping[str, str]) -> str:
-        """The spec with these parameters set (replacing any it had): 'heuristic' -> 'heuristic:threshold=30'."""
+        """The spec with these parameters set (replacing any it had):
+        'heuristic' -> 'heuristic:threshold=30'."""
         return with_params(spec, params, self.known)
 
 

@@ -30,7 +30,8 @@ _PIPS = np.arange(7)
 TRUMP_DOUBLE = np.array([D.domino_id(p, p) for p in range(7)], np.uint32)
 # [t]: the count dominoes that are neither a double nor a trump when t is trump: they can be caught.
 _EXPOSED_IF_TRUMP = (D.COUNT_BITS & ~D.DOUBLE_BITS) & ~D.PIP_BITS
-# [c, j]: the j-th highest trump in play context c (pip t: the double, then t-6 down to t-0; doubles: 6-6 down).
+# [c, j]: the j-th highest trump in play context c (pip t: the double, then t-6 down to t-0; doubles: 6-6
+# down).
 _TRUMP_ORDER = np.array(
     [np.argsort(-D.LEAD_KEY[c] * D.IS_TRUMP[c], kind="stable")[:7] for c in range(D.N_CONTEXTS)], np.intp
 )
@@ -257,7 +258,8 @@ class Heuristic(FortyTwoStrategy):
 
     def _special_call(self, view, legal, rules, action):
         """Plunge with `plunge_doubles` doubles, splash with `splash_doubles` (the partner names trumps, the
-        doubles being the plunger's); bid 42 for a nello with a hand of low dominoes when nobody holds more."""
+        doubles being the plunger's); bid 42 for a nello with a hand of low dominoes when nobody holds
+        more."""
         doubles = np.bitwise_count(view.hand & D.DOUBLE_BITS)
         partner_holds = (view.high_bidder >= 0) & ((view.high_bidder & 1) == (view.seat & 1))
         action = np.where(

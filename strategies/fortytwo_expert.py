@@ -230,7 +230,10 @@ class Expert(Heuristic):
         imagine them (its own hand as it is). Tests replace this to impose deals."""
         sampling, _ = _kernels()
         min_doubles, leader, sitter = self.auction_facts(view)
-        i64 = lambda a: np.ascontiguousarray(a, dtype=np.int64)
+
+        def i64(a):
+            return np.ascontiguousarray(a, dtype=np.int64)
+
         rows = (
             i64(view.seat),
             i64(view.hand),

@@ -22,7 +22,8 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     # lead the weakest kind, as many of it as held, keeping the chameleon and mosquitoes
     lead = np.full(1 + C.N_SETS + C.N_PARTIALS, -32000, np.int16)
     lead[1 : 1 + C.N_SETS] = -200 * STRENGTH[kind] + 10 * real - 500 * cham - 500 * mosq
-    # follow with the cheapest set that beats the table; failing that ask for help with the fewest cards; pass last
+    # follow with the cheapest set that beats the table; failing that ask for help with the fewest cards;
+    # pass last
     follow = np.full_like(lead, -30000)
     follow[1 : 1 + C.N_SETS] = -(200 * size + 10 * STRENGTH[kind] + 100 * cham + 100 * mosq)
     follow[ASK:] = -20000 - 10 * C.PARTIALS[:, 1:].sum(axis=1) - 100 * C.PARTIALS[:, 2]
@@ -62,7 +63,8 @@ class Greedy(Strategy):
             ar = np.arange(len(view))
             partner = view.partner[ar, view.seat]
             partners_set = ~leading & (partner >= 0) & (view.table_player == partner)
-            # sets outrank asks, asks outrank a pass: choose within the narrowest group that has a legal action
+            # sets outrank asks, asks outrank a pass: choose within the narrowest group that has a legal
+            # action
             sets = legal[:, 1:ASK]
             has_set = sets.any(axis=1) & ~partners_set
             choice = np.zeros(len(view), np.intp)  # pass
@@ -127,10 +129,10 @@ class Heuristic(Strategy):
     `hedgehog_penalty`, never a hedgehog (captured) or one hedgehog (missing), since set-aside cards count as
     taken. Lead: his weakest kind, as a whole group; once at most `cash_groups` of his groups could still be
     beaten by the cards not seen (his hand and `played` counted), he cashes his sure winners first, keeping
-    the lead, and goes out with the last group. Follow: beats an opponent when he can (`play_base`), preferring
-    a set nothing unseen can beat (`sure`), whole groups over split ones (`whole`, `split`) and weak kinds over
-    strong ones (`keep`); he keeps the chameleon for the end (`chameleon`) and never plays so that the
-    chameleon, which cannot be played alone, is his last card; he does not beat his partner's set
+    the lead, and goes out with the last group. Follow: beats an opponent when he can (`play_base`),
+    preferring a set nothing unseen can beat (`sure`), whole groups over split ones (`whole`, `split`) and
+    weak kinds over strong ones (`keep`); he keeps the chameleon for the end (`chameleon`) and never plays so
+    that the chameleon, which cannot be played alone, is his last card; he does not beat his partner's set
     (`partner_cost`) unless that takes him out. Help: a junior asks when laying cards scores better than his
     best play or a pass (`ask_base`), laying whole groups; a senior answers (`answer_base`) unless the
     completion splits his groups, spends the chameleon or strong cards; he always answers when it takes
@@ -202,7 +204,7 @@ class Heuristic(Strategy):
         True, "playing solo, set lions aside when they make lion_min (they count as taken)"
     )
 
-    # --- exchange --------------------------------------------------------------------------------------------
+    # --- exchange --------------------------------------------------------------------------------------
     def _exchange(self, view: FranksZooView, legal: np.ndarray) -> np.ndarray:
         rules = view.rules
         ar = np.arange(len(view))
@@ -232,7 +234,7 @@ class Heuristic(Strategy):
                 score[:, _HEDGEHOG] += np.where(solo & (given[:, _HEDGEHOG] == 0), 4000, 0).astype(np.int16)
         return best_legal(score.astype(np.int16), legal)
 
-    # --- play ------------------------------------------------------------------------------------------------
+    # --- play ------------------------------------------------------------------------------------------
     def _play(self, view: FranksZooView, legal: np.ndarray) -> np.ndarray:
         m = len(view)
         ar = np.arange(m)
@@ -250,8 +252,8 @@ class Heuristic(Strategy):
         groups = present.sum(axis=1) - ((h[:, _EL] > 0) & (h[:, _MOSQ] == 1))
         endgame = groups - (present & (kinds >= need)).sum(axis=1) <= self.cash_groups
         mode = np.where(leading, 1 + endgame, 3 * partners_set).astype(np.int32)
-        # per row and kind, the table's row: mode, cards held of the kind, the fewest that are sure; each kind's
-        # sets take their scores from it in one gather
+        # per row and kind, the table's row: mode, cards held of the kind, the fewest that are sure; each
+        # kind's sets take their scores from it in one gather
         code = (mode * 54)[:, None] + kinds.astype(np.intp) * 9 + need
         legal_sets = legal[:, 1:ASK]
         rows = np.flatnonzero(legal_sets.any(axis=1))  # a lead always has a set; many follows have none
@@ -313,7 +315,7 @@ class Heuristic(Strategy):
         return self._answer(view, legal)
 
 
-_KIND_COLS = [slice(int(np.flatnonzero(_K == k)[0]), int(np.flatnonzero(_K == k)[-1]) + 1) for k in range(12)]
+_KIND_COLS = [slice(int(np.flatnonzero(k == _K)[0]), int(np.flatnonzero(k == _K)[-1]) + 1) for k in range(12)]
 _PART_BASE = (np.arange(C.N_PARTIALS) * 6)[None, :]
 
 

@@ -196,7 +196,8 @@ _ABOVE = np.array([0x1FFF & ~((1 << x.bit_length()) - 1) for x in range(1 << 13)
 
 def _unbeatable_leads(view: RoundsView, unseen: np.ndarray) -> np.ndarray:
     """uint64 bitmask per row of the cards that no unseen card could beat if led now. Suit by suit on
-    13-bit patterns (a table gives the cards above each suit's top unseen rank): a handful of operations per row."""
+    13-bit patterns (a table gives the cards above each suit's top unseen rank): a handful of operations per
+    row."""
     trump = view.trump.astype(np.intp)
     rank_trumps = np.where(
         view.trump_rank >= 0, C.RANK_BITS[np.maximum(view.trump_rank, 0)] & ~C.SUIT_BITS[trump], np.uint64(0)

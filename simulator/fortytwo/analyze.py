@@ -30,7 +30,7 @@ def parse_hand(text: str) -> int:
         raise DealsimError(f"a hand is 7 dominoes; got {len(items)} in {text!r}")
     ids = [D.parse_domino(t) for t in items]
     seen = set()
-    for t, d in zip(items, ids):
+    for d in ids:
         if d in seen:
             raise DealsimError(f"domino {D.name(d)} appears twice in {text!r}")
         seen.add(d)
@@ -167,7 +167,10 @@ def render(frame: pd.DataFrame, advice: dict, hand: str, seat: str, deals: int) 
     bids = sorted(frame["bid"].unique())
     grid = {(r["trump"], r["bid"]): r for r in frame.to_dict(orient="records")}
     named = sorted(frame["trump"].unique())
-    cell = lambda t, b, f: f(grid[t, b]) if (t, b) in grid else "-"
+
+    def cell(t, b, f):
+        return f(grid[t, b]) if (t, b) in grid else "-"
+
     make_rows = [
         [
             NAMES[t],

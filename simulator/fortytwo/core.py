@@ -89,7 +89,10 @@ def new_hands(
 ) -> HandState:
     """A batch of hands dealt as `hands` ((n, 4) uint32), waiting for the first call."""
     n = len(deal)
-    full = lambda v, dt=np.int8: np.full(n, v, dtype=dt)
+
+    def full(v, dt=np.int8):
+        return np.full(n, v, dtype=dt)
+
     dealer = np.asarray(dealer, dtype=np.int8)
     return HandState(
         deal=np.asarray(deal, dtype=np.int64),
@@ -367,7 +370,8 @@ def inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tuple[Fort
 def packed_inputs(
     s: HandState, r: Rows, kind: int, rules: FortyTwoRules
 ) -> tuple[FortyTwoView, np.ndarray, int]:
-    """`inputs` with the legal actions as bit rows (simulator.bitrows): a play's are the hand's bitmask as it is."""
+    """`inputs` with the legal actions as bit rows (simulator.bitrows): a play's are the hand's bitmask as
+    it is."""
     if kind != PLAY:
         view, legal = inputs(s, r, kind, rules)
         return view, bitrows.pack(legal), legal.shape[1]
@@ -452,7 +456,8 @@ def with_contract(
     s: HandState, declarer: int, bid_action: int, trump: int | np.ndarray, rules: FortyTwoRules | None = None
 ) -> HandState:
     """The hands of `s` at the start of play with this contract imposed (no auction is recorded): `trump` is
-    a TRUMP action (a pip, doubles, no-trump or nello, read under `rules`), one for all rows or one per row."""
+    a TRUMP action (a pip, doubles, no-trump or nello, read under `rules`), one for all rows or one per
+    row."""
     s.high[:] = bid_action
     s.bid[:] = BID_VALUE[bid_action]
     s.high_bidder[:] = declarer

@@ -35,8 +35,8 @@ from simulator.stats import Measure
 class FortyTwo(Game[FortyTwoRules, HandState, FortyTwoView, HandRecord]):
     name = "forty-two"
     title = (
-        "Forty-two: dominoes, four players in two partnerships, bids 30..42, 84, 168, game to 250 (or Texas 42 "
-        "to 7 marks)"
+        "Forty-two: dominoes, four players in two partnerships, bids 30..42, 84, 168, game to 250 (or "
+        "Texas 42 to 7 marks)"
     )
     rules_cls = FortyTwoRules
     presets = PRESETS
@@ -121,7 +121,7 @@ class FortyTwo(Game[FortyTwoRules, HandState, FortyTwoView, HandRecord]):
         return reference.play_hand(hands, int(state.dealer[row]), rules, players, scores=scores)
 
     def outcomes(self, state: HandState, rules: FortyTwoRules) -> np.ndarray:
-        """(n, 5): points N-S, E-W, scores N-S, E-W, made (1/0, -1 thrown in), as the reference records them."""
+        """(n, 5): points N-S, E-W, scores N-S, E-W, made (1/0, -1 thrown in), as the reference records."""
         score, made = core.hand_scores(state, rules)
         made = np.where(state.high == 0, -1, made.astype(np.int64))
         return np.column_stack([state.points, score, made]).astype(np.int64)

@@ -214,10 +214,11 @@ def high_bid(calls: Sequence[int]) -> tuple[int, int | None]:
     more), so the highest bid is simply the last one made; its value is worked out bid by bid because a
     plunge's or splash's value depends on the bid before it.
     """
-    value, position = 0, None
-    for position, action in _bids(calls):
+    bids = _bids(calls)
+    value = 0
+    for _, action in bids:
         value = call_value(action, value)
-    return value, position
+    return value, (bids[-1][0] if bids else None)
 
 
 def winning_call(calls: Sequence[int]) -> int | None:
@@ -619,29 +620,41 @@ def _padded(values: Sequence[int], width: int) -> np.ndarray:
     return row
 
 
+@dataclass(frozen=True)
+class HandSoFar:
+    """What every seat has seen of the hand so far.
+
+    calls: the call actions so far; trump: what was named (TRUMP action), None before; plays: every domino
+    played so far in order; leader: the seat that leads the current trick (None during the auction); trick:
+    the (seat, domino) plays of the current trick, which begins at trick_start = len(plays) - len(trick)
+    (0 before play); points: points taken in completed tricks (N-S, E-W).
+    """
+
+    calls: Sequence[int]
+    trump: int | None
+    plays: Sequence[int]
+    leader: int | None
+    trick: Sequence[tuple[int, int]]
+    points: Sequence[int]
+
+
 def make_view(
     *,
     seat: int,
     dealer: int,
     hand: Sequence[int],
-    calls: Sequence[int],
-    trump: int | None,
-    plays: Sequence[int],
-    leader: int | None,
-    trick: Sequence[tuple[int, int]],
-    points: Sequence[int],
+    so_far: HandSoFar,
     scores: Sequence[int],
     rules: FortyTwoRules | None = None,
 ) -> FortyTwoView:
     """A one-row `FortyTwoView` of the hand as `seat` sees it.
 
-    hand: the seat's dominoes still held; calls: the call actions so far; trump: what was named (TRUMP
-    action), None before; plays: every domino played so far in order; leader: the seat that leads the
-    current trick (None during the auction); trick: the (seat, domino) plays of the current trick, which
-    begins at trick_start = len(plays) - len(trick) (0 before play); points: points taken in completed
-    tricks (N-S, E-W). high_bid is the value of the highest bid (a plunge's or splash's worked out);
-    ctx the play context of what was named (-1 before).
+    hand: the seat's dominoes still held; so_far: the public record of the hand (see HandSoFar); scores:
+    the match totals before this hand. high_bid is the value of the highest bid (a plunge's or splash's
+    worked out); ctx the play context of what was named (-1 before).
     """
+    calls, trump, plays, leader = so_far.calls, so_far.trump, so_far.plays, so_far.leader
+    trick, points = so_far.trick, so_far.points
     contract, bidder_position = high_bid(calls)
     bidder = -1 if bidder_position is None else (dealer + 1 + bidder_position) % 4
     ctx = -1 if trump is None else context_of(trump, rules or _DEFAULT_RULES)
@@ -721,7 +734,8 @@ def play_hand(
     moves: list[tuple[int, int, int]] = []
 
     def view(seat: int, **public: Any) -> FortyTwoView:
-        return make_view(seat=seat, dealer=dealer, hand=held[seat], scores=scores, rules=rules, **public)
+        so_far = HandSoFar(**public)
+        return make_view(seat=seat, dealer=dealer, hand=held[seat], so_far=so_far, scores=scores, rules=rules)
 
     # Auction: from the dealer's left, clockwise.
     calls: list[tuple[int, int]] = []

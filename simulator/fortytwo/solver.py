@@ -106,7 +106,10 @@ class Positions(search.Positions):
         (in order from `leader`; empty when `turn` leads)."""
         row = np.full((1, 4), -1, np.int8)
         row[0, : len(trick)] = trick
-        one = lambda v: np.array([v], np.int8)
+
+        def one(v):
+            return np.array([v], np.int8)
+
         return cls(
             hands=np.array([hands], np.uint32),
             ctx=one(ctx),

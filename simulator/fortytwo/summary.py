@@ -6,9 +6,9 @@ from typing import Any
 
 import pandas as pd
 
+from simulator import quality as shared_quality
 from simulator.fortytwo import quality
 from simulator.fortytwo.view import DECLARATION_NAMES
-from simulator import quality as shared_quality
 from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.tallies import mean, rate
 

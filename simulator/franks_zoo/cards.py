@@ -93,7 +93,7 @@ PARTIAL_CARDS = np.array([set_cards(p) for p in PARTIALS], dtype=np.int8)  # (14
 BEATS = ((SETS[None, :, 0] == SETS[:, None, 0]) & (SET_SIZE[None, :] == SET_SIZE[:, None] + 1)) | (
     (SET_SIZE[None, :] == SET_SIZE[:, None]) & PREDATOR[SETS[None, :, 0], SETS[:, None, 0]]
 )
-# COMPLETES[p, s]: set s is partial p with at least one more card (of the same kind, the chameleon or a mosquito).
+# COMPLETES[p, s]: set s is partial p with at least one more card (of its kind, the chameleon or a mosquito).
 COMPLETES = (
     (SETS[None, :, 0] == PARTIALS[:, None, 0])
     & (SETS[None, :, 1:] >= PARTIALS[:, None, 1:]).all(axis=2)

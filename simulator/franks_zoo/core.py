@@ -162,7 +162,10 @@ def new_hands(
     """Hands just dealt. A first hand (hand_no 0) starts with the dealer's left leading, everyone alone;
     later hands form teams from the standings `order`, exchange, and the last in the standings leads."""
     n, p = len(deal), rules.players
-    z = lambda shape, dt, v=0: np.full(shape, v, dtype=dt)
+
+    def z(shape, dt, v=0):
+        return np.full(shape, v, dtype=dt)
+
     first = np.asarray(hand_no) == 0
     role, partner, schedule = teams(order, rules)
     role[first], partner[first] = ALONE, -1

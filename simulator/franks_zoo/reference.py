@@ -476,46 +476,66 @@ def _padded(values: Sequence[int], fill: int, dtype: Any) -> np.ndarray:
     return row
 
 
+@dataclass(frozen=True)
+class HandInPlay:
+    """The hand outside the trick, as the views are made from it: its number (0 for the game's first),
+    every seat's cards (a count per kind; a view shows the deciding seat's own, the others only as counts),
+    each seat's place (0 while it holds cards), role and partner (-1 for none), the game totals before this
+    hand and the cards of each kind played face up so far."""
+
+    hand_no: int
+    held: Sequence[Cards]
+    places: Sequence[int]
+    roles: Sequence[int]
+    partners: Sequence[int]
+    scores: Sequence[int]
+    played: Cards
+
+
+@dataclass(frozen=True)
+class TrickInPlay:
+    """The trick in progress: the set on the table (cards.SETS index, -1 for none) and who played it (-1),
+    who led (-1 during the exchange), the passes in a row since, and the partial the junior laid
+    (cards.PARTIALS index) for the senior's answer, else -1."""
+
+    table: int
+    table_player: int
+    leader: int
+    passes: int
+    asked: int
+
+
 def make_view(
     *,
     seat: int,
-    hand_no: int,
-    held: Sequence[Cards],
-    table: int,
-    table_player: int,
-    leader: int,
-    passes: int,
-    asked: int,
-    places: Sequence[int],
-    roles: Sequence[int],
-    partners: Sequence[int],
-    scores: Sequence[int],
-    played: Cards,
+    hand: HandInPlay,
+    trick: TrickInPlay,
     given: Cards,
     received: Cards,
     rules: FranksZooRules,
 ) -> FranksZooView:
-    """A one-row `FranksZooView` of the hand as `seat` sees it (every seat's hand in `held`, only the
-    seat's own is shown; the others only as counts). Per-seat fields are padded to 7 seats with 0, the
+    """A one-row `FranksZooView` of the hand as `seat` sees it (given and received: the cards the seat gave
+    or set aside and received in this hand's exchange). Per-seat fields are padded to 7 seats with 0, the
     partners with -1."""
+    held = hand.held
     n = len(held)
     return FranksZooView(
         rules=rules,
         seat=np.array([seat], dtype=np.int8),
         players=np.array([n], dtype=np.int8),
-        hand_no=np.array([hand_no], dtype=np.int16),
+        hand_no=np.array([hand.hand_no], dtype=np.int16),
         hand=np.array([list(held[seat])], dtype=np.int8),
         counts=_padded([sum(h) for h in held], 0, np.int8),
-        table=np.array([table], dtype=np.int16),
-        table_player=np.array([table_player], dtype=np.int8),
-        leader=np.array([leader], dtype=np.int8),
-        passes=np.array([passes], dtype=np.int8),
-        asked=np.array([asked], dtype=np.int16),
-        place=_padded(places, 0, np.int8),
-        role=_padded(roles, 0, np.int8),
-        partner=_padded(partners, -1, np.int8),
-        scores=_padded(scores, 0, np.int32),
-        played=np.array([list(played)], dtype=np.int8),
+        table=np.array([trick.table], dtype=np.int16),
+        table_player=np.array([trick.table_player], dtype=np.int8),
+        leader=np.array([trick.leader], dtype=np.int8),
+        passes=np.array([trick.passes], dtype=np.int8),
+        asked=np.array([trick.asked], dtype=np.int16),
+        place=_padded(hand.places, 0, np.int8),
+        role=_padded(hand.roles, 0, np.int8),
+        partner=_padded(hand.partners, -1, np.int8),
+        scores=_padded(hand.scores, 0, np.int32),
+        played=np.array([list(hand.played)], dtype=np.int8),
         given=np.array([list(given)], dtype=np.int8),
         received=np.array([list(received)], dtype=np.int8),
     )
@@ -628,20 +648,26 @@ class _Hand:
     # -- decisions
 
     def decide(self, kind: int, seat: int, legal: list[int], asked: int = -1) -> int:
-        view = make_view(
-            seat=seat,
+        hand = HandInPlay(
             hand_no=self.hand_no,
             held=self.held,
-            table=self.table,
-            table_player=self.table_player,
-            leader=self.leader,
-            passes=self.passes,
-            asked=asked,
             places=self.places,
             roles=self.roles,
             partners=self.partners,
             scores=self.scores,
             played=self.played,
+        )
+        trick = TrickInPlay(
+            table=self.table,
+            table_player=self.table_player,
+            leader=self.leader,
+            passes=self.passes,
+            asked=asked,
+        )
+        view = make_view(
+            seat=seat,
+            hand=hand,
+            trick=trick,
             given=self.given[seat],
             received=self.received[seat],
             rules=self.rules,

@@ -9,7 +9,8 @@ Decision kinds and their actions:
 - PLAY: 0 = pass; 1 + s = play set s (cards.SETS); 1 + N_SETS + p = ask the senior for help, laying
   partial p (cards.PARTIALS). On a lead only sets are legal; a player who could lay no set there (he holds
   only the chameleon) is skipped, and the lead moves to the next player clockwise who holds cards.
-- ANSWER (the senior asked for help): 0 = decline; 1 + s = add cards so that the laid cards and his form set s.
+- ANSWER (the senior asked for help): 0 = decline; 1 + s = add cards so that the laid cards and his
+  form set s.
 A view holds one row per pending decision: the player's own hand and the public record of the hand;
 never another hand, the partner's included. Seats beyond the player count read as 0 (or -1 where noted).
 
@@ -52,7 +53,7 @@ class FranksZooView(View):
     # table_player  int8: who played it, -1 when there is none
     # leader        int8: who led the current trick, -1 during the exchange
     # passes        int8: passes in a row since the set on the table was played
-    # asked         int16: the partial (cards.PARTIALS index) the junior laid, for the senior's ANSWER; else -1
+    # asked         int16: the partial (cards.PARTIALS index) the junior laid, for the senior's ANSWER; or -1
     # place         (m, 7) int8: each seat's place if it is out (1 = first out), 0 while it holds cards
     # role          (m, 7) int8: ALONE (first hand), SENIOR, JUNIOR or SOLO
     # partner       (m, 7) int8: each seat's partner, -1 for none

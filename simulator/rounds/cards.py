@@ -86,7 +86,7 @@ EFFECTIVE, KEY, FOLLOW = _tables()
 # take a trick that c leads.
 LEAD_KEY = tricks.as_lead(KEY, EFFECTIVE)
 BEATS_LEAD = tricks.as_lead(tricks.beaten_by(KEY, BIT), EFFECTIVE)
-IS_TRUMP = EFFECTIVE == (np.arange(N_CONTEXTS) // 14)[:, None]
+IS_TRUMP = (np.arange(N_CONTEXTS) // 14)[:, None] == EFFECTIVE
 # FOLLOW_CARD[ctx, c]: the cards that follow c when c is led (FOLLOW of c's suit in that context).
 FOLLOW_CARD = np.take_along_axis(
     FOLLOW, EFFECTIVE.astype(np.intp), axis=1

@@ -69,7 +69,8 @@ def card_points(rules: RoundsRules) -> np.ndarray:
 
 def draw(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
     """The randomness of n games: deck orders (n, 52) and stage shuffles (n, 76), drawn row by row. Rows of
-    int64 are permuted (numpy swaps 8-byte items directly, in some 28% less time than int8 ones; the same draws)."""
+    int64 are permuted (numpy swaps 8-byte items directly, in some 28% less time than int8 ones; the same
+    draws)."""
     deck = rng.permuted(np.broadcast_to(np.arange(C.N_CARDS), (n, C.N_CARDS)), axis=1).astype(np.int8)
     shuffles = np.empty((n, _SHUFFLE_AT[-1]), np.int8)
     for k, size in enumerate(SHUFFLE_SIZES):
@@ -89,7 +90,10 @@ def new_games(
 ) -> GameState:
     """Games about to start: stage 1 dealt, the non-dealer to lead."""
     n = len(deal)
-    z = lambda shape, dt, v=0: np.full(shape, v, dtype=dt)
+
+    def z(shape, dt, v=0):
+        return np.full(shape, v, dtype=dt)
+
     s = GameState(
         deal=np.asarray(deal, np.int64),
         first_dealer=np.asarray(first_dealer, np.int8),
@@ -128,7 +132,8 @@ def new_games(
 
 
 def _deal_stage(s: GameState, rows: Rows, stage: int, rules: RoundsRules) -> None:
-    """Deal `stage` (0-based) to `rows`, all at that stage: new hands, face-up card(s), the non-dealer leads."""
+    """Deal `stage` (0-based) to `rows`, all at that stage: new hands, face-up card(s), the non-dealer
+    leads."""
     if stage == 0:
         order = s.deck[rows]
         n_dealt, faces = 18, order[:, 18:19]
@@ -261,7 +266,8 @@ def apply(s: GameState, r: Rows, kind: int, actions: np.ndarray, rules: RoundsRu
 
 
 _NONE = np.uint64(0)
-# REPLY_WINS[ctx, led card, reply card]: the reply takes the trick (equal keys, two rank trumps: the lead keeps it)
+# REPLY_WINS[ctx, led card, reply card]: the reply takes the trick (equal keys, two rank trumps: the lead
+# keeps it)
 _REPLY_WINS = np.stack(
     [
         tricks.beats(

@@ -294,53 +294,65 @@ def _read_only(array: np.ndarray) -> np.ndarray:
     return array
 
 
+@dataclass(frozen=True)
+class TrickInPlay:
+    """The trick being played: its stage 1..5 and number 1..5 in the stage, the stage's dealer and face-up
+    card(s), the face-up card governing the trick, its leader and the card led to it (None while leading)."""
+
+    stage: int
+    number: int
+    dealer: int
+    face_up: Sequence[int]
+    trump_card: int
+    leader: int
+    led: int | None
+
+
+@dataclass(frozen=True)
+class GameSoFar:
+    """What the game has recorded so far: every card played this game in order, the cards and tricks each
+    player has taken in this stage, the game score of the completed stages and the match totals before
+    this game."""
+
+    plays: Sequence[int]
+    stage_taken: Sequence[Sequence[int]]
+    stage_tricks: Sequence[int]
+    points: Sequence[int]
+    scores: Sequence[int]
+
+
 def make_view(
     *,
     seat: int,
-    dealer: int,
-    stage: int,
-    trick: int,
     hand: Sequence[int],
-    face_up: Sequence[int],
-    trump_card: int,
-    leader: int,
-    led: int | None,
-    plays: Sequence[int],
-    stage_taken: Sequence[Sequence[int]],
-    stage_tricks: Sequence[int],
-    points: Sequence[int],
-    scores: Sequence[int],
+    trick: TrickInPlay,
+    so_far: GameSoFar,
     rules: RoundsRules,
 ) -> RoundsView:
-    """A one-row `RoundsView` of the game as `seat` sees it.
-
-    stage 1..5 and trick 1..5 (shown 0..4 in the view); hand: the seat's cards still held; face_up: the
-    stage's face-up card(s); trump_card: the face-up card governing the current trick; led: the card led
-    to it (None while leading); plays: every card played this game in order; stage_taken / stage_tricks:
-    cards and tricks each player has taken in this stage; points: the game score of the completed stages;
-    scores: the match totals before this game.
-    """
+    """A one-row `RoundsView` of the game as `seat` sees it, `hand` the seat's cards still held (the stage
+    and trick are shown 0..4 in the view)."""
+    face_up, trump_card, plays = trick.face_up, trick.trump_card, so_far.plays
     face = list(face_up) + [-1] * (2 - len(face_up))
     padded_plays = list(plays) + [-1] * (N_PLAYS - len(plays))
-    stage_points = [cards_points(taken, rules) for taken in stage_taken]
+    stage_points = [cards_points(taken, rules) for taken in so_far.stage_taken]
     arrays = {
         "seat": _one(seat, np.int8),
-        "dealer": _one(dealer, np.int8),
-        "stage": _one(stage - 1, np.int8),
-        "trick": _one(trick - 1, np.int8),
+        "dealer": _one(trick.dealer, np.int8),
+        "stage": _one(trick.stage - 1, np.int8),
+        "trick": _one(trick.number - 1, np.int8),
         "hand": _one(ids_to_bits(hand), np.uint64),
         "face_up": _row(face, np.int8),
         "trump": _one(suit_of(trump_card), np.int8),
         "trump_rank": _one(rank_of(trump_card) if rules.rank_trumps else -1, np.int8),
-        "leader": _one(leader, np.int8),
-        "led": _one(-1 if led is None else led, np.int8),
+        "leader": _one(trick.leader, np.int8),
+        "led": _one(-1 if trick.led is None else trick.led, np.int8),
         "plays": _row(padded_plays, np.int8),
         "n_played": _one(len(plays), np.int8),
         "played": _one(ids_to_bits(plays), np.uint64),
-        "stage_tricks": _row(stage_tricks, np.int8),
+        "stage_tricks": _row(so_far.stage_tricks, np.int8),
         "stage_points": _row(stage_points, np.int16),
-        "points": _row(points, np.int16),
-        "scores": _row(scores, np.int32),
+        "points": _row(so_far.points, np.int16),
+        "scores": _row(so_far.scores, np.int32),
     }
     return RoundsView(**{key: _read_only(value) for key, value in arrays.items()}, rules=rules)
 
@@ -363,8 +375,8 @@ def _check_randomness(
             f"a Rounds game needs {len(PILE_SIZES)} shuffles (stages 2..5), got {len(shuffles)}"
         )
     checked = []
-    for stage, (order, size) in enumerate(zip(shuffles, PILE_SIZES), start=2):
-        order = [int(i) for i in order]
+    for stage, (given, size) in enumerate(zip(shuffles, PILE_SIZES), start=2):
+        order = [int(i) for i in given]
         if sorted(order) != list(range(size)):
             raise DealsimError(f"the shuffle of stage {stage} must be a permutation of range({size})")
         checked.append(order)
@@ -440,23 +452,19 @@ def play_game(
             for player in (leader, 1 - leader):
                 led = cards[0] if cards else None
                 legal = legal_plays(hands[player], led, trump_card, rules)
-                view = make_view(
-                    seat=player,
-                    dealer=dealer,
+                trick = TrickInPlay(
                     stage=stage,
-                    trick=trick_no,
-                    hand=hands[player],
+                    number=trick_no,
+                    dealer=dealer,
                     face_up=face_up,
                     trump_card=trump_card,
                     leader=leader,
                     led=led,
-                    plays=plays,
-                    stage_taken=taken,
-                    stage_tricks=tricks_won,
-                    points=points,
-                    scores=scores,
-                    rules=rules,
                 )
+                so_far = GameSoFar(
+                    plays=plays, stage_taken=taken, stage_tricks=tricks_won, points=points, scores=scores
+                )
+                view = make_view(seat=player, hand=hands[player], trick=trick, so_far=so_far, rules=rules)
                 card = REFEREE.decide(strategies[player], PLAY, player, view, legal, rng)
                 hands[player].remove(card)
                 cards.append(card)

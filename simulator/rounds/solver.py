@@ -127,7 +127,10 @@ class Positions(search.Positions):
         bits = [h if isinstance(h, (int, np.integer)) else sum(1 << int(c) for c in h) for h in hands]
         cards = (trump_card, trump_card) if np.ndim(trump_card) == 0 else tuple(trump_card)
         ctx = C.context(np.array(cards), rules.rank_trumps)
-        one = lambda v, dt=np.int8: np.array([v], dt)
+
+        def one(v, dt=np.int8):
+            return np.array([v], dt)
+
         return cls(
             hands=np.array([bits], np.uint64),
             ctx=ctx[None, :].astype(np.int16),
@@ -269,10 +272,7 @@ def _moves(legal, other, led, ctxs, R, out, score, rk):
         if led < 0:
             s = eff[ctx, c]
             k = own[ctx, c]
-            if rk[0, s] != 0:
-                beaten = (rk[0, s] >> (k + 1)) != 0
-            else:
-                beaten = s != trump and rk[0, trump] != 0
+            beaten = (rk[0, s] >> (k + 1)) != 0 if rk[0, s] != 0 else s != trump and rk[0, trump] != 0
             if beaten:
                 score[i] = k * 64 + pts[c] - (5_000 if pts[c] > 0 else 0)
             else:
@@ -323,10 +323,7 @@ def _last_trick(f, q, env, R):
             legal ^= low
             d = _LOG[low % 67]
             p = pts[c] + pts[d]
-            if key[ctx, s, d] <= key[ctx, s, c]:
-                win = leader
-            else:
-                win = 1 - leader
+            win = leader if key[ctx, s, d] <= key[ctx, s, c] else 1 - leader
             if win == 0:
                 v = sign * _stage_result(s0 + p, s1, n0 + 1, n1, bonus, w)
             else:
@@ -341,8 +338,8 @@ def _last_trick(f, q, env, R):
 
 
 # The search keeps one frame per ply (ply p = p plays made since the root) in an int64 array (a self-recursive
-# function crashed when numba loaded it from its cache); these name its columns: the position, the window, the best value
-# so far, the table slot and what the table knew, the moves and how far through them.
+# function crashed when numba loaded it from its cache); these name its columns: the position, the window,
+# the best value so far, the table slot and what the table knew, the moves and how far through them.
 (
     _H0,
     _H1,
@@ -401,7 +398,8 @@ def _search(f, env, R, tt, work):
             if led < 0 and 0 < t < TRICKS_PER_STAGE - 1:
                 # Once both players have a trick no sweep is possible: the rest of the stage adds to what was
                 # taken (base) what the hands and the leader make of it, and the entry holds that. While one
-                # player has every trick so far, the entry holds the result itself and its key the points taken.
+                # player has every trick so far, the entry holds the result itself and its key the points
+                # taken.
                 if n0 > 0 and n1 > 0:
                     f[p, _BASE], f[p, _XKEY] = f[p, _S0] - w * f[p, _S1], 0
                 else:
@@ -649,7 +647,10 @@ class RoundsSolver(search.Solver[Positions]):
                     won[ar, winner] += 1
                     got[ar, winner] += pts[card] + pts[lead_card]
         ctx = np.broadcast_to(stage_contexts(s.faces, self.rules)[:, :, None, :], (*shape, 2))
-        flat = lambda a: a.reshape(n * N_STAGES * PLAYS_PER_STAGE, *a.shape[3:])
+
+        def flat(a):
+            return a.reshape(n * N_STAGES * PLAYS_PER_STAGE, *a.shape[3:])
+
         return Positions(
             hands=flat(hands),
             ctx=flat(np.ascontiguousarray(ctx)),

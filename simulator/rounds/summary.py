@@ -7,12 +7,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from simulator.rounds.view import N_STAGES
-
-PLAYERS = ("0", "1")
 from simulator import quality as shared_quality
+from simulator.rounds.view import N_STAGES
 from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.tallies import mean, rate, ratio
+
+PLAYERS = ("0", "1")
 
 
 def summarize(g: pd.DataFrame) -> dict[str, Any]:
