@@ -183,9 +183,9 @@ def _compare(rules: FortyTwoRules, seats, n: int, seed: int) -> int:
     return sum([a for _, a in r.calls[:3]] == [0, 0, 0] for r in records)
 
 
-# Every rule set meets two seatings in the fast suite (each seating three times); -m slow plays the rest.
+# Every rule set meets one seating in the fast suite (each seating in turn); -m slow plays the rest.
 ALL_PAIRS = [(r, s) for r in RULES for s in SEATINGS]
-FAST_PAIRS = [(r, list(SEATINGS)[(i + j) % len(SEATINGS)]) for i, r in enumerate(RULES) for j in (0, 2)]
+FAST_PAIRS = [(r, list(SEATINGS)[(i + j) % len(SEATINGS)]) for i, r in enumerate(RULES) for j in (0,)]
 SLOW_PAIRS = [pair for pair in ALL_PAIRS if pair not in FAST_PAIRS]
 
 

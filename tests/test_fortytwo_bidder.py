@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from simulator import compare, registry, simulate
 from simulator.fortytwo import dominoes as D
@@ -85,6 +86,7 @@ def test_threshold_bidder_is_todays_heuristic():
                     assert now[renamed.get(col, col)] == value, f"{case}: table {i} column {col}"
 
 
+@pytest.mark.slow
 def test_ladder_beats_threshold_in_matches():
     cmp = compare(
         RunSpec("forty-two", n=6_000, seed=1, seats={"NS": "heuristic"}, unit="match"),

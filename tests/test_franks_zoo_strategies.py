@@ -50,6 +50,7 @@ def test_registered_in_order_and_default() -> None:
         assert cls().ask and cls().answer and cls().spec == cls.name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("better,worse", [("heuristic", "greedy"), ("greedy", "random")])
 def test_stronger_strategy_scores_more_on_the_same_deals(better: str, worse: str) -> None:
     row = _points(better, worse, n=600, seed=11)

@@ -39,7 +39,7 @@ SEATINGS = {
     "mixed": lambda: [strategy("rounds", "heuristic:duck_margin=-3,trump_cost=1"), ViewHash()],
 }
 CASES = [(r, s) for r in RULES for s in SEATINGS]
-GAMES = 90  # per case in the fast suite
+GAMES = 60  # per case in the fast suite
 GAMES_SLOW = 3000  # per case with -m slow
 
 

@@ -34,7 +34,7 @@ class FranksZoo(Game[FranksZooRules, HandState, FranksZooView, HandRecord]):
     phased = False  # a help request and its answer come in the middle of play
     side_word = "seat"
     default_chunk = {"match": 5_000, "deal": 10_000}
-    check_sizes = Sizes(deals=36, matches=2)
+    check_sizes = Sizes(deals=24, matches=2)
     check_rules = {
         **{f"{p} players": {"players": p} for p in (4, 5, 6, 7)},
         "rulebook": {"players": 5, "hedgehog_penalty": "missing", "exchange_cards": 3, "lion_min": 1},
