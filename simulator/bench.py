@@ -248,14 +248,10 @@ def warm_pool(run: Run, jobs: int, tries: int = 5) -> None:
 
 def run_yardstick(path: Path | str, deals: int) -> float | None:
     """The yardstick's deals per second, run in a subprocess now; None when it cannot run here. A bare file
-    name is looked for in the repository's benchmarks/ folder, then in ../shared/bench beside the checkout."""
+    name is looked for in the repository's benchmarks/ folder."""
     path = Path(path)
     if not path.exists() and len(path.parts) == 1:
-        repo = Path(__file__).resolve().parents[1]
-        found = [
-            p for p in (repo / "benchmarks" / path, repo.parent / "shared" / "bench" / path) if p.exists()
-        ]
-        path = found[0] if found else path
+        path = Path(__file__).resolve().parents[1] / "benchmarks" / path
     if not path.exists():
         return None
     try:

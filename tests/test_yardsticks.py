@@ -1,6 +1,6 @@
-"""The compiled yardsticks of benchmarks/ (Rounds, Frank's Zoo): each runs in a subprocess, prints its rate
-and passes its own --check; their tables are dealsim's; `bench.run_yardstick` finds them by bare name. The
--m slow test compares what they play with dealsim's random play, statistic by statistic."""
+"""The compiled yardsticks of benchmarks/ (Forty-two, Rounds, Frank's Zoo): each runs in a subprocess, prints
+its rate and passes its own --check; their tables are dealsim's; `bench.run_yardstick` finds them by bare
+name. The -m slow test compares what they play with dealsim's random play, statistic by statistic."""
 
 from __future__ import annotations
 
@@ -45,7 +45,13 @@ def _load(script: str):
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "script, args",
-    [("yardstick_rounds.py", ()), ("yardstick_zoo.py", ()), ("yardstick_zoo.py", ("--unit", "hand"))],
+    [
+        ("yardstick42.py", ()),
+        ("yardstick42.py", ("--unit", "game")),
+        ("yardstick_rounds.py", ()),
+        ("yardstick_zoo.py", ()),
+        ("yardstick_zoo.py", ("--unit", "hand")),
+    ],
 )
 def test_yardstick_checks_and_reports_its_rate(script, args) -> None:
     out = _run(script, "500", "--check", *args)
@@ -53,14 +59,17 @@ def test_yardstick_checks_and_reports_its_rate(script, args) -> None:
     assert float(out["deals_per_s"].replace(",", "")) > 0 and out["deals"] == "500"
     if script == "yardstick_zoo.py":
         assert out["unit"] == ("hand" if args else "game") and float(out["hands_per_s"].replace(",", "")) > 0
+    if script == "yardstick42.py":
+        assert out["unit"] == ("game" if args else "hand") and float(out["hands_per_s"].replace(",", "")) > 0
 
 
 def test_games_name_their_yardsticks_and_bench_finds_them(monkeypatch) -> None:
-    """A bare name is found in benchmarks/ (then ../shared/bench) and its rate read from its output; running
+    """A bare name is found in benchmarks/ and its rate read from its output; running
     the scripts themselves (a numba compile each on a clean checkout) is the slow test above."""
     import subprocess
     from pathlib import Path
 
+    assert registry.get("forty-two").yardstick == "yardstick42.py"
     assert registry.get("rounds").yardstick == "yardstick_rounds.py"
     assert registry.get("franks-zoo").yardstick == "yardstick_zoo.py"
     ran = []
@@ -109,6 +118,32 @@ def test_rounds_yardstick_points_are_dealsims() -> None:
     assert not rules.rank_trumps and rules.dealer_rotation == "stage"
 
 
+def test_fortytwo_yardstick_tables_are_dealsims() -> None:
+    from simulator.fortytwo import dominoes as D
+    from simulator.fortytwo import reference
+    from simulator.fortytwo.game import Games
+    from simulator.fortytwo.view import MAX_CALLS
+
+    y = _load("yardstick42.py")
+    assert np.array_equal(y.HIGH, D.HIGH) and np.array_equal(y.LOW, D.LOW)
+    assert np.array_equal(y.COUNT, D.COUNT_POINTS["seed"])
+    # the pip-trump contexts 0..6 of dealsim's tables: keys, the suit each domino leads, who follows
+    follows = (D.FOLLOW[:7, :, None] >> np.arange(D.N_DOMINOES, dtype=np.uint32)) & 1 == 1
+    assert np.array_equal(y.KEY, D.KEY[:7]) and np.array_equal(y.LEAD_SUIT, D.LEAD_SUIT[:7])
+    assert np.array_equal(y.FOLLOWS, follows)
+    rules = registry.get("forty-two").rules()
+    assert (rules.min_bid, rules.target, y.MAX_CALLS) == (y.MIN_BID, y.TARGET, MAX_CALLS)
+    assert (Games.max_idle_in_a_row, reference.MAX_HANDS) == (y.MAX_IDLE, y.MAX_HANDS)
+    assert (rules.count_values, rules.auction, rules.jump_bids, rules.all_pass, rules.declarations) == (
+        "seed",
+        "seed",
+        False,
+        "redeal",
+        "pips",
+    )
+    assert rules.scoring == "points" and not (rules.nello or rules.plunge or rules.splash or rules.sevens)
+
+
 def _dealsim(name: str, n: int, unit: str) -> dict[str, pd.DataFrame]:
     g = registry.get(name)
     rules = g.rules()
@@ -128,6 +163,23 @@ def _dealsim(name: str, n: int, unit: str) -> dict[str, pd.DataFrame]:
 @pytest.mark.slow
 def test_yardsticks_play_like_dealsims_random_play() -> None:
     """Same rules, same random play: the statistics agree within a few standard errors."""
+    y = _run("yardstick42.py", "200000")
+    d = _dealsim("forty-two", 100_000, "deal")["deals"]
+    p = d[~d.thrown_in]
+    declarer_points = np.where(p.declarer.cat.codes % 2 == 0, p.points_ns, p.points_ew)
+    assert abs(float(y["calls_per_hand"]) - d.calls.mean()) < 0.04
+    assert abs(float(y["mean_bid"]) - p.bid.astype(float).mean()) < 1.0
+    assert abs(float(y["big_bids"]) - (p.bid >= 84).mean()) < 0.01
+    assert abs(float(y["made"]) - p.made.astype(float).mean()) < 0.005
+    assert abs(float(y["mean_points_ns"]) - p.points_ns.mean()) < 0.25
+    assert abs(float(y["mean_declarer_points"]) - declarer_points.mean()) < 0.25
+    assert abs(float(y["mean_score_ns"]) - d.score_ns.mean()) < 1.2
+    assert abs(float(y["mean_score_ew"]) - d.score_ew.mean()) < 1.2
+    y = _run("yardstick42.py", "20000", "--unit", "game")
+    m = _dealsim("forty-two", 5_000, "match")["matches"]
+    assert abs(float(y["hands_per_deal"]) - m.deals.mean()) < 0.15
+    assert abs(float(y["wins_ns_ew"].split(",")[0]) - (m.winner == "NS").mean()) < 0.04
+
     y = _run("yardstick_rounds.py", "100000")
     d = _dealsim("rounds", 20_000, "deal")["deals"]
     sweeps = sum((d[f"s{k}_sweep"] >= 0).sum() for k in range(1, 6)) / len(d)
