@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -122,9 +121,6 @@ class Output:
     def prepare(self) -> Path | None:
         """The folder, checked (and with force, emptied of dealsim's outputs) before any work."""
         return prepare_folder(self.folder, self.force, self.resume)
-
-    def replace(self, **changes: Any) -> Output:
-        return dataclasses.replace(self, **changes)
 
 
 def whole(name: str, value: Any, least: int) -> int:
