@@ -278,7 +278,7 @@ class Game(ABC, Generic[RulesT, StateT, ViewT, RecordT]):
                 sources = [self._preset(table.pop("preset")), *sources[1:]]
             sources.append(table)
         sources.append(dict(overrides) if isinstance(overrides, Mapping) else parse_pairs("rules", overrides))
-        return build(self.rules_cls, "rule", *sources)
+        return build(self.rules_cls, "rule", *sources, trusted=1)
 
     def _preset(self, name: Any) -> Mapping[str, Any]:
         if not isinstance(name, str) or name not in self.presets:

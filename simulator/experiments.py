@@ -76,10 +76,21 @@ def arm_b(a: Run, seats: Sequence[str] = (), rules: Sequence[str] = ()) -> Run:
     b = dataclasses.replace(
         a, rules=b_rules, seats=game.seat_specs(seats, b_rules, base=game.fit_seats(a.seats, b_rules))
     )
-    if b == a:
-        raise DealsimError("arm B is the same as arm A")
     check(b)
+    if plays_alike(a, b):
+        raise DealsimError(
+            "arm B plays exactly as arm A (the same rules and the same strategies): nothing to compare; "
+            "change a rule or a parameter the strategies read"
+        )
     return b
+
+
+def plays_alike(a: Run, b: Run) -> bool:
+    """Whether two runs play the same deals the same way by construction: equal rules and equal strategies
+    seat by seat (`margin=1` and `margin=1.0` are the same strategy), the rest of the run equal."""
+    return (
+        a.rules == b.rules and a.strategies() == b.strategies() and dataclasses.replace(b, seats=a.seats) == a
+    )
 
 
 def changed_sides(a: Run, b: Run) -> list[int]:
@@ -334,8 +345,19 @@ def settings(base: Run, vary: list[tuple[str, list[str]]]) -> list[tuple[dict[st
         run = base
         for key, value in point:
             run = apply_setting(run, key, value)
-        out.append(({key: _number(value) for key, value in point}, run))
+        point_values = {key: _number(value) for key, value in point}
+        for earlier, other in out:
+            if plays_alike(other, run):
+                raise DealsimError(
+                    f"the settings {_setting(earlier)} and {_setting(point_values)} play exactly alike "
+                    "(the same rules and the same strategies): drop one, or vary something the run reads"
+                )
+        out.append((point_values, run))
     return out
+
+
+def _setting(point: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in point.items())
 
 
 def current_value(base: Run, key: str) -> Any:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 import math
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, get_type_hints
 
@@ -23,6 +24,24 @@ _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
 
+@dataclass(frozen=True)
+class Needs:
+    """When an option is read at all: `holds(x)` is true of the object `x` it is checked against (the
+    options' own instance, or the rules a strategy plays under), `text` says so to a person and `fields`
+    names the fields of `x` it looks at (shown when it fails)."""
+
+    text: str
+    holds: Callable[[Any], bool]
+    fields: tuple[str, ...]
+
+
+def needs(**values: Any) -> Needs:
+    """Read only where one of these fields has the value given: `needs(bidder="threshold")`,
+    `needs(bidding="sampled", naming="sampled")` (either will do)."""
+    text = " or ".join(f"{k}={_text(v)}" for k, v in values.items())
+    return Needs(text, lambda x: any(getattr(x, k) == v for k, v in values.items()), tuple(values))
+
+
 def option(
     default: Any,
     help: str,
@@ -30,9 +49,21 @@ def option(
     choices: tuple[str, ...] | None = None,
     lo: float | None = None,
     hi: float | None = None,
+    read_if: Needs | None = None,
+    rules_need: Needs | None = None,
+    match_only: bool = False,
 ) -> Any:
-    """A dataclass field with the metadata that `coerce` checks and `describe` prints."""
-    return dataclasses.field(default=default, metadata={"help": help, "choices": choices, "lo": lo, "hi": hi})
+    """A dataclass field with the metadata that `coerce` checks and `describe` prints. An option that is
+    not always read says when it is: `read_if` (other options of the same object), `rules_need` (a
+    strategy's parameter that only some rules let it use) and `match_only` (read only where whole matches
+    are played); `build` and `unread` refuse it where it would be ignored."""
+    meta = {"help": help, "choices": choices, "lo": lo, "hi": hi}
+    meta |= {"read_if": read_if, "rules_need": rules_need, "match_only": match_only}
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def _text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def fields_of(cls: type) -> dict[str, tuple[dataclasses.Field, type]]:
@@ -90,20 +121,51 @@ def parse_pairs(what: str, pairs: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def build(cls: type[T], what: str, *sources: Mapping[str, Any], base: T | None = None) -> T:
-    """An instance of `cls` from `base` (or the defaults) with each source's values applied in turn."""
+def build(cls: type[T], what: str, *sources: Mapping[str, Any], base: T | None = None, trusted: int = 0) -> T:
+    """An instance of `cls` from `base` (or the defaults) with each source's values applied in turn. A value
+    given that the instance never reads is refused (see `refuse_unread`), except in the first `trusted`
+    sources (a preset, a saved manifest), which set every option they know of."""
     known = fields_of(cls)
     values: dict[str, Any] = dataclasses.asdict(base) if base is not None else {}  # type: ignore[call-overload]
-    for source in sources:
+    given: dict[str, None] = {}
+    for k, source in enumerate(sources):
         for name, value in source.items():
             if name not in known:
                 raise DealsimError(f"unknown {what} {name!r}; known: {', '.join(known)}")
             field, kind = known[name]
             values[name] = coerce(what, name, field, kind, value)
+            if k >= trusted:
+                given[name] = None
     try:
-        return cls(**values)
+        out = cls(**values)
     except (TypeError, ValueError) as exc:  # cross-field checks in __post_init__, or a class that needs more
         raise DealsimError(f"{what}s: {exc}") from None
+    refuse_unread(what, given, out, "read_if", out)
+    return out
+
+
+def refuse_unread(what: str, names: Iterable[str], obj: Any, key: str, against: Any) -> None:
+    """One clear error for the first of `names` (options of `obj`) whose `key` condition (read_if or
+    rules_need) does not hold of `against`: a setting that would be silently ignored."""
+    known = fields_of(type(obj))
+    for name in names:
+        need = known[name][0].metadata.get(key) if name in known else None
+        if need is not None and not need.holds(against):
+            now = ", ".join(f"{f}={_text(getattr(against, f))}" for f in need.fields)
+            if key == "read_if":
+                raise DealsimError(
+                    f"{what} {name} is read only with {need.text} (here {now}): "
+                    f"add {need.text} or leave {name} out"
+                )
+            raise DealsimError(
+                f"{what} {name} is read only under rules with {need.text} (these have {now}): "
+                f"play under {need.text} or leave {name} out"
+            )
+
+
+def match_only(cls: type) -> tuple[str, ...]:
+    """The options of `cls` that are read only where whole matches are played."""
+    return tuple(name for name, (field, _) in fields_of(cls).items() if field.metadata.get("match_only"))
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
@@ -116,6 +178,13 @@ def read_toml(path: str | Path) -> dict[str, Any]:
         raise DealsimError(f"rules file {path}: {exc}") from None
     except OSError as exc:
         raise DealsimError(f"rules file {path}: {exc.strerror or exc}") from None
+
+
+def _when_read(meta: Mapping[str, Any]) -> str:
+    """The conditions under which an option is read, as a note for its help."""
+    notes = [f"with {meta[key].text}" for key in ("read_if", "rules_need") if meta.get(key)]
+    notes += ["in whole matches"] if meta.get("match_only") else []
+    return f" (read only {', '.join(notes)})" if notes else ""
 
 
 def describe(cls: type) -> list[dict[str, Any]]:
@@ -134,7 +203,7 @@ def describe(cls: type) -> list[dict[str, Any]]:
                 "type": kind.__name__,
                 "default": field.default,
                 "allowed": allowed,
-                "help": meta.get("help", ""),
+                "help": meta.get("help", "") + _when_read(meta),
             }
         )
     return rows

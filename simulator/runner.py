@@ -33,6 +33,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from simulator import driver, registry, tallies
 from simulator.contract import UNITS, Game
 from simulator.errors import DealsimError, DealsimWarning, Interrupted
+from simulator.inert import refuse_inert
 from simulator.matches import play_matches
 from simulator.parts import PartStore, run_key
 from strategies.base import Strategy
@@ -377,6 +378,7 @@ def check(run: Run) -> None:
         if run.unit != "deal":
             raise DealsimError(f"the measure {name} is taken per deal: it needs the unit deal")
     run.strategies()
+    refuse_inert(run.game, run.rules, run.unit, run.seats)
 
 
 def map_chunks(

@@ -65,6 +65,11 @@ class Roster:
         what = f"{cls.name or cls.__name__} parameter"
         return build(cls, what, parse_pairs(what, [p for p in params.split(",") if p.strip()]))
 
+    def given(self, spec: str) -> list[str]:
+        """The names of the parameters the spec sets: 'heuristic:margin=2,base=8' -> ['margin', 'base']."""
+        _, params = _split(spec, self.known)
+        return list(parse_pairs("strategy parameter", [p for p in params.split(",") if p.strip()]))
+
     def listing(self) -> list[dict[str, Any]]:
         """Name, summary and parameters (with defaults) of each strategy."""
         return [

@@ -23,7 +23,7 @@ from simulator.fortytwo.view import (
     TRUMP,
     FortyTwoView,
 )
-from simulator.options import option
+from simulator.options import needs, option
 from strategies.base import Random, Strategy, best_legal, best_of_bits, by_row
 
 _PIPS = np.arange(7)
@@ -137,7 +137,11 @@ class Heuristic(FortyTwoStrategy):
         choices=("ladder", "threshold"),
     )
     threshold: int = option(
-        31, "threshold bidder: bid only when the hand is worth at least this many points", lo=0, hi=84
+        31,
+        "threshold bidder: bid only when the hand is worth at least this many points",
+        lo=0,
+        hi=84,
+        read_if=needs(bidder="threshold"),
     )
     margin: float = option(
         1.0,
@@ -145,6 +149,7 @@ class Heuristic(FortyTwoStrategy):
         "(higher = safer, fewer and lower bids)",
         lo=-42,
         hi=42,
+        read_if=needs(bidder="ladder"),
     )
     overcall_margin: float = option(
         -2.0,
@@ -153,6 +158,7 @@ class Heuristic(FortyTwoStrategy):
         "costs more than a modest risk)",
         lo=-42,
         hi=42,
+        read_if=needs(bidder="ladder"),
     )
     partner_gain: float = option(
         6.0,
@@ -161,6 +167,7 @@ class Heuristic(FortyTwoStrategy):
         "still overcall)",
         lo=0,
         hi=84,
+        read_if=needs(bidder="ladder"),
     )
     preempt: float = option(
         0.5,
@@ -168,6 +175,7 @@ class Heuristic(FortyTwoStrategy):
         "limit (1) while an opponent may still bid; with none left it bids the lowest",
         lo=0,
         hi=1,
+        read_if=needs(bidder="ladder"),
     )
     # The value weights are a least-squares fit of the points a declaring side took against these
     # features of the declarer's hand, over 200,000 hands of heuristic play (seed rules).
@@ -189,9 +197,14 @@ class Heuristic(FortyTwoStrategy):
         "this play makes fewer than 1 in 10, with 6 about half)",
         lo=4,
         hi=8,
+        rules_need=needs(plunge=True),
     )
     splash_doubles: int = option(
-        6, "bid a splash holding at least this many doubles (and fewer than plunge_doubles)", lo=3, hi=8
+        6,
+        "bid a splash holding at least this many doubles (and fewer than plunge_doubles)",
+        lo=3,
+        hi=8,
+        rules_need=needs(splash=True),
     )
     nello_risk: int = option(
         0,
@@ -199,6 +212,7 @@ class Heuristic(FortyTwoStrategy):
         "above 1-1, dominoes with a five or six end)",
         lo=0,
         hi=7,
+        rules_need=needs(nello=True),
     )
 
     def hand_values(self, hand: np.ndarray) -> np.ndarray:

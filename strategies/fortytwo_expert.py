@@ -60,7 +60,7 @@ from simulator.fortytwo.view import (
     FortyTwoView,
     bid_marks,
 )
-from simulator.options import option
+from simulator.options import needs, option
 from strategies.fortytwo import Heuristic
 
 _DEFAULT_RULES = FortyTwoRules()
@@ -159,6 +159,7 @@ class Expert(Heuristic):
         "ladder worth: heuristic = the heuristic's hand value; sampled = "
         "the best average double-dummy points over bid_samples deals of the other hands",
         choices=("heuristic", "sampled"),
+        read_if=needs(bidder="ladder"),
     )
     naming: str = option(
         "heuristic",
@@ -166,18 +167,26 @@ class Expert(Heuristic):
         "average (by aim) over bid_samples deals of the other hands",
         choices=("heuristic", "sampled"),
     )
-    bid_samples: int = option(8, "bidding=sampled, naming=sampled: deals of the other hands", lo=1, hi=1000)
+    bid_samples: int = option(
+        8,
+        "bidding=sampled, naming=sampled: deals of the other hands",
+        lo=1,
+        hi=1000,
+        read_if=needs(bidding="sampled", naming="sampled"),
+    )
     declarations: int = option(
         2,
         "bidding=sampled, naming=sampled: solve this many declarations, the heuristic's best-valued first",
         lo=1,
         hi=9,
+        read_if=needs(bidding="sampled", naming="sampled"),
     )
     bid_shift: float = option(
         0.0,
         "bidding=sampled: subtract this from the double-dummy worth before the ladder's margins",
         lo=-42,
         hi=42,
+        read_if=needs(bidding="sampled"),
     )
     bid_reach: float = option(
         6.0,
@@ -185,6 +194,7 @@ class Expert(Heuristic):
         "lowest bid open less this (the others keep the heuristic value)",
         lo=0,
         hi=84,
+        read_if=needs(bidding="sampled"),
     )
     stream: str = option(
         "view",
@@ -193,7 +203,13 @@ class Expert(Heuristic):
         "run hands to the strategy",
         choices=("view", "run"),
     )
-    seed: int = option(0, "stream=view: a salt for the hash (another seed, other deals)", lo=0, hi=2**31 - 1)
+    seed: int = option(
+        0,
+        "stream=view: a salt for the hash (another seed, other deals)",
+        lo=0,
+        hi=2**31 - 1,
+        read_if=needs(stream="view"),
+    )
 
     def heuristic(self) -> Heuristic:
         """The heuristic with this expert's heuristic parameters (its play breaks ties)."""

@@ -9,7 +9,7 @@ import numpy as np
 
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.view import ASK, EXCHANGE, JUNIOR, PLAY, SOLO, FranksZooView
-from simulator.options import option
+from simulator.options import needs, option
 from strategies.base import Random, Strategy, best_legal
 
 # How many kinds a kind beats at equal size: a rough measure of its strength.
@@ -46,10 +46,16 @@ class Greedy(Strategy):
         "set, asks for help when it cannot beat alone, helps whenever it can; gives away its shortest kinds"
     )
     ask: bool = option(
-        True, "ask the senior for help when it cannot beat alone; never ask for help when false"
+        True,
+        "ask the senior for help when it cannot beat alone; never ask for help when false",
+        rules_need=needs(help=True),
+        match_only=True,
     )
     answer: bool = option(
-        True, "help the junior whenever it can; never answer a request (always decline) when false"
+        True,
+        "help the junior whenever it can; never answer a request (always decline) when false",
+        rules_need=needs(help=True),
+        match_only=True,
     )
 
     def decide(self, kind, view: FranksZooView, legal, rng):
@@ -146,9 +152,17 @@ class Heuristic(Strategy):
         "groups and keeps strong cards, never beats its partner except to go out, never strands the "
         "chameleon; asks and answers when it is cheap; keeps elephants and the chameleon in the exchange"
     )
-    ask: bool = option(True, "ask the senior for help when that beats passing; never ask for help when false")
+    ask: bool = option(
+        True,
+        "ask the senior for help when that beats passing; never ask for help when false",
+        rules_need=needs(help=True),
+        match_only=True,
+    )
     answer: bool = option(
-        True, "answer the junior's request when it pays; never answer a request (always decline) when false"
+        True,
+        "answer the junior's request when it pays; never answer a request (always decline) when false",
+        rules_need=needs(help=True),
+        match_only=True,
     )
     play_base: int = option(
         100,
@@ -181,13 +195,22 @@ class Heuristic(Strategy):
         hi=5000,
     )
     ask_base: int = option(
-        40, "the worth of asking for help (a pass is 0); laid cards score like a follow", lo=-1000, hi=1000
+        40,
+        "the worth of asking for help (a pass is 0); laid cards score like a follow",
+        lo=-1000,
+        hi=1000,
+        read_if=needs(ask=True),
+        rules_need=needs(help=True),
+        match_only=True,
     )
     answer_base: int = option(
         60,
         "the worth of answering a request (a decline is 0); the cards added score like a follow",
         lo=-1000,
         hi=1000,
+        read_if=needs(answer=True),
+        rules_need=needs(help=True),
+        match_only=True,
     )
     partner_cost: int = option(
         1000, "cost of beating the partner's set (going out always pays)", lo=0, hi=5000
@@ -199,9 +222,10 @@ class Heuristic(Strategy):
         "weak",
         "what a junior gives his senior among his shortest kinds: weak or strong cards first",
         choices=("weak", "strong"),
+        match_only=True,
     )
     solo_lions: bool = option(
-        True, "playing solo, set lions aside when they make lion_min (they count as taken)"
+        True, "playing solo, set lions aside when they make lion_min (they count as taken)", match_only=True
     )
 
     # --- exchange --------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from functools import cache
 import numpy as np
 
 from simulator import bitrows, tricks
-from simulator.options import option
+from simulator.options import needs, option
 from simulator.rounds import cards as C
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import RoundsView
@@ -71,6 +71,7 @@ class Heuristic(Strategy):
         "duck (or let the opponent sweep) only when the card points beat the sweep bonus by more than this",
         lo=-100,
         hi=100,
+        read_if=needs(duck=True),
     )
 
     def decide(self, kind, view, legal, rng):

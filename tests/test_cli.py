@@ -79,7 +79,7 @@ def test_simulate_writes_table_summary_and_manifest(tmp_path: Path) -> None:
         "--rule",
         "count_values=texas",
         "--seat",
-        "N=heuristic:threshold=30",
+        "N=heuristic:bidder=threshold,threshold=30",
         "-o",
         str(out),
     )
@@ -113,12 +113,15 @@ def test_simulate_writes_table_summary_and_manifest(tmp_path: Path) -> None:
     assert manifest["seed"] == 3 and manifest["deals"] == 3000 and manifest["complete"]
     assert manifest["unit"] == "deal" and manifest["game"] == "forty-two" and manifest["deals_done"] == 3000
     assert manifest["rules"]["count_values"] == "texas"
-    assert manifest["seats"]["N"] == "heuristic:threshold=30" and manifest["seats"]["E"] == "heuristic"
+    assert (
+        manifest["seats"]["N"] == "heuristic:bidder=threshold,threshold=30"
+        and manifest["seats"]["E"] == "heuristic"
+    )
     for key in ["command", "dealsim", "numpy", "chunk_size", "elapsed_seconds", "jobs"]:
         assert key in manifest
     assert manifest["command"] == (
         "dealsim simulate forty-two -n 3000 --seed 3 --unit deal --chunk-size 25000 "
-        "--rule count_values=texas --seat N=heuristic:threshold=30"
+        "--rule count_values=texas --seat N=heuristic:bidder=threshold,threshold=30"
     )
     summary = pd.read_csv(out / "summary.csv")
     assert {

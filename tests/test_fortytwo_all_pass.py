@@ -162,9 +162,9 @@ SEATINGS = {
     "fieldhash": lambda: [ViewHash()] * 4,
     "threshold": lambda: [strategy("forty-two", "heuristic:bidder=threshold")] * 4,
     "mixed": lambda: [
-        strategy("forty-two", "heuristic:threshold=30"),
+        strategy("forty-two", "heuristic:bidder=threshold,threshold=30"),
         Scrambled(salt=3),
-        strategy("forty-two", "heuristic:threshold=30"),
+        strategy("forty-two", "heuristic:bidder=threshold,threshold=30"),
         ViewHash(),
     ],
 }

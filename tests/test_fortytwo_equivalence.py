@@ -75,9 +75,9 @@ SEATINGS = {
     "scrambled": lambda: [Scrambled()] * 4,
     # different strategies per side exercise the driver's grouping of rows by strategy
     "mixed": lambda: [
-        strategy("forty-two", "heuristic:threshold=30"),
+        strategy("forty-two", "heuristic:bidder=threshold,threshold=30"),
         Scrambled(salt=3),
-        strategy("forty-two", "heuristic:threshold=30"),
+        strategy("forty-two", "heuristic:bidder=threshold,threshold=30"),
         strategy("forty-two", "greedy:min_length=3"),
     ],
 }

@@ -131,8 +131,8 @@ def test_analyze_refuses_a_seat_that_is_not_one_seat() -> None:
 
 
 def test_comparing_a_strategy_with_itself_is_exactly_zero() -> None:
-    a = small_run(seats=("heuristic:threshold=31", "random", "heuristic", "random"))
-    b = dataclasses.replace(a, seats=("heuristic", "random", "heuristic:threshold=31", "random"))
+    a = small_run(seats=("heuristic:margin=1", "random", "heuristic", "random"))
+    b = dataclasses.replace(a, seats=("heuristic", "random", "heuristic:margin=1", "random"))
     result = compare(a, b, jobs=1)
     assert isinstance(result, Comparison) and len(result.measures) == len(result.differences) == 5
     for name, d in zip(result.measures, result.differences):
@@ -184,8 +184,8 @@ def test_sweep_values_and_settings() -> None:
         ("min_bid", ["28", "29"]),
         ("seat.NS", ["greedy", "heuristic"]),
     ]
-    run = apply_setting(small_run(), "seat.NS.threshold", "33")
-    assert run.seats == ("heuristic:threshold=33", "heuristic", "heuristic:threshold=33", "heuristic")
+    run = apply_setting(small_run(), "seat.NS.margin", "3")
+    assert run.seats == ("heuristic:margin=3", "heuristic", "heuristic:margin=3", "heuristic")
     assert apply_setting(small_run(), "rule.min_bid", "28").rules.min_bid == 28
     with pytest.raises(DealsimError, match="min_bid"):
         apply_setting(small_run(), "min_bid", "99")
@@ -291,9 +291,9 @@ def test_compare_cli_reports_paired_differences(tmp_path: Path) -> None:
         "compare",
         "forty-two",
         "--seat",
-        "NS=heuristic:threshold=31",
+        "NS=heuristic:bidder=threshold,threshold=31",
         "--vs",
-        "NS=heuristic:threshold=34",
+        "NS=heuristic:bidder=threshold,threshold=34",
         "-n",
         "800",
         "-j",
@@ -311,18 +311,18 @@ def test_compare_cli_reports_paired_differences(tmp_path: Path) -> None:
     assert {"NS score margin per hand", "contract success", "NS wins"} <= names
     assert data["side"] == "NS" and data["unit"] == "match" and data["deals"] == 800
     assert (
-        data["seats"]["N"] == "heuristic:threshold=31"
-        and data["arm_b"]["seats"]["N"] == "heuristic:threshold=34"
+        data["seats"]["N"] == "heuristic:bidder=threshold,threshold=31"
+        and data["arm_b"]["seats"]["N"] == "heuristic:bidder=threshold,threshold=34"
     )
     assert (tmp_path / "c" / "report.html").exists() and (tmp_path / "c" / "compare.csv").exists()
     provenance = json.loads((tmp_path / "c" / "provenance.json").read_text())
     assert provenance["command"] == (
         "dealsim compare forty-two -n 800 --seed 1 --unit match --chunk-size 2500 "
-        "--seat N=heuristic:threshold=31 --seat S=heuristic:threshold=31 "
-        "--vs NS=heuristic:threshold=34"
+        "--seat N=heuristic:bidder=threshold,threshold=31 --seat S=heuristic:bidder=threshold,threshold=31 "
+        "--vs NS=heuristic:bidder=threshold,threshold=34"
     )
     code, out, err = run_cli("compare", "forty-two", "--vs", "NS=heuristic", "-n", "10")
-    assert code == 2 and "arm B is the same as arm A" in err
+    assert code == 2 and "arm B plays exactly as arm A" in err
     code, out, err = run_cli("compare", "forty-two", "-n", "10")
     assert code == 2 and "compare needs an arm B" in err
 
@@ -436,8 +436,5 @@ def test_tune_varies_a_parameter_on_every_seat_at_once() -> None:
     base = Run(
         game=game, n=10, seed=1, rules=game.rules(), seats=("heuristic",) * 4, unit="deal", chunk_size=10
     )
-    grid = settings(base, [("seat.all.threshold", ["30", "32"])])
-    assert [run.seats for _, run in grid] == [
-        ("heuristic:threshold=30",) * 4,
-        ("heuristic:threshold=32",) * 4,
-    ]
+    grid = settings(base, [("seat.all.margin", ["0", "2"])])
+    assert [run.seats for _, run in grid] == [("heuristic:margin=0",) * 4, ("heuristic:margin=2",) * 4]

@@ -71,6 +71,7 @@ def _layer(module: str) -> int:
         return 7
     if module in (
         "simulator.runner",
+        "simulator.inert",
         "simulator.experiments",
         "simulator.replay",
         "simulator.registry",

@@ -24,7 +24,8 @@ def _strict(text: str):
         ["simulate", "forty-two", "-n", "50", "-j", "1", "--format", "json"],
         ["simulate", "franks-zoo", "-n", "5", "-j", "1", "--format", "json", "--unit", "hand"],
         ["trace", "rounds", "-n", "10", "--deal", "3", "--json"],
-        # arm B equal to arm A in its play: a measure's paired standard error is 0 and its narrowing infinite
+        # a rule that changes only no-trump hands: no hand is thrown in either arm, so that measure's paired
+        # standard error is 0 and its narrowing undefined
         [
             "compare",
             "forty-two",
@@ -32,10 +33,12 @@ def _strict(text: str):
             "40",
             "-j",
             "1",
+            "--preset",
+            "texas",
             "--seat",
             "all=random",
-            "--vs",
-            "N=random:",
+            "--vs-rule",
+            "doubles_low=true",
             "--format",
             "json",
         ],

@@ -70,20 +70,17 @@ def test_by_row_scores_each_row_with_its_own_scorer() -> None:
 
 
 def test_specs_and_parameters() -> None:
-    h = strategy("forty-two", "heuristic:threshold=33,base=7.5")
-    assert (h.threshold, h.base, h.spec) == (33, 7.5, "heuristic:threshold=33,base=7.5")
+    h = strategy("forty-two", "heuristic:margin=3.0,base=7.5")
+    assert (h.margin, h.base, h.spec) == (3.0, 7.5, "heuristic:margin=3.0,base=7.5")
     # the spec is computed from the name and the parameters that differ from their defaults
-    assert strategy("forty-two", "heuristic:base=7.5,threshold=33").spec == "heuristic:threshold=33,base=7.5"
-    assert strategy("forty-two", "heuristic:threshold=31").spec == "heuristic"  # 31 is the default
+    assert strategy("forty-two", "heuristic:base=7.5,margin=3").spec == "heuristic:margin=3.0,base=7.5"
+    assert strategy("forty-two", "heuristic:margin=1").spec == "heuristic"  # 1.0 is the default
     assert strategy("forty-two", "greedy").spec == "greedy"
     assert strategy("rounds", "heuristic:duck=false").spec == "heuristic:duck=false"
     assert registry.roster("forty-two").make(h.spec) == h  # the spec makes the strategy again
-    assert (
-        with_params("heuristic:threshold=33", {"threshold": "30", "base": "1"})
-        == "heuristic:threshold=30,base=1"
-    )
+    assert with_params("heuristic:margin=3", {"margin": "2", "base": "1"}) == "heuristic:margin=2,base=1"
     fortytwo = registry.roster("forty-two")
-    assert fortytwo.with_params("heuristic", {"threshold": "30"}) == "heuristic:threshold=30"
+    assert fortytwo.with_params("heuristic", {"margin": "2"}) == "heuristic:margin=2"
     assert (
         fortytwo.with_params("tests.helpers:Scrambled:salt=1", {"salt": "2"})
         == "tests.helpers:Scrambled:salt=2"

@@ -5,7 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from simulator.errors import DealsimError
-from simulator.options import option
+from simulator.options import Needs, needs, option
+
+# doubles_low orders the doubles of a no-trump hand: read only where no-trump may be named
+_NO_TRUMP = Needs(
+    "declarations including no-trump", lambda rules: rules.declares("no-trump"), ("declarations",)
+)
 
 
 @dataclass(frozen=True)
@@ -32,14 +37,23 @@ class FortyTwoRules:
         "dealer: he may not pass and must bid (at least min_bid), so no hand is thrown in",
         choices=("redeal", "dealer_forced"),
     )
-    target: int = option(250, "a game ends when a side's total reaches this", lo=1, hi=100_000)
+    target: int = option(
+        250,
+        "a game ends when a side's total reaches this",
+        lo=1,
+        hi=100_000,
+        read_if=needs(scoring="points"),
+        match_only=True,
+    )
     # Texas 42 as played (the rules file's last section); the seed's defaults keep every one off.
     declarations: str = option(
         "pips",
         "what the declarer may name, a comma list: pips (a pip suit; always), "
         "doubles (the doubles are trumps), no-trump (follow me)",
     )
-    doubles_low: bool = option(False, "no-trump: a double ranks lowest in its suit instead of highest")
+    doubles_low: bool = option(
+        False, "no-trump: a double ranks lowest in its suit instead of highest", read_if=_NO_TRUMP
+    )
     nello: bool = option(
         False,
         "nello: with a bid of 42 or more the declarer may name nello and must lose "
@@ -49,6 +63,7 @@ class FortyTwoRules:
         "suit",
         "nello: doubles form their own suit (6-6 high), or rank high or low in their pip suit",
         choices=("suit", "high", "low"),
+        read_if=needs(nello=True),
     )
     plunge: bool = option(
         False,
@@ -68,9 +83,18 @@ class FortyTwoRules:
         "defenders",
         choices=("points", "marks"),
     )
-    target_marks: int = option(7, "marks: a game ends when a side has this many marks", lo=1, hi=1_000)
+    target_marks: int = option(
+        7,
+        "marks: a game ends when a side has this many marks",
+        lo=1,
+        hi=1_000,
+        read_if=needs(scoring="marks"),
+        match_only=True,
+    )
     play_out: bool = option(
-        False, "marks: true = play all seven tricks; false = a hand stops once made or set"
+        False,
+        "marks: true = play all seven tricks; false = a hand stops once made or set",
+        read_if=needs(scoring="marks"),
     )
 
     def __post_init__(self) -> None:

@@ -37,7 +37,11 @@ def parse_card_points(text: str) -> np.ndarray:
 @dataclass(frozen=True)
 class RoundsRules:
     target: int = option(
-        200, "a match ends after a game in which a player's total reaches this", lo=1, hi=10_000
+        200,
+        "a match ends after a game in which a player's total reaches this",
+        lo=1,
+        hi=10_000,
+        match_only=True,
     )
     sweep_bonus: int = option(
         10, "a player taking all 5 tricks of a stage scores this and no card points for it", lo=0, hi=1000
