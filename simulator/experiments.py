@@ -340,7 +340,7 @@ class Sweep:
 
 def settings(base: Run, vary: list[tuple[str, list[str]]]) -> list[tuple[dict[str, Any], Run]]:
     """Every point of the grid with its run; every setting is checked before anything runs."""
-    out = []
+    out: list[tuple[dict[str, Any], Run]] = []
     for point in itertools.product(*[[(key, v) for v in values] for key, values in vary]):
         run = base
         for key, value in point:

@@ -57,7 +57,7 @@ def option(
     not always read says when it is: `read_if` (other options of the same object), `rules_need` (a
     strategy's parameter that only some rules let it use) and `match_only` (read only where whole matches
     are played); `build` and `unread` refuse it where it would be ignored."""
-    meta = {"help": help, "choices": choices, "lo": lo, "hi": hi}
+    meta: dict[str, Any] = {"help": help, "choices": choices, "lo": lo, "hi": hi}
     meta |= {"read_if": read_if, "rules_need": rules_need, "match_only": match_only}
     return dataclasses.field(default=default, metadata=meta)
 
