@@ -80,7 +80,7 @@ def _compare(seats, target: int | str, games: int, seed: int) -> None:
         )
         mine = hands[hands["match"] == game.match]
         assert mine["number"].tolist() == list(range(1, game.deals + 1))
-        assert [h.score for h in ref.deals] == list(zip(mine["score_ns"], mine["score_ew"]))
+        assert [h.score for h in ref.deals] == list(zip(mine["score_points_ns"], mine["score_points_ew"]))
         assert [D.SEATS[h.dealer] for h in ref.deals] == list(mine["dealer"])
         running = np.cumsum([h.score for h in ref.deals], axis=0).tolist()
         assert running == mine[["total_ns", "total_ew"]].to_numpy().tolist()
