@@ -185,7 +185,8 @@ def test_trace_reads_the_run_folder_and_follows_whole_games(tmp_path: Path) -> N
     assert trace["deals"][-1]["totals"] == {"NS": games.loc[17, "final_ns"], "EW": games.loc[17, "final_ew"]}
     assert trace["winner"] == games.loc[17, "winner"]
     mine = hands[hands["match"] == 17]
-    assert [h["score"] for h in trace["deals"]] == mine[["score_points_ns", "score_points_ew"]].values.tolist()
+    scores = mine[["score_points_ns", "score_points_ew"]].values.tolist()
+    assert [h["score"] for h in trace["deals"]] == scores
     assert [[h["totals"]["NS"], h["totals"]["EW"]] for h in trace["deals"]] == mine[
         ["total_ns", "total_ew"]
     ].values.tolist()
