@@ -47,6 +47,11 @@ def _codes(values: pd.Series) -> pd.Series:
     return pd.Series(pd.array(np.where(codes < 0, None, codes), dtype="Int8"), index=values.index)
 
 
+def _codes_or_minus_one(values: pd.Series) -> pd.Series:
+    """A category as the integer codes it was written as before, -1 where missing."""
+    return values.cat.codes
+
+
 # (game, table) -> today's column -> (its name then, how its values were written then, or None: as now)
 AS_BEFORE = {
     ("forty-two", "deals"): {
@@ -59,6 +64,8 @@ AS_BEFORE = {
             for side in ("ns", "ew")
         },
     },
+    # how trick 5 was decided: the codes of simulator.rounds.fifth, -1 where not at stake
+    ("rounds", "deals"): {f"s{k}_fifth_call": (f"s{k}_fifth_call", _codes_or_minus_one) for k in range(1, 6)},
 }
 
 

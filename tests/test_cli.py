@@ -193,7 +193,7 @@ def test_trace_reads_the_run_folder_and_follows_whole_games(tmp_path: Path) -> N
     code, text, err = run_cli("trace", "forty-two", "--run", str(out), "--deal", "3")
     assert code == 0, err
     three = games.loc[3]
-    assert text.startswith("game 3 to 120\n")
+    assert text.startswith("game 3 to 120 points\n")
     assert [f"=== hand {i} ===" in text for i in range(1, three["deals"] + 2)] == [True] * three["deals"] + [
         False
     ]
