@@ -11,6 +11,7 @@ import pandas as pd
 
 from reports.html import MIN_CASES, PlotLabels, Report, TableFormat, pct, pm, rate_plot, rate_row
 from reports.study import Study
+from simulator.fortytwo.tables import score_column
 from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.runner import Run, execute
 from simulator.series import match_summary
@@ -56,9 +57,8 @@ def build(
     played["made"] = played["made"].astype(bool)
     played["bid"] = played["bid"].astype(int)
     decl_ns = played["declarer"].isin(["N", "S"])
-    played["swing"] = np.where(
-        decl_ns, played["score_ns"] - played["score_ew"], played["score_ew"] - played["score_ns"]
-    )
+    ns, ew = (played[score_column(played, side)] for side in ("ns", "ew"))
+    played["swing"] = np.where(decl_ns, ns - ew, ew - ns)
     played["band"] = _band(played["bid"])
 
     report = Report("Forty-two: how often does a bid make?", provenance, command)
@@ -203,9 +203,9 @@ def build(
         ),
     )
 
-    if played["contract"].ne("bid").any() or played["trump"].ge(7).any():
+    if played["contract"].ne("bid").any() or played["trump"].cat.codes.ge(7).any():
         report.heading("Declarations and special contracts")
-        by_kind = _rates(played.assign(trump=played["trump"].astype(int)), ["contract", "trump"])
+        by_kind = _rates(played.assign(trump=played["trump"].cat.codes.astype(int)), ["contract", "trump"])
         by_kind.insert(1, "declared", [DECLARATION_NAMES[t] for t in by_kind.pop("trump")])
         by_kind.insert(2, "share of contracts", by_kind["contracts"] / len(played))
         report.table(
@@ -219,7 +219,7 @@ def build(
     report.heading("Trumps named")
     trumps = (
         played["trump"]
-        .astype(int)
+        .cat.codes.astype(int)
         .value_counts()
         .sort_index()
         .rename_axis("trump")

@@ -53,7 +53,8 @@ def _fifth_trick(g: pd.DataFrame, bonus: int) -> tuple[pd.DataFrame, pd.DataFram
             }
         )
         if k < 5:  # in stage 5 each player holds one card at trick 5: nothing to decide
-            at_all.append(at), pays_all.append(pays), call_all.append(g[f"s{k}_fifth_call"].to_numpy())
+            at_all.append(at), pays_all.append(pays)
+            call_all.append(g[f"s{k}_fifth_call"].cat.codes.to_numpy())
     at, pays, call = (np.concatenate(x) for x in (at_all, pays_all, call_all))
     n_at = int(at.sum())
     p_lo, p_hi = wilson(int((at & pays).sum()), n_at)

@@ -72,6 +72,13 @@ def replay(run: Run, state: Any) -> Any:
     return record
 
 
+def match_target(game: Any, rules: Any) -> tuple[int | None, str]:
+    """What a match is played to, and its unit: the game's own `match_target(rules)` where it has one
+    (Forty-two: 7 marks under marks scoring), else the rules' `target` in points."""
+    own = getattr(game, "match_target", None)
+    return own(rules) if own is not None else (getattr(rules, "target", None), "points")
+
+
 def trace(run: Run, deal: int, as_json: bool = False) -> Any:
     """Deal `deal` of `run` told move by move (text, or a JSON-able dict): one deal, or a whole match with
     the totals after each deal and the winner."""
@@ -90,14 +97,16 @@ def trace(run: Run, deal: int, as_json: bool = False) -> Any:
     ]
     winner = match.get("winner")
     winner = None if pd.isna(winner) else str(winner)  # missing: undecided
+    target, unit = match_target(game, rules)
     if as_json:
         return {
             "match": deal,
-            "target": getattr(rules, "target", None),
+            "target": target,
+            "target_unit": unit,
             "winner": winner,
             "deals": [{**r.to_dict(), "totals": t} for r, t in zip(records, totals)],
         }
-    parts = [f"{match_word} {deal} to {getattr(rules, 'target', '?')}"]
+    parts = [f"{match_word} {deal} to {target if target is not None else '?'} {unit}"]
     for i, (r, t) in enumerate(zip(records, totals), 1):
         parts.append(
             f"\n=== {deal_word} {i} ===\n{r.text(rules)}\n"

@@ -101,8 +101,8 @@ def test_simulate_writes_table_summary_and_manifest(tmp_path: Path) -> None:
         "trump",
         "points_ns",
         "points_ew",
-        "score_ns",
-        "score_ew",
+        "score_points_ns",
+        "score_points_ew",
         "made",
     ]:
         assert column in hands.columns
@@ -129,7 +129,7 @@ def test_simulate_writes_table_summary_and_manifest(tmp_path: Path) -> None:
         "all_contracts",
         "points.NS",
         "contracts[bid=30].made",
-        "trumps[trump=0].named",
+        "trumps[trump=blanks].named",
     } <= set(summary["metric"])
     saved = json.loads((out / "summary.json").read_text())
     assert saved["deals"] == 3000 and set(saved["thrown_in"]) == {"count", "of", "rate", "lo", "hi"}
@@ -153,10 +153,10 @@ def test_trace_is_the_hand_the_run_played(tmp_path: Path) -> None:
         assert trace["deal"] == deal
         assert trace["dealer"] == row["dealer"]
         assert trace["points"] == [row["points_ns"], row["points_ew"]]
-        assert trace["score"] == [row["score_ns"], row["score_ew"]]
+        assert trace["score"] == [row["score_points_ns"], row["score_points_ew"]]
         assert trace["thrown_in"] == row["thrown_in"]
         if not row["thrown_in"]:
-            assert (trace["declarer"], trace["bid"], trace["trump"]) == (
+            assert (trace["declarer"], trace["bid"], trace["declaration"]) == (
                 row["declarer"],
                 row["bid"],
                 row["trump"],
@@ -164,7 +164,10 @@ def test_trace_is_the_hand_the_run_played(tmp_path: Path) -> None:
     # the same hand from the run's folder
     code, stdout, err = run_cli("trace", "forty-two", "--run", str(out), "--deal", "1234", "--json")
     assert code == 0, err
-    assert json.loads(stdout)["trace"]["score"] == [hands.loc[1234, "score_ns"], hands.loc[1234, "score_ew"]]
+    assert json.loads(stdout)["trace"]["score"] == [
+        hands.loc[1234, "score_points_ns"],
+        hands.loc[1234, "score_points_ew"],
+    ]
     code, text, err = run_cli("trace", "forty-two", *args, "--deal", "7")
     assert code == 0, err
     assert text.startswith("hand 7\n") and ("Trick 7" in text or "thrown in" in text)
@@ -185,14 +188,15 @@ def test_trace_reads_the_run_folder_and_follows_whole_games(tmp_path: Path) -> N
     assert trace["deals"][-1]["totals"] == {"NS": games.loc[17, "final_ns"], "EW": games.loc[17, "final_ew"]}
     assert trace["winner"] == games.loc[17, "winner"]
     mine = hands[hands["match"] == 17]
-    assert [h["score"] for h in trace["deals"]] == mine[["score_ns", "score_ew"]].values.tolist()
+    scores = mine[["score_points_ns", "score_points_ew"]].values.tolist()
+    assert [h["score"] for h in trace["deals"]] == scores
     assert [[h["totals"]["NS"], h["totals"]["EW"]] for h in trace["deals"]] == mine[
         ["total_ns", "total_ew"]
     ].values.tolist()
     code, text, err = run_cli("trace", "forty-two", "--run", str(out), "--deal", "3")
     assert code == 0, err
     three = games.loc[3]
-    assert text.startswith("game 3 to 120\n")
+    assert text.startswith("game 3 to 120 points\n")
     assert [f"=== hand {i} ===" in text for i in range(1, three["deals"] + 2)] == [True] * three["deals"] + [
         False
     ]

@@ -10,6 +10,7 @@ from simulator.fortytwo import dominoes as D
 from simulator.fortytwo import reference
 from simulator.fortytwo.game import Games, game_winner
 from simulator.fortytwo.rules import PRESETS, FortyTwoRules
+from simulator.fortytwo.tables import score_column
 from simulator.options import build
 from tests.helpers import Scrambled, play_matches, stable_hash, strategy
 
@@ -80,7 +81,8 @@ def _compare(seats, target: int | str, games: int, seed: int) -> None:
         )
         mine = hands[hands["match"] == game.match]
         assert mine["number"].tolist() == list(range(1, game.deals + 1))
-        assert [h.score for h in ref.deals] == list(zip(mine["score_ns"], mine["score_ew"]))
+        scores = zip(mine[score_column(mine, "ns")], mine[score_column(mine, "ew")])
+        assert [h.score for h in ref.deals] == list(scores)
         assert [D.SEATS[h.dealer] for h in ref.deals] == list(mine["dealer"])
         running = np.cumsum([h.score for h in ref.deals], axis=0).tolist()
         assert running == mine[["total_ns", "total_ew"]].to_numpy().tolist()

@@ -24,7 +24,7 @@ def test_what_each_side_gave_away_accounts_for_the_points_taken(preset: str, sea
     assert len(d) > 50
     decl_side = d["declarer"].isin(["E", "W"]).to_numpy().astype(int)
     taken = np.where(decl_side == 1, d["points_ew"], d["points_ns"])
-    nello = (d["trump"] == 9).to_numpy()
+    nello = (d["trump"] == "nello").to_numpy()
     perfect_points, _ = quality.by_role(d, "perfect_value")
     declarers_gave, defenders_gave = quality.by_role(d)
     # perfect play from the lead, less what the declarers gave, plus what the defenders gave: what was taken

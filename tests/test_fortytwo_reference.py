@@ -417,7 +417,7 @@ def test_format_and_dict():
     text = format_hand(rec)
     assert "S (dealer)" in text and "W 30, N pass, E pass, S pass" in text
     assert "W 5-5, N 5-0, E 6-4, S 4-1 -> E wins 29 points" in text
-    assert "N-S 12, E-W 30" in text and "made" in text
+    assert "NS 12, EW 30" in text and "made" in text
     data = hand_to_dict(rec)
     assert json.loads(json.dumps(data)) == data
     assert data["dealer"] == "S" and data["declarer"] == "W" and data["bid"] == 30 and data["trump"] == 6

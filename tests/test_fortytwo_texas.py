@@ -198,4 +198,4 @@ def test_the_marks_game_ends_at_seven_marks() -> None:
     m = sim.matches
     assert (m[["final_ns", "final_ew"]].max(axis=1) == 7).all()
     assert (m[["final_ns", "final_ew"]].min(axis=1) < 7).all()
-    assert sim.deals["score_ns"].add(sim.deals["score_ew"]).between(0, 4).all()
+    assert sim.deals["score_marks_ns"].add(sim.deals["score_marks_ew"]).between(0, 4).all()

@@ -359,7 +359,7 @@ def test_plunge_partner_names_and_leads(rules):
     assert e_view.high_bid[0] == 168 and e_view.calls[0, 0] == PLUNGE
     assert SPLASH in legal_list(e_legal) if rules.splash else not e_legal[0, SPLASH]
     text = format_hand(rec)
-    assert "N plunge" in text and "168 (plunge) by N (N-S), S names trumps: sixes (6)" in text
+    assert "N plunge" in text and "168 (plunge) by N (NS), S names trumps: sixes (6)" in text
     assert hand_to_dict(rec)["calls"][0] == ["N", "plunge"] and hand_to_dict(rec)["named_by"] == "S"
 
 
@@ -474,7 +474,7 @@ def test_84_made_scores_two_marks_and_set_gives_them_to_the_defenders():
     rec = play_hand(E_SIXES, N, TEXAS, scripts())
     assert rec.bid == 84 and rec.made is True and rec.score == (0, 2) and len(rec.tricks) == 7
     assert rec.points == (0, 42)
-    assert "Score: N-S 0, E-W 2 marks (contract 84, 2 marks, made)" in format_hand(rec)
+    assert "Score: NS 0, EW 2 marks (contract 84, 2 marks, made)" in format_hand(rec)
     # N holds every six: N-S take trick 1 and the hand stops there (play_out = false)
     rec = play_hand(N_SIXES, N, TEXAS, scripts())
     assert rec.made is False and rec.score == (2, 0) and len(rec.tricks) == 1

@@ -75,7 +75,7 @@ def test_games_table_trace_and_summary(tmp_path: Path) -> None:
     assert trace["winner"] == str(games.loc[7, "winner"])
     assert trace["deals"][-1]["totals"] == {str(i): int(games.loc[7, f"final_{i}"]) for i in range(6)}
     text = trace_of("--run", str(out), "--deal", "7")
-    assert text.startswith("game 7 to 19\n") and "=== hand 2 ===" in text
+    assert text.startswith("game 7 to 19 points\n") and "=== hand 2 ===" in text
     assert text.count("\n=== hand ") == games.loc[7, "deals"]
     assert "Totals: " + ", ".join(f"{i} {games.loc[7, f'final_{i}']}" for i in range(6)) in text
     assert text.rstrip().endswith(f"Winner: {games.loc[7, 'winner']}")

@@ -4,17 +4,19 @@ seed: the beats table, sets, help, tricks, places, scoring, standings, teams, th
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 
 import numpy as np
 import pytest
 
 from simulator.errors import DealsimError, IllegalAction
-from simulator.franks_zoo.cards import DECK, N_SETS, PARTIALS, SETS, SHORT
+from simulator.franks_zoo.cards import DECK, KINDS, N_SETS, PARTIALS, SETS, SHORT
 from simulator.franks_zoo.reference import (
     HandRecord,
     beats,
     beats_kind,
+    cards_text,
     completes,
     deal_sizes,
     format_hand,
@@ -603,8 +605,10 @@ def test_seed_help_hedgehog_on_two_mice():
     assert record.moves[3:5] == [(PLAY, 2, ask(HE, 1)), (ANSWER, 0, answer(HE, 2))]
     assert record.tricks[1].leader == 2  # the junior leads the next trick
     text = format_hand(record)
-    assert "seat 2 lays 1 hedgehog and asks seat 0 for help: seat 0 adds He, seat 2 plays 2 hedgehog" in text
-    assert "-> seat 2 takes He He Mo Mo" in text
+    assert (
+        "seat 2 lays 1 hedgehog and asks seat 0 for help: seat 0 adds 1 hedgehog; seat 2 plays 2 hedgehog"
+    ) in text
+    assert "-> seat 2 takes 2 hedgehog, 2 mouse" in text
 
 
 def test_seed_help_mosquito_on_an_elephant():
@@ -709,7 +713,8 @@ def test_exchange_order_and_views():
     assert list(in_play.given[0]) == cards("He He") and list(in_play.received[0]) == cards("Wh He")
     assert in_play.counts[0, :5].sum() + in_play.played[0].sum() == 58
     text = format_hand(record)
-    assert "seat 3 (junior) gives seat 0 He He" in text and "seat 2 (solo) sets aside Se Fo" in text
+    assert "seat 3 (junior) gives seat 0: 2 hedgehog" in text
+    assert "seat 2 (solo) sets aside: 1 seal, 1 fox" in text
 
 
 def test_a_solo_player_who_sets_aside_his_whole_hand_is_out_at_once():
@@ -932,3 +937,21 @@ def test_random_legal_play(n):
                     laid[MQ] += int(row[3])
                 assert laid == trick.cards
     assert asks > 0 and answers > 0
+
+
+def test_a_trace_names_every_card_in_full():
+    """A played hand's text writes cards as animals, counted by kind ('2 whale, 1 mosquito'), never as
+    the two-letter codes of the card legend."""
+    rules = FranksZooRules(players=5)
+    rng = np.random.default_rng(11)
+    record = play_hand(
+        random_deal(rng, 5, 0), 1, 0, [0, 1, 2, 3, 4], [0] * 5, rules, [Uniform(rules)] * 5, rng
+    )
+    text = format_hand(record)
+    assert not set(SHORT) & set(re.findall(r"\b\w\w\b", text)), text
+    dealt = [line for line in text.splitlines() if line.startswith("  seat 0")][0]
+    assert dealt == f"  seat 0 (dealer): {cards_text(record.hands[0])} ({sum(record.hands[0])})"
+    words = cards_text(record.hands[0]).split(", ")
+    assert sum(int(w.split(" ", 1)[0]) for w in words) == sum(record.hands[0])
+    assert [w.split(" ", 1)[1] for w in words] == [KINDS[k] for k in range(13) if record.hands[0][k]]
+    assert "Exchange:" in text and ("gives seat" in text or "sets aside:" in text)

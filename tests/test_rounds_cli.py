@@ -96,7 +96,7 @@ def test_trace_of_a_match(tmp_path: Path) -> None:
     ]
     assert trace["deals"][-1]["totals"] == {"0": m["final_0"], "1": m["final_1"]}
     text = trace_of("--run", str(out), "--deal", "4")
-    assert text.startswith("match 4 to 150\n")
+    assert text.startswith("match 4 to 150 points\n")
     assert text.count("\n=== game ") == m["deals"] and f"=== game {m['deals']} ===" in text
     assert f"Totals: 0 {m['final_0']}, 1 {m['final_1']}" in text
     assert text.rstrip().endswith(f"Winner: {m['winner']}")

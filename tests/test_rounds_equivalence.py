@@ -132,12 +132,18 @@ def test_the_game_table_tells_what_the_reference_engine_played(played: Played) -
     table = played.table
     assert list(table.columns[:2]) == ["deal", "first_dealer"]
     assert table["deal"].tolist() == list(range(len(played.records)))
+    calls = [f"s{k}_fifth_call" for k in range(1, 6)]
+    # how trick 5 was decided is written by name, the categories in the order of fifth's codes
+    names = {"opponent_took": fifth.OPPONENT_TOOK, "let_through": fifth.LET_THROUGH, "took": fifth.TOOK}
+    names["no_choice"] = fifth.NO_CHOICE
+    assert all(dict(zip(table[c].cat.categories, range(4))) == names for c in calls)
+    codes = table.assign(**{c: table[c].cat.codes for c in calls})
     for row, record in enumerate(played.records):
         expected = expected_row(record, played.rules)
         assert set(table.columns) == {"deal", *expected}  # every column is checked
         got = {
             k: (bool(v) if isinstance(v, (bool, np.bool_)) else int(v))
-            for k, v in table.iloc[row][list(expected)].items()
+            for k, v in codes.iloc[row][list(expected)].items()
         }
         assert got == expected, f"game {row}"
 
@@ -152,7 +158,7 @@ def test_every_case_reaches_sweeps_and_first_four_tricks(played: Played) -> None
 def test_every_way_of_deciding_the_fifth_trick_occurs() -> None:
     """The fifth-trick calls checked above are not vacuous: over the cases, each of the four occurs."""
     p = play_case("stage-plain", "fieldhash", 400, 11)
-    calls = {int(c) for k in range(1, 6) for c in p.table[f"s{k}_fifth_call"]}
+    calls = {int(c) for k in range(1, 6) for c in p.table[f"s{k}_fifth_call"].cat.codes}
     assert calls == {fifth.NOT_AT_STAKE, fifth.OPPONENT_TOOK, fifth.LET_THROUGH, fifth.TOOK, fifth.NO_CHOICE}
 
 

@@ -14,6 +14,7 @@ from simulator.runner import Run, execute
 from simulator.testing import stable_seed
 
 GAMES = list(registry.GAMES)
+SCORES = ("score_points", "score_marks")
 SIDED = re.compile(r"^(?P<name>[a-z0-9_]+?)_(?P<side>[a-z0-9]+)$")
 
 
@@ -55,6 +56,8 @@ def test_tables_speak_the_vocabulary(game: str, unit: str) -> None:
         assert all(col == col.lower() and " " not in col for col in table.columns), list(table.columns)
         for name, written in _per_side_columns(list(table.columns), sides).items():
             assert written == set(sides), f"{game}: {name} is written for {sorted(written)}, not every side"
+            # a score says its unit: score_points_<side> or score_marks_<side>
+            assert name in SCORES or not name.startswith("score"), f"{game}: {name} does not say its unit"
     if unit == "match":
         matches = tables["matches"]
         assert list(matches.columns) == [
@@ -100,6 +103,7 @@ def test_summaries_speak_the_vocabulary(game: str) -> None:
         "first_dealer_wins",
         "final",
     }
+    assert "score" not in summary  # a score says its unit (score_points, score_marks), as its columns do
     keyed = _side_keyed(summary, sides)
     assert {".matches.wins", ".matches.final"} <= set(keyed)
     assert any(path.startswith(".points") for path in keyed), keyed  # every game's points are per side

@@ -173,8 +173,8 @@ def test_yardsticks_play_like_dealsims_random_play() -> None:
     assert abs(float(y["made"]) - p.made.astype(float).mean()) < 0.005
     assert abs(float(y["mean_points_ns"]) - p.points_ns.mean()) < 0.25
     assert abs(float(y["mean_declarer_points"]) - declarer_points.mean()) < 0.25
-    assert abs(float(y["mean_score_ns"]) - d.score_ns.mean()) < 1.2
-    assert abs(float(y["mean_score_ew"]) - d.score_ew.mean()) < 1.2
+    assert abs(float(y["mean_score_ns"]) - d.score_points_ns.mean()) < 1.2
+    assert abs(float(y["mean_score_ew"]) - d.score_points_ew.mean()) < 1.2
     y = _run("yardstick42.py", "20000", "--unit", "game")
     m = _dealsim("forty-two", 5_000, "match")["matches"]
     assert abs(float(y["hands_per_deal"]) - m.deals.mean()) < 0.15

@@ -90,6 +90,10 @@ class FortyTwo(Game[FortyTwoRules, HandState, FortyTwoView, HandRecord]):
     def seat_names(self, rules: FortyTwoRules) -> Sequence[str]:
         return D.SEATS
 
+    def match_target(self, rules: FortyTwoRules) -> tuple[int, str]:
+        """What a game is played to, and in what: 250 points, or 7 marks under marks scoring."""
+        return reference.match_target(rules), tables.score_unit(rules)
+
     def series(self, matches: np.ndarray, rules: FortyTwoRules) -> Games:
         return Games(self, matches, rules)
 

@@ -9,16 +9,17 @@ import pandas as pd
 
 from simulator.fortytwo import quality as play_quality
 from simulator.fortytwo.dominoes import SIDES
+from simulator.fortytwo.tables import score_column
 from simulator.stats import Measure
 
 
 def measures(hands: pd.DataFrame, side: int = 0) -> list[Measure]:
-    """`side` is the side whose point of view margins and wins take (0 = N-S, 1 = E-W)."""
+    """`side` is the side whose point of view margins and wins take (0 = NS, 1 = EW)."""
     me, them = ("ns", "ew") if side == 0 else ("ew", "ns")
     played = ~hands["thrown_in"].to_numpy()
     made = hands["made"].fillna(False).to_numpy(bool)
     decl_side = hands["declarer"].isin(["E", "W"]).to_numpy().astype(int)
-    score = {s: hands[f"score_{s}"].to_numpy(float) for s in ("ns", "ew")}
+    score = {s: hands[score_column(hands, s)].to_numpy(float) for s in ("ns", "ew")}
     decl_score = np.where(decl_side == 0, score["ns"], score["ew"])
     def_score = np.where(decl_side == 0, score["ew"], score["ns"])
     mine = played & (decl_side == side)

@@ -8,7 +8,7 @@ worked out here.
 
 Encodings (shared with the core and the strategies, see `view`):
 - domino id d = high*(high+1)//2 + low, so 0-0 is 0 and 6-6 is 27;
-- seats 0=N 1=E 2=S 3=W, clockwise; the next seat is (s+1)%4; the side of a seat is s%2 (0 = N-S, 1 = E-W);
+- seats 0=N 1=E 2=S 3=W, clockwise; the next seat is (s+1)%4; the side of a seat is s%2 (0 = NS, 1 = EW);
 - call actions: 0 pass, 1..42 bid that many, 43 bid 84, 44 bid 168, 45 bid 126, 46 plunge, 47 splash;
 - trump actions (what is named): the pip 0..6, 7 doubles, 8 no-trump, 9 nello, 10 sevens;
 - play actions: the domino id.
@@ -40,6 +40,7 @@ from simulator.fortytwo.dominoes import (
     NO_TRUMP_LOW,
     SEATS,
     SEVENS_CTX,
+    SIDES,
     context_of,
     ids_to_bits,
     name,
@@ -78,7 +79,7 @@ HAND_SIZE = 7
 MAX_HANDS = 10_000  # a game still undecided after this many hands is abandoned (no winner)
 ALL_TRICKS_POINTS = 42  # 7 trick points + the five count dominoes; only all seven tricks give it
 
-SIDE_NAMES = ("N-S", "E-W")
+SIDE_NAMES = SIDES  # NS, EW: written as the tables, summaries and --seat write them
 SUIT_NAMES = DECLARATION_NAMES[:7]
 _DEFAULT_RULES = FortyTwoRules()
 
@@ -109,8 +110,8 @@ class HandRecord:
     bid: int  # the contract's value (30, 42, 84, 168 for a plunge ...); 0 if thrown in
     trump: int | None  # what was named (TRUMP action: pip 0..6, 7..10); None if thrown in
     tricks: list[Trick]  # the tricks in order (fewer than 7 if the hand stopped early)
-    points: tuple[int, int]  # points taken in the tricks played (N-S, E-W)
-    score: tuple[int, int]  # what each side scores for the hand (N-S, E-W): points, or marks
+    points: tuple[int, int]  # points taken in the tricks played (NS, EW)
+    score: tuple[int, int]  # what each side scores for the hand (NS, EW): points, or marks
     made: bool | None  # whether the contract was made; None if thrown in
     moves: list[tuple[int, int, int]]  # (kind, seat, action) in the order decided
     named_by: int | None = None  # the seat that named (the declarer's partner after a plunge or splash)
@@ -549,7 +550,7 @@ def hand_score(
     nello: bool = False,
     made: bool | None = None,
 ) -> tuple[tuple[int, int], bool]:
-    """((score N-S, score E-W), made) for a played hand with contract `bid` (its value).
+    """((score NS, score EW), made) for a played hand with contract `bid` (its value).
 
     made: whether the contract was made (`outcome_so_far`); when not given it is read off the points of seven
     tricks of four dominoes: a bid below 42 is made if the declarers took at least `bid` points; 42 and
@@ -627,7 +628,7 @@ class HandSoFar:
     calls: the call actions so far; trump: what was named (TRUMP action), None before; plays: every domino
     played so far in order; leader: the seat that leads the current trick (None during the auction); trick:
     the (seat, domino) plays of the current trick, which begins at trick_start = len(plays) - len(trick)
-    (0 before play); points: points taken in completed tricks (N-S, E-W).
+    (0 before play); points: points taken in completed tricks (NS, EW).
     """
 
     calls: Sequence[int]
@@ -873,8 +874,8 @@ def _dominoes_text(dominoes: Sequence[int]) -> str:
 
 
 def contract_text(record: HandRecord) -> str:
-    """The contract in words: '30 by W (E-W), trumps: sixes (6)', '168 (plunge) by N (N-S), S names trumps:
-    doubles (7)', '42 by E (E-W), nello (W sits out)', '42 by S (N-S), no-trump (8)'."""
+    """The contract in words: '30 by W (EW), trumps: sixes (6)', '168 (plunge) by N (NS), S names trumps:
+    doubles (7)', '42 by E (EW), nello (W sits out)', '42 by S (NS), no-trump (8)'."""
     call = winning_call([c for _, c in record.calls])
     kind = f" ({call_text(call)})" if is_special(call) else ""
     who = f"{SEATS[record.declarer]} ({SIDE_NAMES[record.declarer % 2]})"
@@ -914,14 +915,16 @@ def format_hand(record: HandRecord) -> str:
     if len(record.tricks) < N_TRICKS:
         lines.append(f"The hand stops after trick {len(record.tricks)}: the contract is {outcome}.")
     ns, ew = record.points
-    lines.append(f"Points taken: N-S {ns}, E-W {ew}")
+    lines.append(f"Points taken: NS {ns}, EW {ew}")
     if record.scoring == "marks":
         lines.append(
-            f"Score: N-S {record.score[0]}, E-W {record.score[1]} marks (contract {record.bid}, "
+            f"Score: NS {record.score[0]}, EW {record.score[1]} marks (contract {record.bid}, "
             f"{marks_of(record.bid)} mark{'s' if marks_of(record.bid) != 1 else ''}, {outcome})"
         )
     else:
-        lines.append(f"Score: N-S {record.score[0]}, E-W {record.score[1]} (contract {record.bid} {outcome})")
+        lines.append(
+            f"Score: NS {record.score[0]}, EW {record.score[1]} points (contract {record.bid} {outcome})"
+        )
     return "\n".join(lines)
 
 

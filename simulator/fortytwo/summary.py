@@ -8,31 +8,36 @@ import pandas as pd
 
 from simulator import quality as shared_quality
 from simulator.fortytwo import quality
+from simulator.fortytwo.dominoes import SIDES
+from simulator.fortytwo.tables import SCORE_UNITS, score_column
 from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.tallies import mean, rate
 
 
 def summarize(hands: pd.DataFrame) -> dict[str, Any]:
+    """The partial summary of a per-hand table. The hands' score is keyed by its unit, as its columns are:
+    `score_points` or `score_marks`."""
     played = hands[~hands["thrown_in"]]
     contracts = []
     for bid, group in played.groupby("bid", sort=True):
         contracts.append({"bid": int(bid), "made": rate(int(group["made"].sum()), len(group))})
     # every trump listed, named or not: a chunk's list then has every item a merged summary needs
-    trumps = played["trump"].value_counts().reindex(range(len(DECLARATION_NAMES)), fill_value=0)
+    trumps = played["trump"].value_counts().reindex(list(DECLARATION_NAMES), fill_value=0)
+    score_key = score_column(hands, "ns").removesuffix("_ns")
     out: dict[str, Any] = {
         "deals": len(hands),
         "thrown_in": rate(int(hands["thrown_in"].sum()), len(hands)),
         "contracts": contracts,
         "all_contracts": rate(int(played["made"].sum()), len(played)),
-        "points": {"NS": mean(played["points_ns"]), "EW": mean(played["points_ew"])},
-        "score": {"NS": mean(hands["score_ns"]), "EW": mean(hands["score_ew"])},
-        "trumps": [{"trump": int(t), "named": rate(int(c), len(played))} for t, c in trumps.items()],
+        "points": {side: mean(played[f"points_{side.lower()}"]) for side in SIDES},
+        score_key: {side: mean(hands[f"{score_key}_{side.lower()}"]) for side in SIDES},
+        "trumps": [{"trump": str(t), "named": rate(int(c), len(played))} for t, c in trumps.items()],
     }
     if "gave_away_ns" in hands:  # simulate --measure play-quality
         declarers_gave, defenders_gave = quality.by_role(played)
         out["play_quality"] = {
-            **shared_quality.summarize(played, ("NS", "EW")),
+            **shared_quality.summarize(played, SIDES),
             "declarers_gave_away": mean(declarers_gave),
             "defenders_gave_away": mean(defenders_gave),
             "made_in_play": rate(int(played["made"].sum()), len(played)),
@@ -72,11 +77,13 @@ def render(summary: dict[str, Any]) -> list:
             ],
         )
     )
+    score_key = next(f"score_{unit}" for unit in SCORE_UNITS if f"score_{unit}" in s)
+    unit = score_key.removeprefix("score_")
     parts.append(
         table(
             "Per side (mean ± s.e.)",
-            ["side", "points per hand played", "score per hand dealt"],
-            [[side, fmt_mean(s["points"][side]), fmt_mean(s["score"][side])] for side in ("NS", "EW")],
+            ["side", "points per hand played", f"score per hand dealt ({unit})"],
+            [[side, fmt_mean(s["points"][side]), fmt_mean(s[score_key][side])] for side in SIDES],
         )
     )
     parts.append(
@@ -84,9 +91,10 @@ def render(summary: dict[str, Any]) -> list:
             "Trumps named",
             ["trump", "hands", "share"],
             [
-                [DECLARATION_NAMES[t["trump"]], f"{t['named'].count:,}", fmt_rate(t["named"])]
+                [t["trump"], f"{t['named'].count:,}", fmt_rate(t["named"])]
                 for t in s["trumps"]
-                if t["trump"] < 7 or t["named"].count
+                # the pip suits always, the other declarations once named
+                if DECLARATION_NAMES.index(t["trump"]) < 7 or t["named"].count
             ],
         )
     )

@@ -1,4 +1,10 @@
-"""Forty-two's per-hand table: one row per finished hand, with what the declaring side held."""
+"""Forty-two's per-hand table: one row per finished hand, with what the declaring side held.
+
+What a player reads is written in words: seats as N/E/S/W, what was named (`trump`) as the rules' words
+(blanks .. sixes, doubles, no-trump, nello, sevens, categories in the order of the TRUMP actions, so
+`.cat.codes` is the action), the kind of contract by name. The hand's score says its unit in its name:
+`score_points_<side>` under points scoring, `score_marks_<side>` under marks.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +14,31 @@ import pandas as pd
 from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
-from simulator.fortytwo.view import NELLO, PLUNGE, SEVENS, SPLASH
+from simulator.fortytwo.view import DECLARATION_NAMES, NELLO, PLUNGE, SEVENS, SPLASH
+
+SCORE_UNITS = ("points", "marks")
 
 
 def _seat_column(codes: np.ndarray) -> pd.Categorical:
     return pd.Categorical.from_codes(np.asarray(codes, dtype=np.int8), categories=list(D.SEATS))
+
+
+def score_unit(rules: FortyTwoRules) -> str:
+    """What a hand's score is counted in: points, or marks under marks scoring."""
+    return "marks" if rules.scoring == "marks" else "points"
+
+
+def score_column(deals: pd.DataFrame, side: str) -> str:
+    """The name of side `side`'s (ns, ew) score column in a per-hand table, whichever its unit."""
+    for unit in SCORE_UNITS:
+        if f"score_{unit}_{side}" in deals:
+            return f"score_{unit}_{side}"
+    raise KeyError(f"no score column for side {side} in {list(deals.columns)}")
+
+
+def _named(codes: np.ndarray, names: tuple[str, ...], missing: np.ndarray) -> pd.Categorical:
+    """A category of `names` from their codes, missing where `missing`."""
+    return pd.Categorical.from_codes(np.where(missing, -1, codes).astype(np.int8), categories=list(names))
 
 
 def _missing_where(values: np.ndarray, missing: np.ndarray, dtype: str):
@@ -27,17 +53,18 @@ def hand_table(s: core.HandState, rules: FortyTwoRules) -> pd.DataFrame:
     thrown_in = s.high == 0
     bid = s.bid
     decl = s.high_bidder
+    unit = score_unit(rules)
     return pd.DataFrame(
         {
             "deal": s.deal,
             "dealer": _seat_column(s.dealer),
             "declarer": _seat_column(np.where(thrown_in, -1, decl)),
             "bid": _missing_where(bid, thrown_in, "Int16"),
-            "trump": _missing_where(s.trump, thrown_in, "Int8"),
+            "trump": _named(s.trump, DECLARATION_NAMES, thrown_in),
             "points_ns": s.points[:, 0],
             "points_ew": s.points[:, 1],
-            "score_ns": score[:, 0],
-            "score_ew": score[:, 1],
+            f"score_{unit}_ns": score[:, 0],
+            f"score_{unit}_ew": score[:, 1],
             "made": _missing_where(made, thrown_in, "boolean"),
             "thrown_in": thrown_in,
             "calls": s.n_calls,

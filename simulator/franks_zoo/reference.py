@@ -61,7 +61,6 @@ from simulator.franks_zoo.cards import (
     POLAR_BEAR,
     SEAL,
     SETS,
-    SHORT,
     WHALE,
     set_cards,
     set_name,
@@ -923,8 +922,9 @@ def play_match(
 
 
 def cards_text(cards: Cards) -> str:
-    """Cards as short names, each card once: 'Wh Wh El Mq Ch'; '-' for none."""
-    return " ".join(SHORT[k] for k in range(N_KINDS) for _ in range(int(cards[k]))) or "-"
+    """Cards by kind in full, strongest first, as sets are written: '2 whale, 1 elephant, 1 mosquito, 1
+    chameleon'; '-' for none."""
+    return ", ".join(f"{int(cards[k])} {KINDS[k]}" for k in range(N_KINDS) if cards[k]) or "-"
 
 
 def _cards_list(cards: Cards) -> list[str]:
@@ -974,11 +974,11 @@ def format_hand(record: HandRecord) -> str:
         for seat, action in exchange:
             by_seat.setdefault(seat, []).append(action)
         for seat in dict.fromkeys(seat for seat, _ in exchange):  # in the order they gave
-            text = " ".join(SHORT[k] for k in by_seat[seat])
+            text = cards_text(np.bincount(by_seat[seat], minlength=N_KINDS))
             if record.roles[seat] == SOLO:
-                lines.append(f"  seat {seat} (solo) sets aside {text}")
+                lines.append(f"  seat {seat} (solo) sets aside: {text}")
             else:
-                lines.append(f"  {_seat_role(record, seat)} gives seat {record.partners[seat]} {text}")
+                lines.append(f"  {_seat_role(record, seat)} gives seat {record.partners[seat]}: {text}")
         lines.append("Hands after the exchange:")
         for seat in range(n):
             hand = record.exchanged[seat]
@@ -1013,7 +1013,7 @@ def format_hand(record: HandRecord) -> str:
                     counts[seat] -= sum(_PARTIAL_CARDS[asked])
                     counts[senior] -= set_size(SET_ROWS[s]) - set_size(PARTIAL_ROWS[asked])
                     added = cards_text(difference(SET_ROWS[s], PARTIAL_ROWS[asked]))
-                    text += f"seat {senior} adds {added}, seat {seat} plays {set_name(SET_ROWS[s])}"
+                    text += f"seat {senior} adds {added}; seat {seat} plays {set_name(SET_ROWS[s])}"
                     out = [p for p in (seat, senior) if counts[p] == 0]
             for p in out:
                 text += f"; seat {p} is out (place {record.places[p]})"

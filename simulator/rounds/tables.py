@@ -6,9 +6,19 @@ import numpy as np
 import pandas as pd
 
 from simulator.rounds import core
-from simulator.rounds.fifth import fifth_trick_calls
+from simulator.rounds.fifth import LET_THROUGH, NO_CHOICE, OPPONENT_TOOK, TOOK, fifth_trick_calls
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import N_STAGES
+
+# How a stage's fifth trick was decided (simulator.rounds.fifth), by name; categories in the order of its
+# codes, so `.cat.codes` gives the code; missing where the stage was not at stake at trick 5.
+_CALL_WORDS = {
+    OPPONENT_TOOK: "opponent_took",
+    LET_THROUGH: "let_through",
+    TOOK: "took",
+    NO_CHOICE: "no_choice",
+}
+FIFTH_CALLS = tuple(_CALL_WORDS[code] for code in sorted(_CALL_WORDS))
 
 
 def game_table(s: core.GameState, rules: RoundsRules) -> pd.DataFrame:
@@ -48,8 +58,8 @@ def game_table(s: core.GameState, rules: RoundsRules) -> pd.DataFrame:
             f"s{k + 1}_short_sweep": (sweeper[:, k] >= 0) & (swept_cards[:, k] > rules.sweep_bonus),
             f"s{k + 1}_first4": s.first4[:, k],
             f"s{k + 1}_fifth_points": s.fifth[:, k],
-            # how trick 5 was decided when one player took tricks 1-4 (simulator.rounds.fifth), else -1
-            f"s{k + 1}_fifth_call": calls[:, k],
+            # how trick 5 was decided when one player took tricks 1-4, else missing
+            f"s{k + 1}_fifth_call": pd.Categorical.from_codes(calls[:, k], categories=list(FIFTH_CALLS)),
             f"s{k + 1}_dealer_tricks": dealer_tricks[:, k],
             f"s{k + 1}_leader_tricks": leader_tricks[:, k],
             f"s{k + 1}_dealer_points": dealer_points[:, k],
