@@ -47,10 +47,22 @@ def mean_se(values) -> tuple[float, float]:
 
 
 class Result:
-    """Shared behaviour of the typed results."""
+    """Shared behaviour of the typed results: `as_dict()` for JSON, `str()` (and a notebook's display) for
+    people, the dataclass repr for debugging."""
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)  # type: ignore[call-overload]
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # IPython and Jupyter show the text form
+        printer.text(str(self))
+
+
+def _num(x: float, sign: str = "") -> str:
+    return "-" if not np.isfinite(x) else f"{x:{sign}.2f}"
+
+
+def _pct(x: float) -> str:
+    return "-" if not np.isfinite(x) else f"{100 * x:.1f}%"
 
 
 @dataclass(frozen=True)
@@ -67,6 +79,9 @@ class Rate(Result):
     @property
     def value(self) -> float:
         return self.rate
+
+    def __str__(self) -> str:
+        return f"{_pct(self.rate)} [{_pct(self.lo)}, {_pct(self.hi)}] ({self.count:,} of {self.of:,})"
 
 
 @dataclass(frozen=True)
@@ -88,6 +103,9 @@ class Mean(Result):
     def hi(self) -> float:
         return self.mean + Z95 * self.se
 
+    def __str__(self) -> str:
+        return f"{_num(self.mean)} [{_num(self.lo)}, {_num(self.hi)}]"
+
 
 @dataclass(frozen=True)
 class Estimate(Result):
@@ -98,6 +116,9 @@ class Estimate(Result):
     hi: float
     se: float
     deals: int
+
+    def __str__(self) -> str:
+        return f"{_num(self.value)} [{_num(self.lo)}, {_num(self.hi)}] over {self.deals:,}"
 
 
 @dataclass(frozen=True)
@@ -114,6 +135,10 @@ class Difference(Result):
     se_independent: float
     narrowing: float
     deals: int
+
+    def __str__(self) -> str:
+        interval = f"[{_num(self.lo, '+')}, {_num(self.hi, '+')}]"
+        return f"{_num(self.diff, '+')} {interval} ({_num(self.a)} - {_num(self.b)})"
 
 
 def rate(successes: int, trials: int) -> Rate:

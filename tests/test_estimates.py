@@ -96,3 +96,14 @@ def test_pairing_narrows_the_interval_when_arms_share_noise() -> None:
 def test_pairing_needs_the_same_deals() -> None:
     with pytest.raises(ValueError, match="same deals"):
         paired(Measure("m", np.ones(3)), Measure("m", np.ones(4)))
+
+
+def test_results_read_as_text() -> None:
+    from simulator.stats import Difference, Estimate, Mean, rate
+
+    assert str(rate(1032, 1491)) == "69.2% [66.8%, 71.5%] (1,032 of 1,491)"
+    assert str(rate(0, 0)) == "- [-, -] (0 of 0)"
+    assert str(Mean(2.0, 0.5)) == "2.00 [1.02, 2.98]"
+    assert str(Estimate(1.5, 1.0, 2.0, 0.25, 400)) == "1.50 [1.00, 2.00] over 400"
+    d = Difference(a=1.0, b=0.5, diff=0.5, lo=0.1, hi=0.9, se=0.2, se_independent=0.3, narrowing=1.5, deals=9)
+    assert str(d) == "+0.50 [+0.10, +0.90] (1.00 - 0.50)"
