@@ -21,7 +21,7 @@ from pathlib import Path
 from simulator import app
 
 RESULTS = Path(__file__).resolve().parent / "results"
-# The issue-14 targets: (game, strategy) -> (against what, at least)
+# The speed targets: (game, strategy) -> (against what, at least)
 TARGETS = {
     ("forty-two", "random"): ("yardstick", 0.7),
     ("rounds", "random"): ("yardstick", 0.7),

@@ -45,7 +45,7 @@ RENAMED = {
     ("franks-zoo", 1): {"game": "match", "hands": "deals", **{f"total_{i}": f"final_{i}" for i in range(7)}},
 }
 # Strategies changed on purpose since, by the spec that plays as the baseline's did: Forty-two's heuristic
-# bids along the ladder by default (issue 10); its threshold bidder is `bidder=threshold`.
+# bids along the ladder by default; its threshold bidder is `bidder=threshold`.
 SPEC_THEN = {("forty-two", "heuristic"): "heuristic:bidder=threshold"}
 # Frank's Zoo's per-hand table had `hand` (0-based number within the game); `number` (from 1, added by the one
 # match loop for every game) replaces it.

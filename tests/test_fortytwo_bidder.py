@@ -1,4 +1,4 @@
-"""The heuristic's ladder bidder (issue 10): it uses the whole ladder, reads its limits from the rules, bids
+"""The heuristic's ladder bidder: it uses the whole ladder, reads its limits from the rules, bids
 42 with a hand that takes every trick, beats the threshold bidder; `bidder=threshold` is the old bidder."""
 
 from __future__ import annotations
