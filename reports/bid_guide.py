@@ -10,6 +10,8 @@ and set contracts at that level) and an expected score difference against a thro
 
 from __future__ import annotations
 
+import matplotlib.patches
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
@@ -44,8 +46,91 @@ GUIDE = TableFormat(
         "trumps": "trumps held",
         "trump double": "holds the trump double",
         "other doubles": "other doubles (3 = 3+)",
+        "bid up to": "bid up to (points)",
     },
 )
+SHAPE = ["trumps", "trump double", "other doubles"]
+LEAST = 200  # hands a shape needs for a line of the guide: fewer give intervals too wide to choose a bid by
+
+
+def shape_label(trumps: int, double: int, others: int) -> str:
+    """A hand shape in words: "4 trumps, trump double, 1 other double"."""
+    return (
+        f"{trumps} trump{'s' if trumps != 1 else ''}, "
+        + ("trump double, " if double else "no trump double, ")
+        + f"{others}{'+' if others >= 3 else ''} other double{'s' if others != 1 else ''}"
+    )
+
+
+def heatmap(table: pd.DataFrame, chart: pd.DataFrame) -> plt.Figure:
+    """P(make) per hand shape (rows, strongest first) and bid (columns) of the shapes in `chart`, each cell
+    coloured and written in %, the guide's highest paying bid outlined; 'pass' at the right of a row where
+    no bid pays."""
+    shapes = chart.sort_values(SHAPE, ascending=False)
+    grid = (
+        table.merge(shapes[SHAPE], on=SHAPE)
+        .pivot_table(index=SHAPE, columns="bid", values="p_make")
+        .reindex(pd.MultiIndex.from_frame(shapes[SHAPE]))
+        .reindex(columns=LEVELS)
+    )
+    values = 100 * grid.to_numpy(float)
+    rows = len(values)
+    fig, ax = plt.subplots(figsize=(9.5, 1.3 + 0.3 * rows))
+    image = ax.imshow(values, cmap="RdYlGn", vmin=0, vmax=100, aspect="auto")
+    for i in range(rows):
+        for j in range(len(LEVELS)):
+            v = values[i, j]
+            ax.text(
+                j,
+                i,
+                f"{v:.0f}",
+                ha="center",
+                va="center",
+                fontsize=7.5,
+                color="black" if 20 < v < 85 else "white",
+            )
+    for i, top in enumerate(shapes["bid up to"]):
+        if top == "pass":
+            ax.text(len(LEVELS) - 0.4, i, "pass", ha="left", va="center", fontsize=8, style="italic")
+        else:
+            ax.add_patch(
+                matplotlib.patches.Rectangle(
+                    (LEVELS.index(int(top)) - 0.5, i - 0.5),
+                    1,
+                    1,
+                    fill=False,
+                    edgecolor="black",
+                    linewidth=2.2,
+                )
+            )
+    ax.set_xticks(range(len(LEVELS)), [str(b) for b in LEVELS])
+    ax.xaxis.tick_top()
+    ax.xaxis.set_label_position("top")
+    ax.set_xlabel("bid (points)")
+    ax.set_yticks(range(rows), [shape_label(*key) for key in grid.index])
+    ax.tick_params(length=0)
+    bar = fig.colorbar(image, ax=ax, fraction=0.04, pad=0.09)
+    bar.set_label("P(make) (%)")
+    ax.set_title("P(make) by hand shape and bid; outlined: the highest bid that pays", pad=10)
+    return fig
+
+
+def guide_grid(chart: pd.DataFrame) -> pd.DataFrame:
+    """The guide pivoted: one row per trumps held and trump double, one column per count of other doubles,
+    each cell the highest paying bid ('pass', or '-' for a shape with too few hands)."""
+    rows = []
+    for (t, d), part in chart.groupby(["trumps", "trump double"]):
+        cells = dict(zip(part["other doubles"], part["bid up to"].astype(str)))
+        rows.append(
+            {
+                "hand": f"{t} trump{'s' if t != 1 else ''}, {'with' if d else 'without'} the trump double",
+                **{
+                    f"{o}{'+' if o == 3 else ''} other double{'s' if o != 1 else ''}": cells.get(o, "-")
+                    for o in range(4)
+                },
+            }
+        )
+    return pd.DataFrame(rows[::-1])  # strongest hands first
 
 
 def _play(run: Run, k: int) -> pd.DataFrame:
@@ -129,7 +214,7 @@ def ladder(hands: pd.DataFrame, by: list[str], marks: bool = False) -> pd.DataFr
     return pd.DataFrame(rows)
 
 
-def guide(table: pd.DataFrame, by: list[str], least: int = 200) -> pd.DataFrame:
+def guide(table: pd.DataFrame, by: list[str], least: int = LEAST) -> pd.DataFrame:
     """Per hand shape (with at least `least` hands): the highest bid whose expected score beats passing."""
     rows = []
     for key, part in table.groupby(by, observed=True):
@@ -156,7 +241,7 @@ def build(
     hands = pd.concat(
         map_chunks(_play, base, jobs, progress, f"bid-guide: {base.n:,} deals x 4 hands"), ignore_index=True
     )
-    shape = ["trumps", "trump double", "other doubles"]
+    shape = SHAPE
     hands["other doubles"] = hands["other doubles"].clip(upper=3)  # 3 = three or more
     marks = base.rules.scoring == "marks"  # the score is a mark won or lost: break-even 50% at every level
     by_shape = ladder(hands, shape, marks)
@@ -183,15 +268,41 @@ def build(
         f"Bidding 30 pays when the contract makes at least {pct(be30['break_even'])} of the time; "
         f"over all hands it makes {pct(be30['p_make'], be30['lo'], be30['hi'])}."
     )
+    shapes = by_shape.drop_duplicates(shape)
+    few = shapes[shapes["hands"] < LEAST]
+    report.finding(
+        f"The guide reads {len(chart)} hand shapes of at least {LEAST} hands each; {len(few)} rarer shapes "
+        f"({int(few['hands'].sum()):,} hands, {100 * few['hands'].sum() / len(hands):.1f}%) are too few to "
+        "choose a bid by and are left out of it (their rows stay in ladder_by_shape.csv)."
+    )
+    report.figure(
+        "guide_heatmap",
+        heatmap(by_shape, chart),
+        f"P(make) in % for every hand shape of at least {LEAST} hands (rows: trumps held with the trump the "
+        "hand would name, the trump double, other doubles) and every bid; the outlined cell is the highest "
+        "bid whose expected score difference beats passing, 'pass' where none does",
+        main=True,
+    )
     report.heading("The guide")
     report.text(
         "Per hand shape (trumps held with the trump the hand would name, whether it holds the trump double, "
-        "other doubles, 3 = three or more): the highest bid whose expected score difference beats passing "
-        "(shapes with at least 200 hands); 'pass' when no bid does, with P(make) at 30 beside it. P(make) "
-        "carries a Wilson 95% interval. Passing counts as 0 (a thrown-in hand); the opponents' bids are not "
-        "modelled."
+        f"other doubles, 3 = three or more): the highest bid whose expected score difference beats passing "
+        f"(shapes with at least {LEAST} hands; '-': fewer); 'pass' when no bid does. Passing counts as 0 (a "
+        "thrown-in hand); the opponents' bids are not modelled."
     )
-    report.table("guide", chart, "How high to bid, by hand shape", GUIDE)
+    report.table(
+        "guide_grid",
+        guide_grid(chart),
+        "How high to bid (points), by trumps held and the trump double (rows) and other doubles (columns)",
+        TableFormat(labels={"hand": "trumps held"}),
+    )
+    report.table(
+        "guide",
+        chart,
+        "How high to bid, by hand shape, with P(make) there (at 30 for 'pass') and its Wilson 95% interval",
+        GUIDE,
+        collapsed=f"The guide shape by shape, with P(make) and its interval: {len(chart)} shapes",
+    )
     report.heading("P(make) and break-even by bid level")
     report.table(
         "ladder_all", overall, "Every hand: P(make), break-even and expected score difference per bid", LADDER
@@ -206,7 +317,12 @@ def build(
         rate_plot(
             fig_part,
             "bid",
-            PlotLabels(title="P(make) by bid: trump double and one other double", ylabel="contracts made"),
+            PlotLabels(
+                title="P(make) by bid: trump double and one other double",
+                ylabel="contracts made",
+                xlabel="bid (points)",
+                legend="trumps held:",
+            ),
             value="p_make",
             group="trumps",
         ),
@@ -218,31 +334,27 @@ def build(
         by_shape,
         "P(make), break-even and expected score difference per shape and bid",
         LADDER,
+        collapsed=f"Every shape at every bid: {by_shape['hands'].gt(0).sum() // len(LEVELS)} shapes x "
+        f"{len(LEVELS)} bids",
     )
     if hands["declared"].isin(DECLARATION_NAMES[7:]).any():
-        report.heading("By declaration")
         by_declared = ladder(hands, ["declared"], marks)
-        report.text(
-            "Hands grouped by what they would name: a pip suit (any), the doubles or no-trump. Rows per "
-            "declaration and bid level."
-        )
         report.table(
             "ladder_by_declaration",
             by_declared,
-            "P(make), break-even and expected score difference by declaration",
+            "P(make), break-even and expected score difference by declaration: a pip suit (any), the "
+            "doubles or no-trump",
             LADDER,
+            collapsed="By what the hand would name (pips, doubles, no-trump), at every bid",
         )
     by_count = ladder(hands, ["trumps", "count held"], marks)
-    report.heading("Count held")
-    report.text(
-        "The same ladder by trumps held and count dominoes held (the count a hand brings is points it "
-        "keeps from the defenders)."
-    )
     report.table(
         "ladder_by_count",
         by_count,
-        "P(make), break-even and expected score difference by trumps and count held",
+        "P(make), break-even and expected score difference by trumps and count dominoes held (the count a "
+        "hand brings is points it keeps from the defenders)",
         LADDER,
+        collapsed="By trumps and count dominoes held, at every bid",
     )
     headline = [
         [r["trumps"], r["trump double"], r["other doubles"], r["bid up to"], f"{int(r['hands']):,}"]

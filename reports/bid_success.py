@@ -11,8 +11,8 @@ import pandas as pd
 
 from reports.html import MIN_CASES, PlotLabels, Report, TableFormat, pct, pm, rate_plot, rate_row
 from reports.study import Study
+from reports.trumps import trump_code, trump_name
 from simulator.fortytwo.tables import score_column
-from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.runner import Run, execute
 from simulator.series import match_summary
 from simulator.stats import mean_se, wilson
@@ -43,7 +43,6 @@ def _rates(frame: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     return g
 
 
-TRUMP_NAMES = DECLARATION_NAMES
 RATE = {"rate": ("lo", "hi")}
 
 
@@ -136,31 +135,30 @@ def build(
             n="contracts",
         ),
         "Share of contracts made at each bid, 95% intervals (bids with at least 30 contracts)",
+        main=True,
     )
 
     report.heading("What in the hand makes a contract")
     report.text("Features of the hands as dealt, with the trump the declarer named; bids grouped in bands.")
+    tables = {
+        feature: _rates(played.assign(**{feature: played[feature].astype(int)}), ["band", feature])
+        for feature in FEATURES
+    }
+    report.figure(
+        "success_by_feature",
+        _feature_panels(tables),
+        "Share of contracts made by each feature of the hands, one line per bid band, 95% intervals "
+        f"(points with at least {MIN_CASES} contracts)",
+    )
     for feature, label in FEATURES.items():
-        table = _rates(played.assign(**{feature: played[feature].astype(int)}), ["band", feature])
         report.table(
             f"success_by_{feature}",
-            table,
+            tables[feature],
             f"Contracts made by {label}, per bid band",
             TableFormat(
                 labels={"band": "bid band", feature: label, "rate": "made (%)"}, percent=RATE, n="contracts"
             ),
-        )
-        report.figure(
-            f"success_by_{feature}",
-            rate_plot(
-                table,
-                feature,
-                PlotLabels(title=f"Made by {label}", ylabel="contracts made", xlabel=label, legend="bids"),
-                value="rate",
-                group="band",
-                n="contracts",
-            ),
-            f"Share of contracts made by {label}, 95% intervals (points with at least 30 contracts)",
+            collapsed=f"Contracts made by {label}, per bid band",
         )
 
     report.heading("What a contract is worth, made and set")
@@ -203,10 +201,11 @@ def build(
         ),
     )
 
-    if played["contract"].ne("bid").any() or played["trump"].cat.codes.ge(7).any():
+    codes = played["trump"].map(trump_code).astype(int)  # codes or names alike
+    if played["contract"].ne("bid").any() or codes.ge(7).any():
         report.heading("Declarations and special contracts")
-        by_kind = _rates(played.assign(trump=played["trump"].cat.codes.astype(int)), ["contract", "trump"])
-        by_kind.insert(1, "declared", [DECLARATION_NAMES[t] for t in by_kind.pop("trump")])
+        by_kind = _rates(played.assign(trump=codes), ["contract", "trump"])
+        by_kind.insert(1, "declared", [trump_name(t) for t in by_kind.pop("trump")])
         by_kind.insert(2, "share of contracts", by_kind["contracts"] / len(played))
         report.table(
             "contracts_by_kind",
@@ -217,15 +216,8 @@ def build(
             ),
         )
     report.heading("Trumps named")
-    trumps = (
-        played["trump"]
-        .cat.codes.astype(int)
-        .value_counts()
-        .sort_index()
-        .rename_axis("trump")
-        .reset_index(name="contracts")
-    )
-    trumps.insert(1, "named", [TRUMP_NAMES[t] for t in trumps["trump"]])
+    trumps = codes.value_counts().sort_index().rename_axis("trump").reset_index(name="contracts")
+    trumps.insert(1, "named", [trump_name(t) for t in trumps["trump"]])
     trumps["share"] = trumps["contracts"] / len(played)
     trumps["lo"], trumps["hi"] = wilson(trumps["contracts"], len(played))
     report.table(
@@ -267,6 +259,7 @@ def build(
                 labels={"hands": "hands in the game", "share": "share of games (%)"},
                 percent={"share": ("lo", "hi")},
             ),
+            collapsed=f"How many hands a game takes, game by game length: {len(lengths)} lengths",
         )
         fig, ax = plt.subplots(figsize=(6, 3.5))
         y = 100 * lengths["share"].to_numpy()
@@ -284,6 +277,46 @@ def build(
         for r in levels.to_dict(orient="records")
     ]
     return report, ("Contracts made by bid (Wilson 95%)", ["bid", "contracts", "made"], headline)
+
+
+def _feature_panels(tables: dict[str, pd.DataFrame]) -> plt.Figure:
+    """Contracts made against each feature of the hands, a panel per feature and a line per bid band in
+    the same colour in every panel (points of fewer than MIN_CASES contracts left out)."""
+    bands = sorted(
+        {b for t in tables.values() for b in t["band"]},
+        key=["<30", "30", "31", "32-33", "34-41", "42+"].index,
+    )
+    colours = dict(zip(bands, plt.rcParams["axes.prop_cycle"].by_key()["color"]))
+    fig, axes = plt.subplots(2, 3, figsize=(10, 6), sharey=True)
+    legend: dict[str, object] = {}
+    for ax, (feature, table) in zip(axes.flat, tables.items()):
+        shown = table[table["contracts"] >= MIN_CASES].sort_values(feature)
+        for band, part in shown.groupby("band", sort=False):
+            y = 100 * part["rate"].to_numpy(float)
+            err = np.clip(
+                [y - 100 * part["lo"].to_numpy(float), 100 * part["hi"].to_numpy(float) - y], 0, None
+            )
+            legend[str(band)] = ax.errorbar(
+                part[feature], y, yerr=err, marker="o", capsize=2, markersize=3, color=colours[band]
+            )
+        ax.set_xlabel(FEATURES[feature].replace(" outside", "\noutside"), fontsize="small")
+        ax.xaxis.set_major_locator(plt.MaxNLocator(integer=True))
+        ax.grid(alpha=0.3)
+    for ax in axes[:, 0]:
+        ax.set_ylabel("contracts made (%)")
+    order = [b for b in bands if b in legend]
+    fig.legend(
+        [legend[b] for b in order],
+        [f"bids {b}" for b in order],
+        loc="upper center",
+        ncol=6,
+        fontsize="small",
+        frameon=False,
+        bbox_to_anchor=(0.5, 1.0),
+    )
+    fig.suptitle("Contracts made by what the hands hold", y=1.04)
+    fig.tight_layout(rect=(0, 0, 1, 0.96))
+    return fig
 
 
 def _target(run: Run) -> str:

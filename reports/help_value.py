@@ -246,10 +246,18 @@ def build(
         "same in both arms."
     )
     report.table(
+        "value_of_asking_grid",
+        _differences(asking),
+        "What asking is worth to seat 0, by player count and hedgehog rule: A - B with paired 95% "
+        "intervals (points per hand or place; the win rate in percentage points)",
+        TableFormat(labels={"setting": "players, hedgehog rule"}),
+    )
+    report.table(
         "value_of_asking",
         _rated(asking),
         "What asking is worth to seat 0, by player count and hedgehog rule",
         PAIRED,
+        collapsed="Both arms' figures and their differences, setting by setting",
     )
     report.figure(
         "value_of_asking",
@@ -257,15 +265,24 @@ def build(
             asking, "team's points per hand", "Seat 0's team's points per hand, asking minus never asking"
         ),
         "The value of asking: seat 0's team's points per hand, with 95% paired intervals",
+        main=True,
     )
 
     report.heading("The value of answering")
     report.text("Arm B: seat 0 never answers a request (when it is the senior); all else the same.")
     report.table(
+        "value_of_answering_grid",
+        _differences(answering),
+        "What answering is worth to seat 0, by player count and hedgehog rule: A - B with paired 95% "
+        "intervals (points per hand or place; the win rate in percentage points)",
+        TableFormat(labels={"setting": "players, hedgehog rule"}),
+    )
+    report.table(
         "value_of_answering",
         _rated(answering),
         "What answering is worth to seat 0, by player count and hedgehog rule",
         PAIRED,
+        collapsed="Both arms' figures and their differences, setting by setting",
     )
     report.figure(
         "value_of_answering",
@@ -363,6 +380,20 @@ def _rated(frame: pd.DataFrame) -> pd.DataFrame:
     out = frame.copy()
     out.insert(list(out.columns).index("measure") + 1, "rate", out["measure"] == "game win rate")
     return out
+
+
+def _differences(frame: pd.DataFrame) -> pd.DataFrame:
+    """The paired differences pivoted: one row per player count and hedgehog rule, one column per measure,
+    each cell "A - B [lo, hi]" (the win rate's in percentage points)."""
+    rows: dict[tuple, dict[str, str]] = {}
+    for r in frame.to_dict(orient="records"):
+        x = 100 if r["measure"] == "game win rate" else 1
+        head = f"{r['measure']} (pp)" if x == 100 else r["measure"]
+        row = rows.setdefault((r["players"], r["hedgehog"]), {"setting": f"{r['players']}, {r['hedgehog']}"})
+        row[head] = num(
+            x * r["difference"], x * r["lo"], x * r["hi"], digits=1 if x == 100 else 2, signed=True
+        )
+    return pd.DataFrame(list(rows.values()))
 
 
 def _verdict(row: pd.Series, unit: str, digits: int = 2) -> str:

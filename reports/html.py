@@ -34,7 +34,9 @@ pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; }
 .provenance td, .provenance th { text-align: left; }
 .findings li { margin: 0.3em 0; }
 tr.thin td { color: #aaa; }
-td.text, th.text { text-align: left; }
+td.text, th.text { text-align: left; } td.text:first-child { white-space: nowrap; }
+details { margin: 0.5em 0 1.5em; } details > summary { cursor: pointer; color: #245; margin-bottom: 0.4em; }
+figure.main { margin-top: 0.5em; }
 """
 
 # Rates of fewer cases than this are greyed in tables and left out of plots: too few to read.
@@ -80,6 +82,7 @@ class Report:
     _tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     _figures: dict[str, bytes] = field(default_factory=dict)
     _findings: list[str] = field(default_factory=list)
+    _main: list[str] = field(default_factory=list)  # the report's main picture, shown under its findings
 
     def finding(self, sentence: str) -> None:
         """A finding in a sentence (with its numbers and intervals): findings open the report."""
@@ -99,11 +102,14 @@ class Report:
         shown: TableFormat = AS_IS,
         *,
         csv: pd.DataFrame | None = None,
+        collapsed: str | None = None,
     ) -> None:
         """A table in the page and as NAME.csv (the CSV keeps the frame's columns at full precision).
 
         `shown` says how the page shows the cells (see TableFormat). `csv`, when given, is written in place
-        of the frame shown (a display frame of prepared text)."""
+        of the frame shown (a display frame of prepared text). `collapsed`, when given, is the one-line
+        summary of a closed section holding the table (long tables: the page shows the line, a click the
+        rows)."""
         name = _slug(name)
         self._tables[name] = frame if csv is None else csv
         labels, percent = shown.labels or {}, shown.percent or {}
@@ -154,22 +160,36 @@ class Report:
         note = f"; grey rows: fewer than {MIN_CASES} cases, too few to read" if n is not None else ""
         note += "; rows marked (%): rates in %, their differences in percentage points" if rate_rows else ""
         self._body.append(
-            f"<table id='{name}'><caption>{html.escape(caption)} <small>({name}.csv{note})</small>"
-            f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            _collapse(
+                f"<table id='{name}'><caption>{html.escape(caption)} <small>({name}.csv{note})</small>"
+                f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>",
+                collapsed,
+                f"{len(frame):,} rows; also {name}.csv",
+            )
         )
 
-    def figure(self, name: str, fig: plt.Figure, caption: str) -> None:
-        """A plot in the page (embedded) and as NAME.png."""
+    def figure(
+        self, name: str, fig: plt.Figure, caption: str, *, main: bool = False, collapsed: str | None = None
+    ) -> None:
+        """A plot in the page (embedded) and as NAME.png. The `main` plot (one per report) is shown right
+        under the findings, wherever it is added; a `collapsed` one in a closed section of that summary."""
         name = _slug(name)
         buf = io.BytesIO()
         fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
         plt.close(fig)
         self._figures[name] = buf.getvalue()
         data = base64.b64encode(self._figures[name]).decode("ascii")
-        self._body.append(
-            f"<figure><img alt='{html.escape(caption)}' src='data:image/png;base64,{data}'>"
+        tag = (
+            f"<figure{' class=main' if main else ''}><img alt='{html.escape(caption)}' "
+            f"src='data:image/png;base64,{data}'>"
             f"<figcaption>{html.escape(caption)} ({name}.png)</figcaption></figure>"
         )
+        if main:
+            if self._main:
+                raise ValueError(f"a report has one main picture: {name} after another")
+            self._main.append(tag)
+        else:
+            self._body.append(_collapse(tag, collapsed, f"{name}.png"))
 
     def write(self, folder: Path) -> list[Path]:
         """report.html, the tables as CSV, the plots as PNG and provenance.json; the paths written."""
@@ -195,10 +215,18 @@ class Report:
             f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(self.title)}</title>"
             f"<style>{_STYLE}</style></head><body><h1>{html.escape(self.title)}</h1>"
             + (f"<h2>Findings</h2><ul class='findings'>{findings}</ul>" if findings else "")
+            + "".join(self._main)
             + "\n".join(self._body)
             + f"<h2>Provenance</h2><table class='provenance'>{rows}</table>"
             f"<p>Reproduce with:</p><pre>{html.escape(self.command)}</pre></body></html>"
         )
+
+
+def _collapse(body: str, summary: str | None, what: str) -> str:
+    """`body` as it is, or inside a closed <details> section whose line reads `summary (what)`."""
+    if summary is None:
+        return body
+    return f"<details><summary>{html.escape(summary)} ({html.escape(what)})</summary>{body}</details>"
 
 
 def _show(value: Any) -> str:

@@ -205,6 +205,7 @@ def build(
         "points_given_away",
         _bars(quality),
         "Points given away per contract by each side, with 95% intervals (1.96 standard errors)",
+        main=True,
     )
 
     report.heading("Made in play against makeable, by bid")
@@ -222,6 +223,7 @@ def build(
             percent={"made": ("made lo", "made hi"), "makeable": ("makeable lo", "makeable hi")},
             n="contracts",
         ),
+        collapsed="Every strategy at every bid",
     )
     for spec in specs:
         part = by_bid[(by_bid["strategy"] == spec) & (by_bid["bid"] <= 42)]
@@ -251,6 +253,7 @@ def build(
                 ),
                 f"{spec}: contracts made in play and with perfect play by bid (30 to 42), 95% intervals "
                 f"(bids of fewer than 30 contracts left out)",
+                collapsed=f"{spec}: contracts made in play and with perfect play, by bid, as a plot",
             )
 
     if duel is not None:

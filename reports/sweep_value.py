@@ -230,6 +230,7 @@ def build(
         ),
         "Share of stages decided at trick 5 in which the sweep bonus beats the cards of tricks 1-4, 95% "
         "intervals",
+        main=True,
     )
 
     report.heading("Who decided the fifth trick")

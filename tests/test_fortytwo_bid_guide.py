@@ -31,6 +31,8 @@ def test_a_small_guide_writes_every_file(tmp_path) -> None:
     assert {
         "report.html",
         "guide.csv",
+        "guide_grid.csv",
+        "guide_heatmap.png",
         "ladder_all.csv",
         "ladder_by_shape.csv",
         "p_make_by_bid.png",
@@ -38,11 +40,54 @@ def test_a_small_guide_writes_every_file(tmp_path) -> None:
     } <= names
     html = (tmp_path / "report.html").read_text()
     assert html.index("Findings") < html.index("The guide") < html.index("Provenance")
+    # the first screen: findings, then the heatmap; the long tables in closed sections
+    assert html.index("Findings") < html.index("guide_heatmap.png") < html.index("<h2>The guide")
+    for table in ("guide", "ladder_by_shape", "ladder_by_count"):
+        start = html.index(f"<table id='{table}'>")
+        assert html.rfind("<details>", 0, start) > html.rfind("</details>", 0, start), table
+    assert html.count("<details>") == html.count("</details>")
     assert assert_findings_quote_tables(html) >= 2
+    guide = pd.read_csv(tmp_path / "guide.csv")
+    assert (guide["hands"] >= bid_guide.LEAST).all()
     ladder = pd.read_csv(tmp_path / "ladder_all.csv")
     assert ladder["bid"].tolist() == list(range(30, 43))
     assert (np.diff(ladder["p_make"]) <= 0).all()  # a higher bid never makes more often
     assert ladder["hands"].iloc[0] == 8000  # every seat's hand of every deal
+
+
+def test_the_heatmap_outlines_the_highest_paying_bid_of_each_shape() -> None:
+    import matplotlib.patches
+    import matplotlib.pyplot as plt
+
+    rng = np.random.default_rng(0)
+    hands = pd.DataFrame(
+        {
+            "trumps": rng.integers(2, 6, 6000),
+            "trump double": rng.integers(0, 2, 6000),
+            "other doubles": rng.integers(0, 3, 6000),
+        }
+    )
+    hands["points"] = np.clip(
+        6 * hands["trumps"] + 4 * hands["trump double"] + rng.integers(0, 20, 6000), 0, 42
+    )
+    table = bid_guide.ladder(hands, bid_guide.SHAPE)
+    chart = bid_guide.guide(table, bid_guide.SHAPE, least=200)
+    fig = bid_guide.heatmap(table, chart)
+    ax = fig.axes[0]
+    boxes = [p for p in ax.patches if isinstance(p, matplotlib.patches.Rectangle)]
+    pays = chart[chart["bid up to"] != "pass"].sort_values(bid_guide.SHAPE, ascending=False)
+    assert len(pays) and len(boxes) == len(pays)
+    # each outline sits at its shape's row and highest paying bid; the rows read as words
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    for box, row in zip(boxes, pays.to_dict(orient="records")):
+        x, y = box.get_xy()
+        assert bid_guide.LEVELS[round(x + 0.5)] == row["bid up to"]
+        assert labels[round(y + 0.5)] == bid_guide.shape_label(
+            row["trumps"], row["trump double"], row["other doubles"]
+        )
+    assert [t.get_text() for t in ax.texts].count("pass") == (chart["bid up to"] == "pass").sum()
+    assert len(fig.axes) == 2  # the colour bar
+    plt.close(fig)
 
 
 @pytest.mark.slow  # twelve analyses of 300 deals x 7 trumps x 13 bids: about 10 s

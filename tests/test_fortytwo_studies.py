@@ -267,11 +267,17 @@ def test_bid_success_report_writes_every_file(tmp_path: Path) -> None:
         "side_doubles",
         "side_count",
     ]:
-        expected += [f"success_by_{feature}.csv", f"success_by_{feature}.png"]
+        expected.append(f"success_by_{feature}.csv")
+    expected.append("success_by_feature.png")  # the six features in one figure, a panel each
     for name in expected:
         assert (out / name).stat().st_size > 0, name
     html = (out / "report.html").read_text()
-    assert html.count("data:image/png;base64,") == 9
+    assert html.count("data:image/png;base64,") == 4
+    # the main picture under the findings; the per-feature and game-length tables in closed sections
+    assert html.index("Findings") < html.index("success_by_bid.png") < html.index("At a glance")
+    for table in ("success_by_declarer_trumps", "success_by_side_count", "hands_per_game"):
+        start = html.index(f"<table id='{table}'>")
+        assert html.rfind("<details>", 0, start) > html.rfind("</details>", 0, start), table
     assert "<tr><th>seed</th><td>3</td></tr>" in html  # the provenance table states the seed
     assert "dealsim report bid-success" in html
     levels = pd.read_csv(out / "success_by_bid.csv")
