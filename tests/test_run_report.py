@@ -47,7 +47,7 @@ def test_a_forty_two_run_leaves_out_declarations_its_rules_forbid(tmp_path, rule
     _, cells = findings_and_cells((run / "report" / "report.html").read_text())
     assert named <= set(cells) and not absent & set(cells)
     # the CSV keeps the summary as it is, every declaration's row included
-    assert "trumps[trump=10].named" in (run / "report" / "summary.csv").read_text()
+    assert "trumps[trump=sevens].named" in (run / "report" / "summary.csv").read_text()
 
 
 def test_summary_keys_read_in_the_games_words() -> None:
