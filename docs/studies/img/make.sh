@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Regenerates the pictures of the study pages (docs/studies/*.md) from real runs, at the sizes and seeds
+# their captions state. Run from anywhere: bash docs/studies/img/make.sh [WORKDIR]
+# (a few minutes on two cores; the reports themselves stay in WORKDIR, by default a temporary folder).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../../.." && pwd)"
+work="${1:-$(mktemp -d)}"
+export PYTHONPATH="$root${PYTHONPATH:+:$PYTHONPATH}"
+dealsim() { python -m simulator -q "$@"; }
+
+dealsim report bid-success -n 200000 --seed 1 -o "$work/bid-success" --force
+cp "$work/bid-success/success_by_bid.png" "$here/bid-success.png"
+
+dealsim report bid-guide -n 50000 --seed 1 -o "$work/bid-guide" --force
+cp "$work/bid-guide/p_make_by_bid.png" "$here/bid-guide.png"
+
+dealsim report sweep-value -n 100000 --matches 1000 --seed 1 -o "$work/sweep-value" --force
+cp "$work/sweep-value/value_of_ducking.png" "$here/sweep-value.png"
+
+dealsim report help-value -n 2000 --seed 1 -o "$work/help-value" --force
+cp "$work/help-value/value_of_asking.png" "$here/help-value.png"
+
+dealsim report play-quality -n 200 --matches 100 --seed 1 -o "$work/play-quality" --force
+cp "$work/play-quality/points_given_away.png" "$here/play-quality.png"
+
+dealsim simulate rounds -n 20000 --seed 1 -o "$work/rounds" --force
+dealsim report run --run "$work/rounds"
+cp "$work/rounds/report/summary_rates.png" "$here/report-run.png"
+
+echo "pictures in $here; reports in $work"
