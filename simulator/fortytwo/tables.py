@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import NELLO, PLUNGE, SEVENS, SPLASH
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 
 def _seat_column(codes: np.ndarray) -> pd.Categorical:
+    import pandas as pd
+
     return pd.Categorical.from_codes(np.asarray(codes, dtype=np.int8), categories=list(D.SEATS))
 
 
 def _missing_where(values: np.ndarray, missing: np.ndarray, dtype: str):
+    import pandas as pd
+
     out = pd.array(values, dtype=dtype)
     out[missing] = pd.NA
     return out
@@ -23,6 +31,8 @@ def _missing_where(values: np.ndarray, missing: np.ndarray, dtype: str):
 
 def hand_table(s: core.HandState, rules: FortyTwoRules) -> pd.DataFrame:
     """One row per finished hand. Declarer, bid, trump and made are missing when the hand was thrown in."""
+    import pandas as pd
+
     score, made = core.hand_scores(s, rules)
     thrown_in = s.high == 0
     bid = s.bid

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from simulator.rounds import core
 from simulator.rounds.fifth import fifth_trick_calls
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import N_STAGES
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 
 def game_table(s: core.GameState, rules: RoundsRules) -> pd.DataFrame:
     """One row per finished game: scores per player and stage, sweeps, and who took the tricks."""
+    import pandas as pd
+
     cols: dict[str, object] = {
         "deal": s.deal,
         "first_dealer": s.first_dealer,
