@@ -4,8 +4,6 @@ The Python API is the application layer, `simulator.app`, re-exported here: the 
 `Execution`, `Output`) and the use cases that take them (`simulate`, `resume`, `compare`, `tune`, `analyze`,
 `report`, `report_run`, `bench`, `trace`); see README, "Python API"."""
 
-from simulator.version import __version__
-
 __all__ = [
     "Execution",
     "Output",
@@ -26,7 +24,12 @@ _API = frozenset(__all__) - {"__version__"}
 
 
 def __getattr__(name: str):
-    # The API is loaded on first use, so that importing a core module (as every worker does) stays light.
+    # The API is loaded on first use, so that importing a core module (as every worker does) stays light;
+    # the version too (importlib.metadata takes longer to import than most of the games).
+    if name == "__version__":
+        from simulator.version import __version__
+
+        return __version__
     if name in _API:
         import simulator.app
 

@@ -235,7 +235,7 @@ def analyze(
     elapsed = time.perf_counter() - start
     extra = ["--hand", hand, "--seat", names[seat_i], "--dealer", names[dealer_i]]
     extra += ["--play", play] if play != "strategies" else []
-    command = command_line("analyze", run, *extra, unit=False, chunking=False, seat_flag="--strategy")
+    command = command_line("analyze", run, *extra, unit=False, chunking=False)
     prov = provenance(
         run,
         hand=hand,

@@ -9,6 +9,8 @@ uniform random play and the legality check never build the (m, n) bool mask: for
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 _ONE = np.uint64(1)
@@ -54,6 +56,7 @@ def bit(words: np.ndarray, index: np.ndarray) -> np.ndarray:
     return ((word >> (index & 63).astype(np.uint64)) & _ONE).astype(bool)
 
 
+@functools.cache  # built on the first select(), not on import: the command line's listings never need it
 def _select_table() -> np.ndarray:
     """[16-bit value * 16 + j]: the position of the j-th set bit of the value (0 where it has fewer than
     j + 1): 1 MiB, so that a word needs two halvings (32, 16 bits) before the gather."""
@@ -64,9 +67,6 @@ def _select_table() -> np.ndarray:
     value, position = np.nonzero(bits)
     table[value, rank[value, position]] = position
     return table.reshape(-1)
-
-
-_SELECT16 = _select_table()
 
 
 def select(words: np.ndarray, k: np.ndarray) -> np.ndarray:
@@ -96,7 +96,8 @@ def select(words: np.ndarray, k: np.ndarray) -> np.ndarray:
     upper = k >= c
     k = k - c * upper
     quarter = (half >> (upper.astype(np.uint32) << np.uint32(4))) & np.uint32(0xFFFF)
-    return base + np.int16(32) * high + np.int16(16) * upper + _SELECT16[quarter.astype(np.intp) * 16 + k]
+    select16 = _select_table()
+    return base + np.int16(32) * high + np.int16(16) * upper + select16[quarter.astype(np.intp) * 16 + k]
 
 
 def uniform(words: np.ndarray, rng: np.random.Generator) -> np.ndarray:

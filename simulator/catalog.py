@@ -1,12 +1,12 @@
 """What dealsim knows, read from its registries: the games with their rules, units and measures, each game's
 strategies, the named studies. The command line's listings and the lists in its help come from here, so a
-game, strategy or study added to a registry shows up everywhere at once."""
+game, strategy or study added to a registry shows up everywhere at once. The studies are read where they are
+named: their modules bring pandas and matplotlib, which the listings of games and strategies do not need."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from reports import studies
 from simulator import registry
 from simulator.options import describe
 from simulator.summaries import table
@@ -18,16 +18,22 @@ def game_names() -> str:
 
 def study_game(name: str) -> str:
     """The game a named study plays."""
+    from reports import studies
+
     return studies.get(name).game
 
 
 def study_names() -> str:
     """Each study with its game: "bid-success (forty-two), ..."."""
+    from reports import studies
+
     return ", ".join(f"{s.name} ({s.game})" for s in studies.STUDIES.values())
 
 
 def study_sizes() -> str:
     """Each study's default size: "1,000,000 for bid-success, ..."."""
+    from reports import studies
+
     return ", ".join(f"{s.default_deals:,} for {s.name}" for s in studies.STUDIES.values())
 
 

@@ -1,28 +1,46 @@
 """The `dealsim` command line: parses (the options are declared in simulator.flags), builds the use case's
-specs, calls one function of `simulator.app`, prints the result's own rendering or its JSON."""
+specs, calls one function of `simulator.app`, prints the result's own rendering or its JSON.
+
+The application layer, the specs and the JSON writer are imported inside the commands that use them: the
+listings, the version and the helps start without pandas, matplotlib, joblib or the reports (a test holds
+this; benchmarks/cli_speed.py times it)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from simulator import app, catalog, shell
 from simulator import flags as f
+from simulator import shell
 from simulator.errors import DealsimError
 from simulator.flags import Backend, Format
 from simulator.shell import Settings, out
-from simulator.specs import Execution, Output, RunSpec
-from simulator.summaries import to_json
-from simulator.version import __version__
+
+if TYPE_CHECKING:
+    from simulator.specs import Execution
+
+HAND = '"6-6 6-5 5-5 4-4 6-4 3-2 1-0"'
+
+
+def examples(*commands: str) -> str:
+    """A help's closing examples, one command a line (plain text: the help is rich markup)."""
+    return "Examples:\n" + "\n".join(commands)
+
 
 cli = typer.Typer(
+    cls=f.Group,
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     help="Monte Carlo strategy simulator for Forty-two, Frank's Zoo and Rounds.",
+    epilog=examples(
+        "dealsim games",
+        "dealsim simulate forty-two -n 100000",
+        "dealsim compare forty-two --vs NS=heuristic:margin=2 -n 50000",
+    ),
 )
 
 # The options that define a run: given with --run or --resume, whose folder fixes them, they are refused.
@@ -37,6 +55,8 @@ def main() -> None:
 
 def _show_version(value: bool) -> None:
     if value:
+        from simulator.version import __version__
+
         print(f"dealsim {__version__}")
         raise typer.Exit()
 
@@ -58,6 +78,8 @@ def global_options(
 def _execution(
     jobs: int, progress: bool | None, backend: Backend = Backend.loky, scheduler: str | None = None
 ) -> Execution:
+    from simulator.specs import Execution
+
     shown = False if Settings.quiet else (sys.stderr.isatty() if progress is None else progress)
     return Execution(jobs, backend.value, scheduler if backend is Backend.dask else None, shown)
 
@@ -65,6 +87,8 @@ def _execution(
 def _show(result: Any, fmt: Format = Format.table) -> None:
     """The result's JSON, or its rendering (rich tables and lines), on stdout."""
     if fmt is Format.json:
+        from simulator.summaries import to_json
+
         shell.print_json(to_json(result.as_dict()))
         return
     for part in result.render():
@@ -96,6 +120,8 @@ def _subject(subject: str | None, resume: Path | None, output: Path | None, jobs
         if output is None or Path(output).resolve() != Path(resume).resolve():
             raise DealsimError("--resume DIR takes its options from DIR; give it alone (with -j at most)")
         return subject
+    from simulator import app
+
     recorded = app.recorded_command(resume)
     if len(recorded) < 2 or recorded[1].startswith("-"):  # a command without its subject would resume itself
         raise DealsimError(f"the command recorded in {resume} names no game or study: {' '.join(recorded)!r}")
@@ -104,21 +130,48 @@ def _subject(subject: str | None, resume: Path | None, output: Path | None, jobs
     return None
 
 
-@cli.command("games")
+@cli.command(
+    "games",
+    cls=f.Command,
+    epilog=examples(
+        "dealsim games",
+        "dealsim simulate forty-two --preset texas --rule min_bid=31 -n 20000",
+        "dealsim simulate rounds --rule target=300 --unit match -n 5000",
+    ),
+)
 def games_cmd() -> None:
     """List the games with their units, rule options, defaults and presets."""
+    from simulator import catalog
+
     for part in catalog.games_listing():
         out.print(part)
 
 
-@cli.command("strategies")
+@cli.command(
+    "strategies",
+    cls=f.Command,
+    epilog=examples(
+        "dealsim strategies",
+        "dealsim strategies franks-zoo",
+        "dealsim simulate franks-zoo --seat 0=greedy:ask=false -n 2000",
+    ),
+)
 def strategies_cmd(game: f.OnlyGame = None) -> None:
     """List the strategies of each game with their parameters."""
+    from simulator import catalog
+
     for part in catalog.strategies_listing(game):
         out.print(part)
 
 
-@cli.command()
+@cli.command(
+    cls=f.Command,
+    epilog=examples(
+        "dealsim simulate forty-two -n 200000 --seat NS=heuristic:margin=2 -o runs/margin2",
+        "dealsim simulate rounds --unit match -n 20000 --format json",
+        "dealsim simulate --resume runs/margin2 -n 400000",
+    ),
+)
 def simulate(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; they become specs at once)
     ctx: typer.Context,
     game: f.OptionalGame = None,
@@ -140,9 +193,10 @@ def simulate(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter;
     fmt: f.FormatOpt = Format.table,
     progress: f.ProgressOpt = None,
 ) -> None:
-    """Play many seeded deals and summarize them; with -o, every finished chunk is saved as it arrives.
+    """Play many seeded deals and summarize them; with -o, every finished chunk is saved as it arrives."""
+    from simulator import app
+    from simulator.specs import Output, RunSpec
 
-    Example: dealsim simulate forty-two -n 200000 --seat NS=heuristic:margin=2 -o runs/margin2"""
     execution = _execution(jobs, progress, backend, scheduler)
     if resume is not None:
         fixed = [name for name in RUN_OPTIONS if name != "deals"]
@@ -164,7 +218,14 @@ def simulate(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter;
         raise typer.Exit(130)  # main() says "interrupted", as for Ctrl-C in any command
 
 
-@cli.command()
+@cli.command(
+    cls=f.Command,
+    epilog=examples(
+        "dealsim trace rounds --deal 7 --seat 0=greedy",
+        "dealsim trace forty-two --deal 0 --json",
+        "dealsim trace forty-two --run runs/margin2 --deal 12",
+    ),
+)
 def trace(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; they become specs at once)
     ctx: typer.Context,
     game: f.GameArg,
@@ -181,9 +242,11 @@ def trace(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; th
     as_json: f.JsonOpt = False,
 ) -> None:
     """Show one deal of a run move by move: give --run DIR, or the run's own options (with random strategies
-    -n matters for the deals of the last chunk).
+    -n matters for the deals of the last chunk)."""
+    from simulator import app
+    from simulator.specs import RunSpec
+    from simulator.summaries import to_json
 
-    Example: dealsim trace rounds --deal 7 --seat 0=greedy"""
     if run_dir is not None:
         _refuse_given(ctx, f"--run ({run_dir}/manifest.json fixes the run's options)", *RUN_OPTIONS[1:])
         run = app.run_from_manifest(run_dir, game)
@@ -196,7 +259,14 @@ def trace(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; th
         out.print(told, markup=False)
 
 
-@cli.command()
+@cli.command(
+    cls=f.Command,
+    epilog=examples(
+        "dealsim bench",
+        "dealsim bench rounds --repeat 3",
+        "dealsim bench --all --repeat 3 --no-scaling",
+    ),
+)
 def bench(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter)
     game: f.OnlyGame = None,
     every: f.AllOpt = False,
@@ -209,9 +279,9 @@ def bench(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter)
 ) -> None:
     """Hands (games) per second on one core and on all cores, and the speed-up, for every game (its default
     strategy and unit); with a game named (or --all), also each strategy on one core against the game's
-    compiled yardstick and against random play, in the same run.
+    compiled yardstick and against random play, in the same run."""
+    from simulator import app
 
-    Example: dealsim bench --all --repeat 3 --no-scaling"""
     measured = app.bench(
         game,
         deals,
@@ -224,7 +294,14 @@ def bench(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter)
     _show(measured, fmt)
 
 
-@cli.command()
+@cli.command(
+    cls=f.Command,
+    epilog=examples(
+        "dealsim compare forty-two --vs NS=heuristic:margin=2 -n 50000",
+        "dealsim compare rounds --vs-rule sweep_bonus=0 --unit match -n 5000",
+        "dealsim compare franks-zoo --vs all=greedy -n 2000 -o cmp/greedy",
+    ),
+)
 def compare(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; they become specs at once)
     game: f.OptionalGame = None,
     vs: f.VsOpt = NONE,
@@ -246,17 +323,25 @@ def compare(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; 
     progress: f.ProgressOpt = None,
 ) -> None:
     """Two arms on the same deals: paired differences of each measure, with 95% intervals. Arm A is --seat
-    and --rule; arm B changes it by --vs and --vs-rule.
-
-    Example: dealsim compare forty-two --vs NS=heuristic:margin=2 -n 50000"""
+    and --rule; arm B changes it by --vs and --vs-rule."""
     if (game := _subject(game, resume, output, jobs)) is None:
         return
+    from simulator import app
+    from simulator.specs import Output, RunSpec
+
     spec = RunSpec(game, deals, seed, seat, rule, preset, rules, unit, chunk_size, measure)
     where = Output(output, force, resume is not None)
     _show(app.compare(spec, vs, vs_rule, _execution(jobs, progress), where), fmt)
 
 
-@cli.command()
+@cli.command(
+    cls=f.Command,
+    epilog=examples(
+        "dealsim tune forty-two --vary min_bid=30,31,32 -n 5000",
+        "dealsim tune forty-two --vary seat.NS.margin=0:3 --baseline seat.NS.margin=1 --unit deal -n 20000",
+        "dealsim tune rounds --vary target=150,200,250 -n 2000 -o tune/target",
+    ),
+)
 def tune(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; they become specs at once)
     game: f.OptionalGame = None,
     vary: f.VaryOpt = NONE,
@@ -276,19 +361,28 @@ def tune(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; the
     fmt: f.FormatOpt = Format.table,
     progress: f.ProgressOpt = None,
 ) -> None:
-    """Sweep rule options or strategy parameters on common deals: one column per setting, with intervals.
-
-    Example: dealsim tune forty-two --vary min_bid=30,31,32 -n 5000"""
+    """Sweep rule options or strategy parameters on common deals: every setting's measures, with intervals,
+    and the paired difference against the baseline; with -o, the report and its CSV tables."""
     if (game := _subject(game, resume, output, jobs)) is None:
         return
     if not vary:
         raise DealsimError("tune needs at least one --vary KEY=VALUES")
+    from simulator import app
+    from simulator.specs import Output, RunSpec
+
     spec = RunSpec(game, deals, seed, seat, rule, preset, rules, unit, chunk_size)
     where = Output(output, force, resume is not None)
     _show(app.tune(spec, vary, baseline, _execution(jobs, progress), where), fmt)
 
 
-@cli.command()
+@cli.command(
+    cls=f.Command,
+    epilog=examples(
+        "dealsim report bid-success -n 200000",
+        "dealsim report sweep-value -n 100000 -o reports/sweep",
+        "dealsim report run --run runs/margin2",
+    ),
+)
 def report(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; they become specs at once)
     ctx: typer.Context,
     study: f.StudyArg = None,
@@ -307,11 +401,12 @@ def report(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; t
     resume: f.ResumeOpt = None,
     progress: f.ProgressOpt = None,
 ) -> None:
-    """Run a named study and write a self-contained HTML report with its tables (CSV) and plots (PNG).
-
-    Example: dealsim report bid-success -n 200000"""
+    """Run a named study and write a self-contained HTML report with its tables (CSV) and plots (PNG)."""
     if (study := _subject(study, resume, output, jobs)) is None:
         return
+    from simulator import app, catalog
+    from simulator.specs import Output, RunSpec
+
     if study == "run":
         if run_dir is None:
             raise DealsimError("report run needs --run DIR (a folder written by simulate -o)")
@@ -325,15 +420,21 @@ def report(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; t
     _show(app.report(study, spec, matches, _execution(jobs, progress), where))
 
 
-@cli.command()
+@cli.command(
+    cls=f.Command,
+    epilog=examples(
+        f"dealsim analyze forty-two --hand {HAND} -n 5000",
+        f"dealsim analyze forty-two --hand {HAND} --seat W --seat EW=greedy -n 5000",
+        f"dealsim analyze forty-two --hand {HAND} --play perfect -n 600",
+    ),
+)
 def analyze(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; they become specs at once)
     game: f.GameArg,
     hand: f.HandOpt,
-    seat: f.HandSeatOpt = "N",
+    seat: f.HandSeatOpt = NONE,
     dealer: f.DealerOpt = None,
     deals: f.HandDealsOpt = 20_000,
     seed: f.SeedOpt = 1,
-    strategy: f.StrategyOpt = NONE,
     rule: f.RuleOpt = NONE,
     preset: f.PresetOpt = "seed",
     rules: f.RulesOpt = NONE,
@@ -343,8 +444,21 @@ def analyze(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; 
     fmt: f.FormatOpt = Format.table,
     progress: f.ProgressOpt = None,
 ) -> None:
-    """Hold one hand fixed, deal the rest many times, play every trump and bid: P(make), expected score.
+    """Hold one hand fixed, deal the rest many times, play every trump and bid: P(make), expected score."""
+    from simulator import app
+    from simulator.specs import Output, RunSpec
 
-    Example: dealsim analyze forty-two --hand "6-6 6-5 5-5 4-4 6-4 3-2 1-0" -n 5000"""
-    spec = RunSpec(game, deals, seed, strategy, rule, preset, rules)
-    _show(app.analyze(spec, hand, seat, dealer, play, _execution(jobs, progress), Output(output)), fmt)
+    holder, strategies = _hand_seat(seat)
+    spec = RunSpec(game, deals, seed, strategies, rule, preset, rules)
+    _show(app.analyze(spec, hand, holder, dealer, play, _execution(jobs, progress), Output(output)), fmt)
+
+
+def _hand_seat(given: list[str]) -> tuple[str, list[str]]:
+    """analyze's --seat values as (the seat holding the hand, the SEAT=STRATEGY assignments): a value with
+    "=" gives a seat its strategy, as in every command; one without names the hand's seat (default N)."""
+    holders = [g for g in given if "=" not in g]
+    if len(holders) > 1:
+        raise DealsimError(
+            f"--seat names the hand's seat once, not {' and '.join(holders)}; a strategy is SEAT=STRATEGY"
+        )
+    return (holders[0] if holders else "N"), [g for g in given if "=" in g]

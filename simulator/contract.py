@@ -24,10 +24,9 @@ import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import numpy as np
-import pandas as pd
 
 from simulator import bitrows, tallies
 from simulator.batch import BatchState, Rows
@@ -36,6 +35,9 @@ from simulator.options import build, parse_pairs, read_toml
 from simulator.series import TargetSeries, match_measures, match_summary, render_matches
 from simulator.stats import Measure
 from simulator.views import View
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 UNITS = ("deal", "match")
 
@@ -399,6 +401,8 @@ class Game(ABC, Generic[RulesT, StateT, ViewT, RecordT]):
     def measures(self, tables: dict[str, pd.DataFrame], unit: str, side: int = 0) -> list[Measure]:
         """One figure per deal of the run's unit (a deal, or a whole match), for tune and compare: the
         per-deal table's measures summed per unit, then, for matches, the match measures."""
+        import pandas as pd
+
         deals = tables["deals"]
         key = "match" if unit == "match" else "deal"
         units = tables["matches"]["match"].to_numpy() if unit == "match" else np.unique(deals["deal"])

@@ -273,32 +273,30 @@ class Sweep:
         }
 
     def render(self) -> list[Any]:
-        """One column per setting: each measure's value, and its paired difference against the baseline."""
-
-        def cell(e: Estimate, d: Difference, rate: bool, is_baseline: bool) -> str:
-            value = pct(e.value) if rate else num(e.value)
-            if is_baseline:
-                return f"{value} (baseline)"
-            return f"{value} {quoted(d, rate)}"
-
-        header = [", ".join(str(p[k]) for k in self.keys) for p in self.points]
-        rows = [
-            [
-                m,
-                *[
-                    cell(e[i], d[i], m in self.rates, j == self.baseline)
-                    for j, (e, d) in enumerate(zip(self.estimates, self.differences))
-                ],
-            ]
-            for i, m in enumerate(self.measures)
-        ]
+        """Long form, so that it fits a terminal however many settings the grid has: one row per measure and
+        setting (the measure named on its first row), with the value and its 95% interval and the paired
+        difference against the baseline with its interval. The report (-o) has the same table as CSV."""
         b = self.base
         title = (
-            f"{b.game.name}: one column per {', '.join(self.keys)}; {b.n:,} {b.game.plural(b.unit)} each, "
-            f"seed {b.seed}; {self.side}'s side; value, and the paired difference against the baseline "
-            f"({self.label(self.baseline)}) with its 95% interval"
+            f"{b.game.name}: {', '.join(self.keys)} swept; {b.n:,} {b.game.plural(b.unit)} per setting, seed "
+            f"{b.seed}; {self.side}'s side; each value with its 95% interval, and against the baseline "
+            f"({self.label(self.baseline)}) the paired difference with its interval"
         )
-        return [table(title, ["measure", *header], rows), *self.findings()]
+        columns = ["measure", ", ".join(self.keys), "value [95%]", "against the baseline"]
+        out = table(title, columns, [], text_columns=2)
+        last = len(self.points) - 1
+        for i, m in enumerate(self.measures):
+            rate = m in self.rates
+            for j, (point, e, d) in enumerate(zip(self.points, self.estimates, self.differences)):
+                value = pct(e[i].value, e[i].lo, e[i].hi) if rate else num(e[i].value, e[i].lo, e[i].hi)
+                out.add_row(
+                    m if j == 0 else "",
+                    ", ".join(str(point[k]) for k in self.keys),
+                    value,
+                    "baseline" if j == self.baseline else quoted(d[i], rate),
+                    end_section=j == last,
+                )
+        return [out, *self.findings()]
 
     def frame(self) -> pd.DataFrame:
         """One row per point: the settings, then each measure's value, lo and hi as `name`, `name lo`,

@@ -1,16 +1,18 @@
 """The command line's options, declared once with their help and shared by the commands that take them.
-The lists in the help (games, studies, units, measures) come from the registries (simulator.catalog)."""
+
+The lists in the help (games, studies, units, measures) come from the registries (simulator.catalog), read
+only when a help is shown: a help text names them by tokens ({games}, {studies}, ...) that `Command` writes
+out, so that starting `dealsim` for a listing or its version imports no game, study or report."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
-
-from simulator import catalog
-from simulator.runner import MAX_DEALS
+from typer.core import TyperCommand, TyperGroup
 
 
 class Format(StrEnum):
@@ -24,8 +26,106 @@ class Backend(StrEnum):
     dask = "dask"
 
 
+# The most deals (or matches) of a run, as simulator.runner.MAX_DEALS says (a test holds them equal): the
+# runner itself is not imported for it, since it brings every game with it.
+MAX_DEALS = 10**12
+
+# token in a help text -> the function of simulator.catalog that writes it out
+LISTS = {
+    "{games}": "game_names",
+    "{units}": "unit_words",
+    "{measures}": "measure_names",
+    "{studies}": "study_names",
+    "{study_sizes}": "study_sizes",
+}
+
+
+def filled(text: str | None) -> str | None:
+    """The help text with each list it names written out from the registries."""
+    if not text or "{" not in text:
+        return text
+    from simulator import catalog
+
+    for token, name in LISTS.items():
+        if token in text:
+            text = text.replace(token, getattr(catalog, name)())
+    return text
+
+
+def _prepare(command: Any, params: Iterable[Any]) -> None:
+    """Before a help is shown: its lists written out, and no value type after a flag (typer shows <bool>
+    after every bool option, `--force <bool>`, though a flag takes no value)."""
+    command.help, command.epilog = filled(command.help), filled(command.epilog)
+    for param in params:
+        if getattr(param, "help", None):
+            param.help = filled(param.help)
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+
+
+def _plain_values_as_given(params: Iterable[Any]) -> None:
+    """typer (0.29 on) checks every value with a pydantic validator built on its first use, and importing
+    pydantic to build one takes longer than a whole listing; even `--help` not given is checked (its value is
+    None). A text option given as text, or a flag as True or False, passes those validators unchanged: such
+    values are taken as they are here, and any other value (a number, a path, a flag from an environment
+    variable) goes to typer's own validator. A typer without this machinery is left alone."""
+    try:
+        from typer._coercion import RuntimeParam, build_runtime_param
+    except ImportError:
+        return
+
+    class AsGiven(RuntimeParam):
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            if type(value) is self.annotation:
+                return value
+            return build_runtime_param(param.type_descriptor)._coerce_value(value, param=param, ctx=ctx)
+
+    for param in params:
+        descriptor = getattr(param, "type_descriptor", None)
+        if descriptor is None or getattr(param, "_runtime_param", 1) is not None:
+            continue
+        kind, info = descriptor.annotation, descriptor.parameter_info
+        if kind in (str, bool) and info.parser is None and not param.multiple:
+            param._runtime_param = AsGiven(parameter_info=info, annotation=kind)
+
+
+class Command(TyperCommand):
+    """A command whose help names the registries' lists and shows flags as flags, and that starts without
+    pydantic where its values need no conversion."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _plain_values_as_given(self.params)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        _plain_values_as_given([option] if option is not None else [])
+        return option
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _prepare(self, self.get_params(ctx))
+        super().format_help(ctx, formatter)
+
+
+class Group(TyperGroup):
+    """The command line itself, with the global options' flags shown as flags (and Command's start)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _plain_values_as_given(self.params)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        _plain_values_as_given([option] if option is not None else [])
+        return option
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _prepare(self, self.get_params(ctx))
+        super().format_help(ctx, formatter)
+
+
 Option = typer.Option
-GAMES = catalog.game_names()
+GAMES = "{games}"
 
 # what a run is
 GameArg = Annotated[str, typer.Argument(help=f"the game: {GAMES} (see `dealsim games`)")]
@@ -35,17 +135,22 @@ OnlyGame = Annotated[str | None, typer.Argument(help=ONLY_GAME)]
 SeedOpt = Annotated[int, Option("--seed", min=0, help="the run's seed: the same seed gives the same numbers")]
 SEAT = "SEAT=STRATEGY[:param=value,...], e.g. N=heuristic:margin=2 or EW=random (repeatable)"
 SeatOpt = Annotated[list[str], Option("--seat", help=SEAT)]
-STRATEGY = "SEAT=STRATEGY for the play (repeatable; default: the game's default strategy)"
-StrategyOpt = Annotated[list[str], Option("--strategy", help=STRATEGY)]
 RuleOpt = Annotated[list[str], Option("--rule", help="one rule option as key=value (repeatable)")]
 PresetOpt = Annotated[str, Option("--preset", help="rule preset to start from (see `dealsim games`)")]
 RulesOpt = Annotated[list[str], Option("--rules", help="a TOML file of rule options (repeatable)")]
-UNIT = f"deal or match (played to the target); the games' own words work too: {catalog.unit_words()}"
+UNIT_WORDS = "the games' own words work too: {units}"
+UNIT = f"deal or match (played to the target); default: each game's own (see `dealsim games`); {UNIT_WORDS}"
 UnitOpt = Annotated[str | None, Option("--unit", help=UNIT)]
-MatchUnitOpt = Annotated[str, Option("--unit", help="deal, or match (default: whole matches)")]
+# tune's default is a whole match: a setting is judged by who wins the match, and some settings (the target,
+# the Texas marks) act only over a match, where a single deal would show no difference
+MATCH_UNIT = (
+    "deal or match; default: match, since a sweep judges a setting by whole matches (the wins, and options "
+    f"such as the target that act only over a match); {UNIT_WORDS}"
+)
+MatchUnitOpt = Annotated[str, Option("--unit", help=MATCH_UNIT)]
 CHUNK = "deals per chunk; part of the run's definition (default per game and unit)"
 ChunkOpt = Annotated[int | None, Option("--chunk-size", min=1, help=CHUNK)]
-MEASURE = f"an extra per-deal measure (repeatable): {catalog.measure_names()}"
+MEASURE = "an extra per-deal measure (repeatable): {measures}"
 MeasureOpt = Annotated[list[str], Option("--measure", help=MEASURE)]
 
 # how many
@@ -54,7 +159,7 @@ DealsOpt = Annotated[int | None, Option("-n", "--deals", min=1, help=DEALS)]
 TraceDealsOpt = Annotated[int, Option("-n", "--deals", min=1, help="the run's size")]
 ArmDealsOpt = Annotated[int, Option("-n", "--deals", min=1, help="deals (or matches) per arm")]
 PointDealsOpt = Annotated[int, Option("-n", "--deals", min=1, help="deals (or matches) per setting")]
-STUDY_DEALS = f"deals of the main run, or games per arm (default: {catalog.study_sizes()})"
+STUDY_DEALS = "deals of the main run, or games per arm (default: {study_sizes})"
 StudyDealsOpt = Annotated[int | None, Option("-n", "--deals", min=1, help=STUDY_DEALS)]
 HAND_DEALS = "deals of the other hands (the same deals for every choice)"
 HandDealsOpt = Annotated[int, Option("-n", "--deals", min=1, help=HAND_DEALS)]
@@ -95,10 +200,15 @@ VARY = "KEY=v1,v2,... or KEY=lo:hi[:step]; KEY is a rule option, seat.SEATS.para
 VaryOpt = Annotated[list[str], Option("--vary", help=VARY)]
 BASELINE = "KEY=VALUE: the setting the others are compared with (default: the current values)"
 BaselineOpt = Annotated[list[str], Option("--baseline", help=BASELINE)]
-STUDY = f"the study: {catalog.study_names()}, or run (the report of a simulate -o folder: --run DIR)"
+STUDY = "the study: {studies}, or run (the report of a simulate -o folder: --run DIR)"
 StudyArg = Annotated[str | None, typer.Argument(help=STUDY)]
 HandOpt = Annotated[str, Option("--hand", help='the fixed hand, e.g. "6-6 6-5 5-5 4-4 6-4 3-2 1-0"')]
-HandSeatOpt = Annotated[str, Option("--seat", help="the seat holding it (declares)")]
+HAND_SEAT = (
+    "SEAT=STRATEGY[:param=value,...] for the play, as in every command (repeatable; default: the game's "
+    "default strategy; --strategy is its old name); or a seat alone, e.g. W: the seat holding the hand, "
+    "which declares (default N)"
+)
+HandSeatOpt = Annotated[list[str], Option("--seat", "--strategy", help=HAND_SEAT)]
 DealerOpt = Annotated[str | None, Option("--dealer", help="the dealer (default: the seat on its right)")]
 PLAY = "strategies (the seats' strategies play each contract) or perfect (double dummy: every hand seen)"
 PlayOpt = Annotated[str, Option("--play", help=PLAY)]

@@ -9,13 +9,15 @@ from here.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from simulator import driver
 from simulator.contract import Game
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def play_matches(
@@ -29,6 +31,8 @@ def play_matches(
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Whole matches, one per match number: the per-deal table (with `match`, `number` and the running
     totals) and the per-match table. `on_deals(match numbers, finished states)` sees every round."""
+    import pandas as pd
+
     series = game.series(matches, rules)
     rows = game.rows_per_deal(rules)
     played = np.zeros(len(matches), np.int32)

@@ -15,15 +15,14 @@ import hashlib
 import json
 import shutil
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
-import pyarrow
-import pyarrow.parquet
+from typing import TYPE_CHECKING, Any
 
 from simulator.errors import DealsimError
 from simulator.files import write_whole, written_whole
 from simulator.summaries import to_json
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 INDEX = "index.json"
 
@@ -78,6 +77,8 @@ class PartStore:
 
     def valid(self, k: int) -> bool:
         """Whether chunk k's part is whole and belongs to this run's chunk k."""
+        import pyarrow.parquet
+
         entry = self.index["parts"].get(str(k))
         if entry is None or list(entry["bounds"]) != list(self.run.bounds(k)):
             return False
@@ -98,6 +99,8 @@ class PartStore:
 
     def write(self, k: int, tables: dict[str, pd.DataFrame]) -> None:
         """Chunk k's tables as whole parts, then the index that vouches for them."""
+        import pyarrow.parquet
+
         written: dict[str, dict[str, Any]] = {}
         entry = {"bounds": list(self.run.bounds(k)), "tables": written}
         for name, frame in tables.items():
@@ -113,6 +116,8 @@ class PartStore:
         self._write_index()
 
     def read(self, k: int) -> dict[str, pd.DataFrame]:
+        import pandas as pd
+
         return {name: pd.read_parquet(self.path(k, name)) for name in self.index["parts"][str(k)]["tables"]}
 
     def table_names(self) -> list[str]:
@@ -122,6 +127,8 @@ class PartStore:
     def combine(self, out: Path, chunks: int, metadata: dict[bytes, bytes]) -> list[Path]:
         """Each table of chunks 0..chunks-1 as one Parquet file in `out` (one row group per part, streamed:
         memory holds one part at a time), with `metadata` in its schema; the paths written."""
+        import pyarrow.parquet
+
         written = []
         for name in self.table_names():
             target = Path(out) / f"{name}.parquet"

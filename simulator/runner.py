@@ -22,13 +22,9 @@ import warnings
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
-import pandas as pd
-from joblib import Parallel, delayed
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from simulator import driver, registry, tallies
 from simulator.contract import UNITS, Game
@@ -37,6 +33,10 @@ from simulator.inert import refuse_inert
 from simulator.matches import play_matches
 from simulator.parts import PartStore, run_key
 from strategies.base import Strategy
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from rich.progress import Progress
 
 T = TypeVar("T")
 
@@ -206,6 +206,8 @@ def in_order(
             if backend == "dask":
                 parts = _on_dask(functools.partial(_error_as_value, fn), ks, jobs, scheduler)
             else:
+                from joblib import Parallel, delayed
+
                 parts = Parallel(n_jobs=jobs, backend=backend, return_as="generator")(
                     delayed(_error_as_value)(fn, k) for k in ks
                 )
@@ -256,7 +258,7 @@ def _on_dask(fn: Callable[[int], T], ks: list[int], jobs: int, scheduler: str | 
         from distributed import Client, LocalCluster
     except ImportError:
         raise DealsimError("the dask backend needs Dask: pip install -e '.[dask]'") from None
-    from joblib import parallel_config
+    from joblib import Parallel, delayed, parallel_config
 
     address = scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS")
     with contextlib.ExitStack() as stack:
@@ -324,6 +326,8 @@ def execute(
     chunks are merged as they arrive; without `keep_tables`, no chunk's tables outlive it (memory stays flat:
     the tables are in the parts). On Ctrl-C the chunks finished so far are kept (`Result.complete` is False),
     so an interrupted run still yields a reproducible prefix of the deals."""
+    import pandas as pd
+
     check(run)
     jobs = resolve_jobs(jobs)
     start = time.perf_counter()
@@ -421,6 +425,9 @@ def resolve_jobs(jobs: int) -> int:
 
 def progress_bar(enabled: bool) -> Progress:
     """A rich progress bar on stderr (a no-op when disabled)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),

@@ -19,13 +19,14 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import numpy as np
-import pandas as pd
 
 from simulator.stats import Measure
 from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.tallies import mean, rate
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from simulator.contract import Game
 
 StateT = TypeVar("StateT")
@@ -97,6 +98,8 @@ class TargetSeries(ABC, Generic[StateT]):
 
     def table(self, played: np.ndarray) -> pd.DataFrame:
         """One row per match: the standard matches table (see the module's docstring)."""
+        import pandas as pd
+
         seats = list(self.game.seat_names(self.rules))
         return pd.DataFrame(
             {

@@ -5,19 +5,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 from rich.table import Table
 
 from simulator.stats import Mean, Rate, Result
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 # One way to show numbers everywhere (terminal tables, findings, report tables): percentages with one
 # decimal, differences of rates in percentage points, intervals in brackets after the value.
 def pct(rate: float, lo: float | None = None, hi: float | None = None) -> str:
     """A rate as a percentage with one decimal, and its interval: "52.3% [50.1, 54.5]"; "no data" for NaN."""
+    import pandas as pd
+
     if rate is None or pd.isna(rate):
         return "no data"
     if lo is None or hi is None or pd.isna(lo):
@@ -35,6 +39,8 @@ def num(
 ) -> str:
     """A number as shown in tables and findings: integers with thousands separators, floats with `digits`
     decimals (signed differences with their sign), and the interval when given; "-" for a missing value."""
+    import pandas as pd
+
     if value is None or (not isinstance(value, str) and pd.isna(value)):
         return "-"
     if isinstance(value, (bool, np.bool_)):
@@ -58,6 +64,8 @@ def _is_zero(text: str) -> bool:
 
 def pm(value: float, se: float, digits: int = 2) -> str:
     """A mean with its standard error: "12.31 ± 0.42"."""
+    import pandas as pd
+
     if pd.isna(value):
         return "no data"
     return f"{value:,.{digits}f} ± {se:,.{digits}f}"
@@ -104,6 +112,8 @@ def json_safe(obj: Any) -> Any:
 def flatten(summary: dict[str, Any]) -> pd.DataFrame:
     """The summary as a long table: one row per figure, with its interval where it has one. An item of a
     list is labelled by its first plain (not typed) entry, e.g. `contracts[bid=30].made`."""
+    import pandas as pd
+
     rows: list[dict[str, Any]] = []
 
     def walk(prefix: str, node: Any) -> None:

@@ -213,7 +213,7 @@ def test_tune_writes_its_report(tmp_path: Path) -> None:
         str(out),
     )
     assert code == 0, err
-    assert "one column per min_bid, seat.EW; 60 games each" in stdout
+    assert "min_bid, seat.EW swept; 60 games per setting" in stdout
     frame = pd.read_csv(out / "tune.csv")  # one row per setting and measure
     assert len(frame[["min_bid", "seat.EW"]].drop_duplicates()) == 4
     assert {"thrown in", "hands per game", "EW wins"} <= set(frame["measure"])  # EW varies: its side

@@ -6,10 +6,9 @@ choices and turns the chunks into one row per choice."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from simulator import driver
 from simulator.errors import DealsimError
@@ -19,6 +18,9 @@ from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import BID_84, BID_VALUE, DECLARATION_NAMES, DOUBLES, NELLO, NO_TRUMP
 from simulator.stats import Z95, wilson
 from simulator.summaries import table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 NAMES = DECLARATION_NAMES
 
@@ -95,6 +97,8 @@ def play_chunk(
 
 def frame(parts: list[dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]]) -> pd.DataFrame:
     """One row per (trump, bid): P(make) with its Wilson interval and the mean score difference."""
+    import pandas as pd
+
     rows = []
     for key in parts[0]:
         made = np.concatenate([p[key][0] for p in parts])

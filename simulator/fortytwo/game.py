@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from simulator.batch import Rows
 from simulator.contract import Game, Move, Sizes
@@ -30,6 +29,9 @@ from simulator.fortytwo.view import (
 )
 from simulator.series import TargetSeries
 from simulator.stats import Measure
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 class FortyTwo(Game[FortyTwoRules, HandState, FortyTwoView, HandRecord]):

@@ -4,13 +4,17 @@ unit stays what pairs arms deal by deal."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from simulator.fortytwo import quality as play_quality
 from simulator.fortytwo.dominoes import SIDES
 from simulator.fortytwo.tables import score_column
 from simulator.stats import Measure
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def measures(hands: pd.DataFrame, side: int = 0) -> list[Measure]:

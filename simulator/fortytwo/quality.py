@@ -19,13 +19,17 @@ measure for runs of thousands of hands, not millions."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from simulator import quality
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.core import HandState
 from simulator.fortytwo.view import NELLO
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SIDES = ("ns", "ew")  # the side suffixes, N-S (side 0) then E-W (side 1)
 COLUMNS = (*quality.columns(SIDES), "made_perfect")

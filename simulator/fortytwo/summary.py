@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from simulator import quality as shared_quality
 from simulator.fortytwo import quality
@@ -13,6 +11,9 @@ from simulator.fortytwo.tables import SCORE_UNITS, score_column
 from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.tallies import mean, rate
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def summarize(hands: pd.DataFrame) -> dict[str, Any]:

@@ -8,8 +8,9 @@ What a player reads is written in words: seats as N/E/S/W, what was named (`trum
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
@@ -18,8 +19,13 @@ from simulator.fortytwo.view import DECLARATION_NAMES, NELLO, PLUNGE, SEVENS, SP
 
 SCORE_UNITS = ("points", "marks")
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 
 def _seat_column(codes: np.ndarray) -> pd.Categorical:
+    import pandas as pd
+
     return pd.Categorical.from_codes(np.asarray(codes, dtype=np.int8), categories=list(D.SEATS))
 
 
@@ -42,6 +48,8 @@ def _named(codes: np.ndarray, names: tuple[str, ...], missing: np.ndarray) -> pd
 
 
 def _missing_where(values: np.ndarray, missing: np.ndarray, dtype: str):
+    import pandas as pd
+
     out = pd.array(values, dtype=dtype)
     out[missing] = pd.NA
     return out
@@ -49,6 +57,8 @@ def _missing_where(values: np.ndarray, missing: np.ndarray, dtype: str):
 
 def hand_table(s: core.HandState, rules: FortyTwoRules) -> pd.DataFrame:
     """One row per finished hand. Declarer, bid, trump and made are missing when the hand was thrown in."""
+    import pandas as pd
+
     score, made = core.hand_scores(s, rules)
     thrown_in = s.high == 0
     bid = s.bid

@@ -4,25 +4,30 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from simulator.batch import Rows
 from simulator.contract import Game, Move, Sizes
 from simulator.franks_zoo import cards as C
-from simulator.franks_zoo import core, measures, reference, summary, tables
+from simulator.franks_zoo import core, measures, summary, tables
 from simulator.franks_zoo.core import _SET_BITS, HandState, _held
-from simulator.franks_zoo.reference import HandRecord
 from simulator.franks_zoo.rules import PRESETS, FranksZooRules
 from simulator.franks_zoo.tables import SOURCES
 from simulator.franks_zoo.view import ASK, KIND_NAMES, N_ACTIONS, FranksZooView
 from simulator.series import TargetSeries
 from simulator.stats import Measure
 
+if TYPE_CHECKING:
+    import pandas as pd
 
-class FranksZoo(Game[FranksZooRules, HandState, FranksZooView, HandRecord]):
+    from simulator.franks_zoo.reference import HandRecord
+
+
+# The reference engine is imported where it plays (traces, replays, tests): its tables of which set beats
+# which take longer to build than all the rest of the game, and the command line's listings need none of it.
+class FranksZoo(Game[FranksZooRules, HandState, FranksZooView, "HandRecord"]):
     name = "franks-zoo"
     title = "Frank's Zoo: cards, 4-7 players, a climbing game, teams from the second hand"
     rules_cls = FranksZooRules
@@ -105,6 +110,8 @@ class FranksZoo(Game[FranksZooRules, HandState, FranksZooView, HandRecord]):
         self, state: HandState, row: int, rules: FranksZooRules, players: Sequence[Any]
     ) -> HandRecord:
         """Row `row`'s hand (the same cards, hand number, dealer, standings and totals)."""
+        from simulator.franks_zoo import reference
+
         return reference.play_hand(
             [h.tolist() for h in state.dealt[row]],
             int(state.hand_no[row]),

@@ -4,10 +4,14 @@ game)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from simulator.stats import Measure
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def team_points(h: pd.DataFrame) -> np.ndarray:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.tallies import mean, rate
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def summarize(h: pd.DataFrame) -> dict[str, Any]:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo import core
 from simulator.franks_zoo.rules import FranksZooRules
 from simulator.franks_zoo.view import ASK
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 ROLE_NAMES = ("alone", "senior", "junior", "solo")
 SOURCES = ("placement", "team", "solo_bonus", "lions", "hedgehog", "last_lions")
@@ -16,6 +20,8 @@ SOURCES = ("placement", "team", "solo_bonus", "lions", "hedgehog", "last_lions")
 
 def hand_table(s: core.HandState, rules: FranksZooRules) -> pd.DataFrame:
     """One row per player per finished hand: place, role, partner and points by source."""
+    import pandas as pd
+
     n, p = len(s), rules.players
     points = core.hand_points(s, rules)
     help_asked = (s.move_kind == 1) & (s.move_action >= ASK)

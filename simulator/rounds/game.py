@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from simulator.batch import Rows
 from simulator.contract import Game, Move, Sizes
@@ -19,6 +18,9 @@ from simulator.rounds.rules import PRESETS, RoundsRules
 from simulator.rounds.view import KIND_NAMES, N_ACTIONS, PLAY, RoundsView
 from simulator.series import TargetSeries
 from simulator.stats import Measure
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 PLAYERS = ("0", "1")
 _SHUFFLE_AT = np.cumsum((0, *SHUFFLE_SIZES))

@@ -3,11 +3,15 @@ per game, which the game contract sums per unit (a game, or a whole match)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from simulator.rounds.view import N_STAGES
 from simulator.stats import Measure
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def measures(g: pd.DataFrame, side: int = 0) -> list[Measure]:

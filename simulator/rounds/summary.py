@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from simulator import quality as shared_quality
 from simulator.rounds.view import N_STAGES
 from simulator.summaries import fmt_mean, fmt_rate, table
 from simulator.tallies import mean, rate, ratio
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 PLAYERS = ("0", "1")
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
 
 from simulator.rounds import core
 from simulator.rounds.fifth import LET_THROUGH, NO_CHOICE, OPPONENT_TOOK, TOOK, fifth_trick_calls
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import N_STAGES
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 # How a stage's fifth trick was decided (simulator.rounds.fifth), by name; categories in the order of its
 # codes, so `.cat.codes` gives the code; missing where the stage was not at stake at trick 5.
@@ -23,6 +27,8 @@ FIFTH_CALLS = tuple(_CALL_WORDS[code] for code in sorted(_CALL_WORDS))
 
 def game_table(s: core.GameState, rules: RoundsRules) -> pd.DataFrame:
     """One row per finished game: scores per player and stage, sweeps, and who took the tricks."""
+    import pandas as pd
+
     cols: dict[str, object] = {
         "deal": s.deal,
         "first_dealer": s.first_dealer,
