@@ -1,5 +1,6 @@
 """docs/output-formats.md lists every column of every table: a tiny run of each game and unit has exactly the
-columns the page lists for it (so a renamed, added or dropped column fails here until the page follows)."""
+columns the page lists for it, with the dtypes it gives (so a renamed, added, dropped or retyped column fails
+here until the page follows)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ GAMES = {"Forty-two": "forty-two", "Rounds": "rounds", "Frank's Zoo": "franks-zo
 PLACEHOLDERS = {"k": [str(k) for k in range(1, 6)], "p": ["0", "1"], "seat": [str(s) for s in range(5)]}
 
 
-def documented() -> dict[tuple[str, str], list[tuple[str, str]]]:
-    """(game, table) -> [(column, when)] from the page's tables; `when` is the page's **in** column."""
-    out: dict[tuple[str, str], list[tuple[str, str]]] = {}
+def documented() -> dict[tuple[str, str], list[tuple[str, str, str]]]:
+    """(game, table) -> [(column, when, dtype)] from the page's tables; `when` is the page's **in** column,
+    `dtype` the first word of its **dtype** column."""
+    out: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
     game = table = None
     for line in PAGE.read_text().splitlines():
         if line.startswith("## "):
@@ -29,7 +31,7 @@ def documented() -> dict[tuple[str, str], list[tuple[str, str]]]:
         elif game and table and line.startswith("| `"):
             cells = [c.strip() for c in line.strip("|").split("|")]
             for name in re.findall(r"`([^`]+)`", cells[0]):
-                out.setdefault((game, table), []).append((name, cells[2]))
+                out.setdefault((game, table), []).append((name, cells[2], cells[1].split()[0]))
     return out
 
 
@@ -43,7 +45,11 @@ def expand(name: str) -> list[str]:
 
 def expected(game: str, table: str, unit: str, quality: bool) -> set[str]:
     wanted = {"every run", f"unit {unit}"} | ({"play-quality"} if quality else set())
-    return {n for name, when in documented().get((game, table), []) if when in wanted for n in expand(name)}
+    return {n for name, when, _ in documented().get((game, table), []) if when in wanted for n in expand(name)}
+
+
+def dtypes(game: str, table: str) -> dict[str, str]:
+    return {n: dtype for name, _, dtype in documented().get((game, table), []) for n in expand(name)}
 
 
 CASES = [
@@ -59,7 +65,7 @@ CASES = [
 def test_the_page_documents_every_game_and_table() -> None:
     tables = documented()
     assert {(g, t) for g in GAMES.values() for t in ("deals", "matches")} <= set(tables)
-    whens = {when for rows in tables.values() for _, when in rows}
+    whens = {when for rows in tables.values() for _, when, _ in rows}
     assert whens == {"every run", "unit deal", "unit match", "play-quality"}
 
 
@@ -70,6 +76,10 @@ def test_the_documented_columns_are_the_real_ones(game: str, unit: str, quality:
     for name in ("deals", "matches"):
         real = set(sim.tables[name].columns) if name in sim.tables else set()
         assert expected(game, name, unit, quality) == real, f"{game} {name} (unit {unit})"
+        if name in sim.tables:
+            page = dtypes(game, name)
+            wrong = {c: (page[c], str(t)) for c, t in sim.tables[name].dtypes.items() if page[c] != str(t)}
+            assert not wrong, f"{game} {name} (unit {unit}): documented and real dtypes differ: {wrong}"
     if quality:  # the columns the measure adds are listed as such, not as every run's
         plain = app.simulate(RunSpec(game, n=12, unit=unit), Execution(jobs=1, progress=False))
         assert expected(game, "deals", unit, False) == set(plain.tables["deals"].columns)

@@ -44,6 +44,8 @@ def score_column(deals: pd.DataFrame, side: str) -> str:
 
 def _named(codes: np.ndarray, names: tuple[str, ...], missing: np.ndarray) -> pd.Categorical:
     """A category of `names` from their codes, missing where `missing`."""
+    import pandas as pd
+
     return pd.Categorical.from_codes(np.where(missing, -1, codes).astype(np.int8), categories=list(names))
 
 
