@@ -45,7 +45,9 @@ def expand(name: str) -> list[str]:
 
 def expected(game: str, table: str, unit: str, quality: bool) -> set[str]:
     wanted = {"every run", f"unit {unit}"} | ({"play-quality"} if quality else set())
-    return {n for name, when, _ in documented().get((game, table), []) if when in wanted for n in expand(name)}
+    return {
+        n for name, when, _ in documented().get((game, table), []) if when in wanted for n in expand(name)
+    }
 
 
 def dtypes(game: str, table: str) -> dict[str, str]:
