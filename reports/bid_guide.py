@@ -21,6 +21,7 @@ from simulator import driver
 from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.view import DECLARATION_NAMES
+from simulator.errors import DealsimError
 from simulator.runner import Run, chunk, map_chunks
 from simulator.stats import wilson
 from strategies.fortytwo import TRUMP_DOUBLE, Heuristic
@@ -246,6 +247,11 @@ def build(
     marks = base.rules.scoring == "marks"  # the score is a mark won or lost: break-even 50% at every level
     by_shape = ladder(hands, shape, marks)
     chart = guide(by_shape, shape)
+    if chart.empty:
+        raise DealsimError(
+            f"bid-guide: no hand shape of {len(hands):,} hands has the {LEAST} a line of the guide needs; "
+            "deal more (1,000 deals or more)"
+        )
     overall = ladder(hands.assign(all="all"), ["all"], marks).drop(columns="all")
     report = Report("Forty-two: how high should this hand bid?", provenance, command)
     pays = chart[chart["bid up to"] != "pass"]

@@ -166,8 +166,9 @@ def tune(
     if not items:
         raise DealsimError("tune needs at least one setting to vary, e.g. vary={'min_bid': '28,30,32'}")
     grid = experiments.parse_vary(items)
-    experiments.settings(base, grid)  # every setting is checked before the first run
     chosen = dict(baseline) if isinstance(baseline, Mapping) else parse_pairs("baseline", baseline or ())
+    # every setting and the baseline are checked before the folder is touched and the first run starts
+    experiments.baseline_points(base, grid, experiments.settings(base, grid), chosen or None)
     folder = output.prepare()
     extra = [w for item in items for w in ("--vary", item)]
     extra += [w for k, v in chosen.items() for w in ("--baseline", f"{k}={v}")]

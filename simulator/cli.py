@@ -415,6 +415,8 @@ def report(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; t
         )
         _show(app.report_run(run_dir, Output(output, force)))
         return
+    if run_dir is not None:
+        raise DealsimError(f"--run is for report run (a simulate -o folder); {study} plays its own deals")
     spec = RunSpec(catalog.study_game(study), deals, seed, seat, rule, preset, rules, None, chunk_size)
     where = Output(output, force, resume is not None)
     _show(app.report(study, spec, matches, _execution(jobs, progress), where))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Sequence
+import warnings
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import pandas as pd
 
 from simulator import registry
-from simulator.errors import DealsimError
+from simulator.errors import DealsimError, DealsimWarning
 from simulator.options import build, parse_pairs
 from simulator.provenance import provenance
 from simulator.runner import Run, check, execute
@@ -43,8 +44,25 @@ def parse_values(text: str) -> list[str]:
 
 
 def parse_vary(items: Sequence[str]) -> list[tuple[str, list[str]]]:
-    """`--vary` items -> (key, values) in order."""
-    return [(key, parse_values(values)) for key, values in parse_pairs("vary", items).items()]
+    """`--vary` items -> (key, values) in order. A key varied twice or a value listed twice is an error; a
+    key with one value is a warning (it is a setting of every point, not a sweep)."""
+    out: dict[str, list[str]] = {}
+    for item in items:
+        for key, text in parse_pairs("vary", [item]).items():
+            if key in out:
+                raise DealsimError(f"vary: {key} is varied twice; list all its values at once ({key}=a,b,c)")
+            values = parse_values(text)
+            twice = sorted({v for v in values if values.count(v) > 1})
+            if twice:
+                raise DealsimError(f"vary: {key} lists {', '.join(twice)} more than once")
+            if len(values) == 1:
+                warnings.warn(
+                    f"vary: {key} has one value ({values[0]}): every point plays it, nothing compares it",
+                    DealsimWarning,
+                    stacklevel=2,
+                )
+            out[key] = values
+    return list(out.items())
 
 
 def apply_setting(base: Run, key: str, value: str) -> Run:
@@ -358,6 +376,30 @@ def _setting(point: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in point.items())
 
 
+def baseline_points(
+    base: Run,
+    vary: list[tuple[str, list[str]]],
+    grid: list[tuple[dict[str, Any], Run]],
+    baseline: Mapping[str, str] | None,
+) -> list[int]:
+    """The grid points that are the baseline (`baseline` names its settings; by default each key's current
+    value in `base`, none where the grid lacks it); a baseline that names a key not varied or a point not
+    in the grid is an error."""
+    stray = [key for key in baseline or {} if key not in dict(vary)]
+    if stray:
+        raise DealsimError(f"the baseline sets {', '.join(stray)}, which the sweep does not vary")
+    want = {
+        key: _number(str(baseline[key])) if baseline and key in baseline else current_value(base, key)
+        for key, _ in vary
+    }
+    at = [i for i, (point, _) in enumerate(grid) if all(_same(point[k], want[k]) for k in point)]
+    if baseline and not at:
+        grid_values = "; ".join(f"{key}: {', '.join(values)}" for key, values in vary)
+        given = ", ".join(f"{k}={v}" for k, v in baseline.items())
+        raise DealsimError(f"the baseline {given} is not a point of the grid ({grid_values})")
+    return at
+
+
 def current_value(base: Run, key: str) -> Any:
     """A setting's value in the base run (a rule option's, or a seat's strategy parameter or spec)."""
     if key.startswith("seat."):
@@ -380,13 +422,7 @@ def tune(
     point: `baseline` names its settings; by default each key's current value in `base` where the grid has
     it, else the key's first value."""
     grid = settings(base, vary)
-    want = {
-        key: _number(str(baseline[key])) if baseline and key in baseline else current_value(base, key)
-        for key, _ in vary
-    }
-    at = [i for i, (point, _) in enumerate(grid) if all(_same(point[k], want[k]) for k in point)]
-    if baseline and not at:
-        raise DealsimError(f"the baseline {baseline} is not a point of the grid")
+    at = baseline_points(base, vary, grid, baseline)
     side = max((focus_side(base, run) for _, run in grid), default=0)
     points, estimates, per_point, names, rates, directions = [], [], [], [], set(), {}
     for point, run in grid:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -20,6 +21,9 @@ from simulator.errors import DealsimError
 
 T = TypeVar("T")
 
+# numbers as a person types them: ASCII digits, a sign, a decimal point, an exponent (no '_', no other digits)
+_INT = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_FLOAT = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", re.ASCII)
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -88,6 +92,10 @@ def coerce(what: str, name: str, field: dataclasses.Field, kind: type, value: An
         if isinstance(value, bool):
             raise DealsimError(bad + f"expected a number, got {value!r}")
         try:
+            if isinstance(value, str) and not (_INT if kind is int else _FLOAT).fullmatch(value.strip()):
+                raise ValueError(
+                    value
+                )  # Python would read '４' and '1_00' as numbers; a person means neither
             out = kind(value) if not isinstance(value, str) or kind is float else int(value.strip(), 10)
         except (TypeError, ValueError, OverflowError):
             raise DealsimError(

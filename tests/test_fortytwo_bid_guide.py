@@ -114,3 +114,13 @@ def test_the_guide_agrees_with_analyze_on_hands_of_a_shape() -> None:
     # guide's own sampling), three standard errors wide
     tolerance = 3 * np.sqrt(p.var(ddof=1) / len(p) + p_guide * (1 - p_guide) / shape.sum()) + 0.02
     assert abs(p.mean() - p_guide) < tolerance < 0.25, (p.mean(), p_guide, tolerance)
+
+
+def test_too_few_deals_for_any_line_of_the_guide_is_one_clear_error(tmp_path) -> None:
+    from tests.cli_helpers import run_cli
+
+    code, out, err = run_cli("report", "bid-guide", "-n", "60", "-j", "1", "-o", tmp_path / "g")
+    assert code == 2 and err.strip().splitlines() == [
+        "error: bid-guide: no hand shape of 240 hands has the 200 a line of the guide needs; "
+        "deal more (1,000 deals or more)"
+    ]
