@@ -1,11 +1,14 @@
 """Inputs a careless or hostile user gives: each is refused before any work, in one line on stderr naming what
-is wrong, with exit 2, and no traceback."""
+is wrong, with exit 2, and no traceback. The hand-written cases below, then the generated sweep
+(`tests/hostile_cases.py`: every rule option and strategy parameter of every game, seats, sizes, folders,
+hands, rules files; refusals cost milliseconds, so all of it runs here; `benchmarks/hostile.py` counts it)."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.cli_helpers import run_cli
+from tests.hostile_cases import Case, generated, run
 
 CASES = [
     # numbers as a person types them, nothing Python alone would read
@@ -54,3 +57,12 @@ def test_a_one_value_sweep_warns() -> None:
         "tune", "rounds", "--vary", "sweep_bonus=5,10", "--vary", "target=150", "-n", "4", "-j", "1"
     )
     assert code == 0 and "warning: vary: target has one value (150)" in err
+
+
+SWEEP = generated()
+
+
+@pytest.mark.parametrize("case", SWEEP, ids=lambda c: c.name)
+def test_the_sweep_is_refused_cleanly(case: Case, tmp_path) -> None:
+    clean, why = run(case, tmp_path)
+    assert clean, why
