@@ -18,10 +18,10 @@ import pandas as pd
 from reports.html import PlotLabels, Report, TableFormat, pct, rate_plot
 from reports.study import Study
 from simulator import driver
+from simulator.errors import DealsimError
 from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.view import DECLARATION_NAMES
-from simulator.errors import DealsimError
 from simulator.runner import Run, chunk, map_chunks
 from simulator.stats import wilson
 from strategies.fortytwo import TRUMP_DOUBLE, Heuristic

@@ -135,6 +135,7 @@ def compare(
     """Arm A (the spec) against arm B (A with the seats `vs` and the rule changes `vs_rules`) on the same
     deals. With an output folder, both arms' chunks are saved there as they finish and the report is
     written at the end; `output.resume` goes on from the saved chunks."""
+    execution.local("compare")
     a = spec.build()
     vs_list = _pairs(vs)
     vs_rule_list = _pairs(vs_rules)
@@ -161,6 +162,7 @@ def tune(
     `["seat.NS.threshold=30:36"]`) on common deals (20,000 whole matches unless the spec says otherwise):
     one point per setting of the grid, each compared pair by pair with the baseline point (`baseline`, e.g.
     `{"min_bid": "30"}`; default: the current values)."""
+    execution.local("tune")
     base = spec.build(n=20_000, unit="match")
     items = _pairs(vary)
     if not items:
@@ -203,6 +205,7 @@ def analyze(
     play every choice on those deals, by the strategies (`play="strategies"`) or double dummy
     (`play="perfect"`: every hand seen, perfect play). The dealer defaults to the seat on the declarer's
     right."""
+    execution.local("analyze")
     if play not in ("strategies", "perfect"):
         raise DealsimError(f"play is strategies or perfect, not {play!r}")
     g = registry.get(spec.game)
@@ -264,6 +267,7 @@ def report(
 ) -> StudyReport:
     """Run a named study (see `reports.studies`) and write its report (HTML, CSV, PNG, provenance) to the
     output folder (default ./STUDY). The spec's game is the study's; its size defaults to the study's."""
+    execution.local("report")
     s = studies.get(study)
     spec = spec or RunSpec(s.game)
     if registry.get(spec.game) is not registry.get(s.game):

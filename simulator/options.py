@@ -92,10 +92,11 @@ def coerce(what: str, name: str, field: dataclasses.Field, kind: type, value: An
         if isinstance(value, bool):
             raise DealsimError(bad + f"expected a number, got {value!r}")
         try:
-            if isinstance(value, str) and not (_INT if kind is int else _FLOAT).fullmatch(value.strip()):
-                raise ValueError(
-                    value
-                )  # Python would read '４' and '1_00' as numbers; a person means neither
+            # Python would read '４' and '1_00' as numbers; a person means neither (inf and nan: see below)
+            written = isinstance(value, str) and (_INT if kind is int else _FLOAT).fullmatch(value.strip())
+            infinite = kind is float and str(value).strip().lower().lstrip("+-") in ("inf", "infinity", "nan")
+            if isinstance(value, str) and not written and not infinite:
+                raise ValueError(value)
             out = kind(value) if not isinstance(value, str) or kind is float else int(value.strip(), 10)
         except (TypeError, ValueError, OverflowError):
             raise DealsimError(

@@ -102,6 +102,15 @@ class Execution:
         if self.scheduler is not None and self.backend != "dask":
             raise DealsimError("a scheduler is used only with the dask backend")
 
+    def local(self, use: str) -> None:
+        """Refuse a backend that `use` would not read: only simulate hands its chunks to a backend; the
+        other use cases run theirs on local worker processes."""
+        if self.backend != "loky" or self.scheduler is not None:
+            raise DealsimError(
+                f"{use} runs its chunks on local worker processes (backend loky); "
+                f"the {self.backend} backend is for simulate"
+            )
+
 
 @dataclass(frozen=True)
 class Output:

@@ -21,7 +21,7 @@ CASES = [
         "expected a whole number, got '1_00'",
     ),
     (["simulate", "forty-two", "--seat", "all=heuristic:margin=1_0"], "expected a number, got '1_0'"),
-    (["simulate", "forty-two", "--seat", "all=heuristic:margin=inf"], "expected a number, got 'inf'"),
+    (["simulate", "forty-two", "--seat", "all=heuristic:margin=inf"], "expected a finite number, got 'inf'"),
     # tune is checked whole before its first run
     (
         ["tune", "forty-two", "--vary", "min_bid=30,31", "--baseline", "min_bid=abc"],

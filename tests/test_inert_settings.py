@@ -101,3 +101,12 @@ def test_the_command_line_refuses_them_in_one_line() -> None:
     ]
     code, _, err = run_cli("tune", "forty-two", "--vary", "seat.NS.threshold=30:36")
     assert code == 2 and len(err.strip().splitlines()) == 1 and "bidder=threshold" in err
+
+
+def test_a_backend_is_refused_where_only_simulate_reads_it() -> None:
+    from simulator.specs import Execution
+
+    with pytest.raises(DealsimError, match="compare runs its chunks on local worker processes"):
+        app.compare(RunSpec("rounds", n=10), vs={"0": "greedy"}, execution=Execution(backend="threading"))
+    with pytest.raises(DealsimError, match="the dask backend is for simulate"):
+        app.tune(RunSpec("rounds", n=4), vary=["sweep_bonus=5,10"], execution=Execution(backend="dask"))
