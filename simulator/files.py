@@ -17,6 +17,10 @@ def written_whole(path: Path) -> Iterator[Path]:
     try:
         yield tmp
         os.replace(tmp, path)
+    except OSError as exc:  # a full disk says only "No space left on device": name the file being written
+        if exc.filename in (None, str(tmp)):
+            raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from exc
+        raise
     finally:
         tmp.unlink(missing_ok=True)
 
