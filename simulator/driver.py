@@ -20,7 +20,7 @@ import numpy as np
 
 from simulator import bitrows
 from simulator.contract import Game
-from simulator.errors import IllegalAction, StrategyError
+from simulator.errors import IllegalAction, StrategyError, exception_text
 
 # Compact the working batch once this share of its rows is finished.
 _COMPACT_AT = 0.25
@@ -91,7 +91,7 @@ def check_packed(asked: Asked, words: np.ndarray, n_actions: int, actions: Any) 
     return check_actions(asked, bitrows.unpack(words, n_actions), actions)
 
 
-def strategy_failure(asked: Asked, rng: np.random.Generator, exc: Exception) -> StrategyError:
+def strategy_failure(asked: Asked, rng: np.random.Generator, exc: BaseException) -> StrategyError:
     """The error for the strategy raising `exc` on its group: it is asked again one row at a time, in deal
     order (at most _RETRY_ROWS rows), and the first row that fails alone names the deal and the exception."""
     state, kind = asked.state, asked.kind
@@ -102,21 +102,17 @@ def strategy_failure(asked: Asked, rng: np.random.Generator, exc: Exception) -> 
         view, legal = asked.game.inputs(state, np.array([row]), kind, asked.rules)
         try:
             asked.strategy.decide(kind, view, legal, rng)
-        except Exception as alone:  # noqa: BLE001 - the failure we are looking for
+        except (Exception, SystemExit) as alone:  # noqa: BLE001 - the failure we are looking for
             return StrategyError(
                 f"{asked.who()} at seat {asked.seat(row)} in deal {int(state.deal[row])} failed on "
-                f"{decision}: {_exception_text(alone)}"
+                f"{decision}: {exception_text(alone)}"
             )
     seats = ", ".join(sorted({asked.seat(r) for r in rows}))
     return StrategyError(
         f"{asked.who()} at seat {seats} failed on {decision} for {len(rows):,} deals at once (deals "
         f"{int(state.deal[rows[0]])} to {int(state.deal[rows[-1]])}; none of the first "
-        f"{min(len(rows), _RETRY_ROWS):,} fails alone): {_exception_text(exc)}"
+        f"{min(len(rows), _RETRY_ROWS):,} fails alone): {exception_text(exc)}"
     )
-
-
-def _exception_text(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 def play(
@@ -166,7 +162,7 @@ def play(
                         actions = strat.decide_packed(kind, view, words, rng)
                     else:
                         actions = strat.decide(kind, view, legal, rng)
-                except Exception as exc:  # any failure of the strategy's code: one clear error
+                except (Exception, SystemExit) as exc:  # any failure of the strategy's code: one clear error
                     raise strategy_failure(asked, rng, exc) from exc
                 if packs[g]:
                     actions = check_packed(asked, words, n_actions, actions)

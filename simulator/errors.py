@@ -20,6 +20,12 @@ class StrategyError(DealsimError):
     exit_code = 1  # the input was valid; the strategy's code failed
 
 
+class WorkerLost(DealsimError):
+    """A worker process died while playing (killed, out of memory, or user code that ended its process)."""
+
+    exit_code = 1
+
+
 class Interrupted(DealsimError):
     """Ctrl-C before a result that needs every part of the work (a comparison, a sweep) was complete."""
 
@@ -28,3 +34,10 @@ class Interrupted(DealsimError):
 
 class DealsimWarning(UserWarning):
     """Input that works but probably is not what was meant (the command line prints it as one line)."""
+
+
+def exception_text(exc: BaseException) -> str:
+    """An exception in one line: 'ValueError: bad', or 'sys.exit(3)' for user code that exits."""
+    if isinstance(exc, SystemExit):
+        return f"sys.exit({'' if exc.code is None else repr(exc.code)})"
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__

@@ -15,8 +15,9 @@ import functools
 import hashlib
 import json
 import os
+import re
 import signal
-import threading
+import tempfile
 import time
 import warnings
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -26,9 +27,16 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
-from simulator import driver, registry, tallies
+from simulator import driver, registry, signals, tallies
 from simulator.contract import UNITS, Game
-from simulator.errors import DealsimError, DealsimWarning, Interrupted
+from simulator.errors import (
+    DealsimError,
+    DealsimWarning,
+    Interrupted,
+    StrategyError,
+    WorkerLost,
+    exception_text,
+)
 from simulator.inert import refuse_inert
 from simulator.matches import play_matches
 from simulator.parts import PartStore, run_key
@@ -184,76 +192,111 @@ class Result:
         return self
 
 
-def in_order(
+def _numbered(ks: Sequence[int]) -> str:
+    """'chunk 3', 'chunks 3 and 4', 'chunks 1, 3 and 4'."""
+    return f"chunk {ks[0]}" if len(ks) == 1 else f"chunks {', '.join(map(str, ks[:-1]))} and {ks[-1]}"
+
+
+def in_order(  # noqa: PLR0913 (the work, its size, and where it runs)
     fn: Callable[[int], T],
     indices: Sequence[int] | int,
     jobs: int,
     backend: str = "loky",
     scheduler: str | None = None,
+    what: Callable[[Sequence[int]], str] = _numbered,
 ) -> Generator[T, None, None]:
     """fn(k) for each k of `indices` (or of range(indices)), computed by `jobs` workers and yielded in that
     order as they finish. A DealsimError (a strategy that raises) is raised in chunk order too, so every -j
-    names the same deal. backend "dask" runs them on a Dask cluster through joblib's Dask backend: the one
-    at `scheduler` (or $DASK_SCHEDULER_ADDRESS), else a LocalCluster of `jobs` single-threaded worker
-    processes."""
+    names the same deal; a worker that dies is one WorkerLost naming `what(chunks)` it was playing. backend
+    "dask" runs them on a Dask cluster through joblib's Dask backend: the one at `scheduler` (or
+    $DASK_SCHEDULER_ADDRESS), else a LocalCluster of `jobs` single-threaded worker processes."""
     ks = list(range(indices)) if isinstance(indices, int) else list(indices)
     if backend != "dask" and (jobs == 1 or len(ks) <= 1):
         yield from (fn(k) for k in ks)
         return
     parts: Any = None  # joblib's or Dask's generator of results
-    try:
-        with _sigint_ignored():  # the workers start here
-            if backend == "dask":
-                parts = _on_dask(functools.partial(_error_as_value, fn), ks, jobs, scheduler)
-            else:
-                from joblib import Parallel, delayed
+    with contextlib.ExitStack() as stack:
+        # where each local worker notes the chunk it plays, to name it if the worker dies
+        playing = None if backend == "dask" else Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        task = functools.partial(_in_worker, fn, os.getpid(), playing)
+        try:
+            with signals.held():  # the workers start here
+                if backend == "dask":
+                    parts = _on_dask(stack, task, ks, jobs, scheduler)
+                else:
+                    from joblib import Parallel, delayed
 
-                parts = Parallel(n_jobs=jobs, backend=backend, return_as="generator")(
-                    delayed(_error_as_value)(fn, k) for k in ks
-                )
-        for part in parts:
-            if isinstance(part, DealsimError):
-                raise part
-            yield part
-    finally:
-        # joblib's note on the chunks an error or Ctrl-C left unused: expected
-        with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", r"\d+ tasks", UserWarning)
-            if parts is not None:
-                parts.close()
-
-
-@contextlib.contextmanager
-def _sigint_ignored() -> Iterator[None]:
-    """Ctrl-C ignored meanwhile, here and in the workers started meanwhile, which keep ignoring it for life
-    (an ignored signal survives fork and exec; a blocked one would not: Python 3.11's resource tracker
-    unblocks it). Ctrl-C then reaches only this process, which stops the workers, instead of each worker
-    printing its own traceback (a long one while it is still importing). A Ctrl-C within these milliseconds
-    is lost."""
-    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler if previous is None else previous)
+                    # max_nbytes=None: a chunk's arguments are small, so no memory-mapped folder is made
+                    parts = Parallel(n_jobs=jobs, backend=backend, return_as="generator", max_nbytes=None)(
+                        delayed(task)(k) for k in ks
+                    )
+            for part in parts:
+                if isinstance(part, DealsimError):
+                    raise part
+                yield part
+        except Exception as exc:
+            if not _lost_worker(exc):
+                raise
+            if signals.received is not None:  # the signal reached the workers before this process
+                raise (signals.Terminated if signals.received == signal.SIGTERM else signals.CtrlC) from None
+            raise WorkerLost(_death_message(exc, playing, what)) from None
+        finally:
+            # joblib's note on the chunks an error or Ctrl-C left unused: expected
+            with warnings.catch_warnings():
+                warnings.filterwarnings("ignore", r"\d+ tasks", UserWarning)
+                if parts is not None:
+                    parts.close()
 
 
-def _error_as_value(fn: Callable[[int], T], k: int) -> T | DealsimError:
-    # joblib raises the first error to *happen*, which depends on the workers' timing; returned, it waits
-    # its turn
+def _in_worker(fn: Callable[[int], T], parent: int, playing: Path | None, k: int) -> T | DealsimError:
+    """fn(k) in a worker. A DealsimError is returned, not raised: joblib raises the first error to
+    *happen*, which depends on the workers' timing; returned, it waits its turn. User code that calls
+    sys.exit is an error of the run, not the end of the worker."""
+    signals.in_worker(parent)
+    note = playing / str(os.getpid()) if playing is not None else None
+    if note is not None:
+        note.write_text(str(k))
     try:
         return fn(k)
     except DealsimError as exc:
         return exc
+    except SystemExit as exc:
+        return StrategyError(f"user code called {exception_text(exc)} while playing chunk {k}")
+    finally:
+        if note is not None:
+            note.unlink(missing_ok=True)
+
+
+def _lost_worker(exc: BaseException) -> bool:
+    """Whether `exc` says a worker process died (loky's TerminatedWorkerError, a broken pool, Dask's
+    KilledWorker)."""
+    names = {cls.__name__ for cls in type(exc).__mro__}
+    return bool(names & {"TerminatedWorkerError", "BrokenProcessPool", "KilledWorker"})
+
+
+def _death_message(exc: Exception, playing: Path | None, what: Callable[[Sequence[int]], str]) -> str:
+    """One line for a worker that died: its exit code (as loky gives it) and the chunks that were being
+    played when the pool broke (loky then kills the other workers, so every chunk left noted is named)."""
+    codes = re.search(r"exit codes? of the workers (?:are|is) \{(.*?)\}", str(exc))
+    how = f" ({codes.group(1)})" if codes else ""
+    noted = []
+    for note in playing.iterdir() if playing is not None else ():
+        with contextlib.suppress(OSError, ValueError):
+            noted.append(int(note.read_text()))
+    if not noted:
+        return f"a worker process died{how}: {' '.join(str(exc).split())[:200]}"
+    return f"a worker process died{how} while playing {what(sorted(noted))}"
 
 
 _TRIM = "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_"
 TRIM_THRESHOLD = 1 << 30
 
 
-def _on_dask(fn: Callable[[int], T], ks: list[int], jobs: int, scheduler: str | None) -> Iterator[T]:
+def _on_dask(
+    stack: contextlib.ExitStack, fn: Callable[[int], T], ks: list[int], jobs: int, scheduler: str | None
+) -> Iterator[T]:
+    """fn(k) for each k on Dask, its client (and local cluster) entered into `stack`: started here, at once,
+    so that its worker processes start while the caller holds the stopping signals back."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -261,26 +304,25 @@ def _on_dask(fn: Callable[[int], T], ks: list[int], jobs: int, scheduler: str | 
     from joblib import Parallel, delayed, parallel_config
 
     address = scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS")
-    with contextlib.ExitStack() as stack:
-        if address:
-            try:
-                timeout = os.environ.get("DEALSIM_DASK_TIMEOUT", "10s")
-                client = stack.enter_context(Client(address, timeout=timeout))
-            except OSError as exc:
-                raise DealsimError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-        else:
-            # Dask's nanny sets MALLOC_TRIM_THRESHOLD_=65536 in its workers, so glibc hands freed memory back
-            # at once; the cores allocate many short-lived arrays per step, which then ran 2-2.5x slower.
-            import dask
+    if address:
+        try:
+            timeout = os.environ.get("DEALSIM_DASK_TIMEOUT", "10s")
+            client = stack.enter_context(Client(address, timeout=timeout))
+        except OSError as exc:
+            raise DealsimError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    else:
+        # Dask's nanny sets MALLOC_TRIM_THRESHOLD_=65536 in its workers, so glibc hands freed memory back
+        # at once; the cores allocate many short-lived arrays per step, which then ran 2-2.5x slower.
+        import dask
 
-            stack.enter_context(dask.config.set({_TRIM: TRIM_THRESHOLD}))
-            cluster = stack.enter_context(
-                LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
-            )
-            client = stack.enter_context(Client(cluster))
-        workers = max(1, len(client.scheduler_info().get("workers", {}))) if address else jobs
-        with parallel_config(backend="dask"):
-            yield from Parallel(n_jobs=workers, return_as="generator")(delayed(fn)(k) for k in ks)
+        stack.enter_context(dask.config.set({_TRIM: TRIM_THRESHOLD}))
+        cluster = stack.enter_context(
+            LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0")
+        )
+        client = stack.enter_context(Client(cluster))
+    workers = max(1, len(client.scheduler_info().get("workers", {}))) if address else jobs
+    with parallel_config(backend="dask"):
+        return Parallel(n_jobs=workers, return_as="generator")(delayed(fn)(k) for k in ks)
 
 
 # Where every run executed in this context saves its parts (set by `saving_parts`): commands made of several
@@ -334,7 +376,7 @@ def execute(
     store = store or _ambient_store(run)
     todo = [k for k in range(run.n_chunks) if store is None or not store.valid(k)]
     fn: Callable[[int], Any] = functools.partial(run_chunk_summarized if summarize else run_chunk, run)
-    played = in_order(fn, todo, jobs, backend, scheduler)
+    played = in_order(fn, todo, jobs, backend, scheduler, functools.partial(chunk_words, run))
     kept: dict[str, list[pd.DataFrame]] = {}
     merged: dict[str, Any] | None = None
     done = 0
@@ -366,6 +408,29 @@ def execute(
             played.close()  # on any stop (Ctrl-C, a full disk): no worker goes on computing
     tables = {name: pd.concat(frames, ignore_index=True) for name, frames in kept.items()}
     return Result(run, tables, time.perf_counter() - start, done, jobs, merged, run.n_chunks - len(todo_set))
+
+
+def chunk_words(run: Run, ks: Sequence[int]) -> str:
+    """Chunks of the run in words, with the seats that play a user strategy (the likeliest cause of a
+    failure in them): 'chunk 3 (hands 1,500 to 1,999) with a user strategy at N: mymod:Mine'."""
+    head = _numbered(ks)
+    if len(ks) == 1:
+        start, stop = run.bounds(ks[0])
+        head += f" ({run.game.plural(run.unit)} {start:,} to {stop - 1:,})"
+    names = run.game.seat_names(run.rules)
+    made = run.strategies()
+    users = {
+        s: spec
+        for s, spec, m in zip(names, run.seats, made)
+        if not type(m).__module__.startswith("strategies.")
+    }
+    if not users:
+        return head
+    if len(users) == len(names) and len(set(users.values())) == 1:
+        return f"{head} with a user strategy at every seat: {run.seats[0]}"
+    if len(users) == 1:
+        return f"{head} with a user strategy at {', '.join(f'{s}: {spec}' for s, spec in users.items())}"
+    return f"{head} with user strategies at {', '.join(f'{s}={spec}' for s, spec in users.items())}"
 
 
 def check(run: Run) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from simulator.errors import DealsimError
+from simulator.errors import DealsimError, StrategyError, exception_text
 from simulator.options import build, describe, parse_pairs
 from strategies.base import Strategy
 
@@ -28,7 +28,11 @@ def _load_user_class(module: str, cls: str) -> type[Strategy]:
     try:
         found = getattr(importlib.import_module(module), cls)
     except Exception as exc:  # noqa: BLE001 - any failure of user code on import is the user's input error
-        raise DealsimError(f"cannot load strategy {module}:{cls}: {type(exc).__name__}: {exc}") from None
+        raise DealsimError(f"cannot load strategy {module}:{cls}: {exception_text(exc)}") from exc
+    except SystemExit as exc:
+        raise StrategyError(
+            f"cannot load strategy {module}:{cls}: importing {module} called {exception_text(exc)}"
+        ) from exc
     if not (isinstance(found, type) and issubclass(found, Strategy)):
         raise DealsimError(f"{module}:{cls} is not a Strategy subclass")
     if found.decide is Strategy.decide:
@@ -63,7 +67,17 @@ class Roster:
                 f"unknown {self.game} strategy {head[0]!r}; known: {', '.join(self.known)} (or module:Class)"
             )
         what = f"{cls.name or cls.__name__} parameter"
-        return build(cls, what, parse_pairs(what, [p for p in params.split(",") if p.strip()]))
+        values = parse_pairs(what, [p for p in params.split(",") if p.strip()])
+        try:
+            return build(cls, what, values)
+        except DealsimError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - user code: a failing constructor is one line, not a traceback
+            raise DealsimError(f"strategy {spec.strip()!r} could not be made: {exception_text(exc)}") from exc
+        except SystemExit as exc:
+            raise StrategyError(
+                f"strategy {spec.strip()!r} could not be made: its constructor called {exception_text(exc)}"
+            ) from exc
 
     def given(self, spec: str) -> list[str]:
         """The names of the parameters the spec sets: 'heuristic:margin=2,base=8' -> ['margin', 'base']."""

@@ -143,3 +143,31 @@ class Slow(Strategy):
             mine.replace(marker)  # whole or not at all, whoever reads it and whenever this process is stopped
         time.sleep(0.01)
         return uniform_choice(legal, rng)
+
+
+@dataclass(frozen=True)
+class Dies(Strategy):
+    """A strategy whose process ends at once in its first decision (as a crash or the kernel's OOM killer
+    would end it): nothing is raised, the worker is simply gone."""
+
+    def decide(self, kind, view, legal, rng):
+        os._exit(9)
+
+
+@dataclass(frozen=True)
+class Exits(Strategy):
+    """A strategy that calls sys.exit in its first decision."""
+
+    def decide(self, kind, view, legal, rng):
+        raise SystemExit(3)
+
+
+@dataclass(frozen=True)
+class BrokenConstructor(Strategy):
+    """A strategy whose constructor raises something else than a bad parameter would."""
+
+    def __post_init__(self):
+        raise RuntimeError("no table for this one")
+
+    def decide(self, kind, view, legal, rng):
+        return uniform_choice(legal, rng)

@@ -6,10 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
-import subprocess
 import sys
-import time
 import types
 from pathlib import Path
 
@@ -86,51 +83,6 @@ def test_ctrl_c_before_a_result_is_one_line_and_exit_130(command: list[str]) -> 
     )
     assert (code, out) == (130, "")
     assert re.fullmatch(r"interrupted(:? .*)?\n", err) and len(err.splitlines()) == 1, err
-
-
-@pytest.mark.skipif(CORES < 2 or not hasattr(os, "killpg"), reason="needs two cores and process groups")
-def test_ctrl_c_with_workers_running_is_one_line(tmp_path: Path) -> None:
-    """A real Ctrl-C, sent as a terminal sends it: to the whole process group, the workers included. They
-    ignore it (a worker still importing would print a long traceback); the main process stops them."""
-    marker = tmp_path / "playing"
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "DEALSIM_TEST_MARKER": str(marker)}
-    p = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "simulator",
-            "simulate",
-            "forty-two",
-            "-n",
-            "100000",
-            "-j",
-            "2",
-            "--chunk-size",
-            "200",
-            "--no-progress",
-            "--seat",
-            "all=tests.helpers:Slow",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 120
-        while not marker.exists() and p.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert marker.exists(), "no worker started playing"
-        os.killpg(p.pid, signal.SIGINT)
-        _, err = p.communicate(timeout=120)
-    finally:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGKILL)
-    assert marker.read_text() == "ignored"
-    assert p.returncode == 130 and "Traceback" not in err
-    assert len(err.splitlines()) == 1 and err.startswith("interrupted"), err
 
 
 def test_ctrl_c_while_starting_up_is_one_line(

@@ -1,0 +1,105 @@
+"""How a run meets the signals that stop it, in the main process and in its workers.
+
+The main process turns SIGINT (Ctrl-C) into KeyboardInterrupt, as Python does, and SIGTERM (`kill PID`,
+systemd, Slurm, Kubernetes) into `Terminated`, a KeyboardInterrupt too: one path stops both, keeping the
+chunks finished so far, stopping the workers and removing their temporary files. `received` remembers which
+signal it was, so that the command line exits 130 after SIGINT and 143 after SIGTERM (128 + the signal's
+number, as a shell reports a process the signal killed).
+
+Workers ignore both signals (a terminal's Ctrl-C reaches the whole process group; the main process stops the
+workers itself, with SIGKILL) and watch their parent: a worker whose main process has gone (SIGKILL, a crash)
+exits within a second or two instead of computing on for nobody.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from types import FrameType
+
+STOPPING = (signal.SIGINT, signal.SIGTERM)
+# How often a worker looks for its parent, in seconds.
+WATCH_EVERY = 0.5
+
+received: int | None = None  # the last stopping signal this process was sent, if any
+_watching = False
+
+
+class Stop(KeyboardInterrupt):
+    """A stopping signal, raised in the main thread where it arrived. A subclass, not KeyboardInterrupt
+    itself: CPython 3.11 ends a process by SIGINT, whatever exit it took, once a bare KeyboardInterrupt has
+    passed through code run by exec() of a string (dataclasses and namedtuples are made so, all through the
+    imports), so a Ctrl-C at start-up would end with no exit code."""
+
+
+class CtrlC(Stop):
+    """SIGINT."""
+
+
+class Terminated(Stop):
+    """SIGTERM, to stop the run as Ctrl-C does."""
+
+
+def _on_signal(signum: int, frame: FrameType | None) -> None:
+    global received  # noqa: PLW0603 (the one fact a signal handler leaves behind)
+    received = signum
+    raise Terminated if signum == signal.SIGTERM else CtrlC
+
+
+def install() -> None:
+    """SIGINT and SIGTERM stop the command as KeyboardInterrupt; first thing at start-up, in the main
+    thread. A signal this process was started with ignored (a background job's SIGINT) stays ignored."""
+    global received  # noqa: PLW0603
+    received = None
+    for signum in STOPPING:
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, _on_signal)
+
+
+def exit_code(default: int = 130) -> int:
+    """128 + the stopping signal received, or `default` (a KeyboardInterrupt raised by code, not a
+    signal)."""
+    return 128 + received if received is not None else default
+
+
+@contextlib.contextmanager
+def held() -> Iterator[None]:
+    """Meanwhile (while workers start), SIGINT and SIGTERM are ignored by the processes started, which keep
+    ignoring them for life (an ignored signal survives fork and exec), and held back from this one: one that
+    arrives meanwhile is delivered when the block ends (Linux keeps a blocked signal pending even while its
+    action is to ignore it), so no Ctrl-C or SIGTERM is lost."""
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
+        yield
+        return
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+    previous = {signum: signal.signal(signum, signal.SIG_IGN) for signum in STOPPING}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a signal held back is raised here
+
+
+def in_worker(parent: int) -> None:
+    """In a worker process of `parent` (once per process; a no-op in the main process itself and in a
+    worker that is not the main process's own child, such as a Dask cluster's): signals ignored, and a
+    thread that ends the process when its parent is gone."""
+    global _watching  # noqa: PLW0603
+    if _watching or os.getpid() == parent or os.getppid() != parent:
+        return
+    _watching = True
+    if threading.current_thread() is threading.main_thread():
+        for signum in STOPPING:
+            signal.signal(signum, signal.SIG_IGN)
+    threading.Thread(target=_watch, args=(parent,), name="dealsim-parent-watch", daemon=True).start()
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_EVERY)
+    os._exit(1)  # the main process is gone: no one will read what this worker computes
