@@ -90,3 +90,82 @@ def alive_in_group(pgid: int) -> list[int]:
 def leaked_shared_memory(pid: int) -> list[str]:
     """joblib's memory-mapping folders and loky's semaphores that process `pid` made and left."""
     return glob.glob(f"/dev/shm/joblib_memmapping_folder_{pid}_*") + glob.glob(f"/dev/shm/sem.loky-{pid}-*")
+
+
+# --- the moments a run is stopped at, for the slow tests and benchmarks/signals.py -------------------------
+HAND = "6-6 6-5 5-5 4-4 6-4 3-2 1-0"
+# Each command is long enough to be still running at the latest moment; `{dir}` is a fresh output folder.
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "simulate": ("simulate", "forty-two", "-n", "20000000", "-j", "2", "-o", "{dir}"),
+    "simulate threading": ("simulate", "forty-two", "-n", "20000000", "-j", "2", "--backend", "threading"),
+    "simulate dask": ("simulate", "forty-two", "-n", "20000000", "-j", "2", "--backend", "dask"),
+    "simulate --resume": ("simulate", "--resume", "{dir}", "-j", "2"),
+    "compare": (
+        "compare",
+        "forty-two",
+        "--vs",
+        "NS=heuristic:margin=2",
+        "-n",
+        "5000000",
+        "-j",
+        "2",
+        "-o",
+        "{dir}",
+    ),
+    "tune": ("tune", "rounds", "--vary", "seat.0.duck_margin=0,4", "-n", "2000000", "-j", "2", "-o", "{dir}"),
+    "report": ("report", "bid-guide", "-n", "5000000", "-j", "2", "-o", "{dir}"),
+    "analyze": ("analyze", "forty-two", "--hand", HAND, "--seat", "W", "-n", "10000000", "-j", "2"),
+}
+# Seconds from the launch: in the imports, as the workers start, playing.
+MOMENTS = {"start-up": 0.4, "workers starting": 1.6, "playing": 6.0}
+# A run of many small parts, stopped while it writes its combined table.
+WRITING = ("simulate", "forty-two", "-n", "400000", "--chunk-size", "100", "-j", "2", "-o", "{dir}")
+
+
+def prepare(command: str, folder: Path) -> tuple[str, ...]:
+    """The command's words for `folder` (a run to resume is started and stopped there first)."""
+    if command == "simulate --resume":
+        p = launch("simulate", "forty-two", "-n", "20000000", "-j", "2", "-o", str(folder), "--no-progress")
+        wait_until(
+            lambda: (folder / "parts").is_dir() and len(list((folder / "parts").rglob("*.parquet"))) > 2, 120
+        )
+        stop(p, signal.SIGINT)
+    return tuple(w.replace("{dir}", str(folder)) for w in COMMANDS[command])
+
+
+@dataclass(frozen=True)
+class Outcome:
+    command: str
+    moment: str
+    signal: str
+    code: int
+    seconds: float
+    one_line: bool
+    left_running: int  # processes of its group alive 5 s after the exit
+    leaked: int  # shared-memory folders and semaphores left
+    err: str
+
+
+def stopped_at(command: str, moment: str, signum: int, folder: Path) -> Outcome:
+    """Start `command`, send `signum` to its group at `moment`, and say how it ended."""
+    if moment == "writing tables":
+        words = tuple(w.replace("{dir}", str(folder)) for w in WRITING)
+        p = launch(*words, "--no-progress")
+        wait_until(lambda: any(folder.glob(".*.parquet.tmp")) or p.poll() is not None, 600, every=0.01)
+    else:
+        words = prepare(command, folder)
+        p = launch(*words, "--no-progress")
+        wait_until(lambda: p.poll() is not None, MOMENTS[moment])
+    s = stop(p, signum)
+    wait_until(lambda: not alive_in_group(p.pid), 5)
+    return Outcome(
+        command,
+        moment,
+        signal.Signals(signum).name,
+        s.code,
+        round(s.seconds, 2),
+        len(s.err.splitlines()) == 1 and s.err.startswith("interrupted"),
+        len(alive_in_group(p.pid)),
+        len(leaked_shared_memory(p.pid)),
+        s.err.strip()[-300:],
+    )
