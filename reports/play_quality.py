@@ -20,7 +20,7 @@ from simulator.runner import Run, execute
 from simulator.stats import mean_se
 
 QUALITY = ("play-quality",)
-LADDER = [*range(30, 43), 84, 168]  # bid values (84, 168: two and four marks)
+LADDER = [*range(30, 43), 84, 126, 168, 210]  # bid values (84 to 210: two to five marks)
 
 
 # what each side's own plays gave away, by role: columns added to the played hands from the per-side ones
@@ -217,7 +217,7 @@ def build(
         "made_by_bid",
         by_bid,
         "Contracts made in play and with perfect play, by strategy and bid (95% "
-        "intervals; 84 and 168 are the two- and four-mark bids)",
+        "intervals; 84, 126, 168 and 210 are the two- to five-mark bids)",
         TableFormat(
             labels={"made": "made in play", "makeable": "makeable with perfect play"},
             percent={"made": ("made lo", "made hi"), "makeable": ("makeable lo", "makeable hi")},

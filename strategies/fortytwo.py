@@ -11,6 +11,7 @@ from simulator import bitrows, tricks
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import (
+    BID_210,
     BID_VALUE,
     CALL,
     DOUBLES,
@@ -79,10 +80,16 @@ def suit_lengths(hand: np.ndarray) -> np.ndarray:
     return np.bitwise_count(hand[:, None] & D.PIP_BITS[None, :]).astype(np.int16)
 
 
+# Call actions from the lowest bid up: 1..42, then the bids above 42 (of which at most one is ever legal),
+# then plunge and splash, which a bidder calls only where no plain bid is left.
+_BIDS_UP = np.array([*range(1, PLUNGE), BID_210, PLUNGE, SPLASH], np.intp)
+
+
 def lowest_bid(legal: np.ndarray) -> np.ndarray:
-    """The lowest legal numeric bid of each row (0 = pass where no bid is legal)."""
-    bids = legal[:, 1:]
-    return np.where(bids.any(axis=1), np.argmax(bids, axis=1) + 1, 0)
+    """The lowest legal numeric bid of each row, the 210 included (a plunge or splash only where no plain
+    bid is legal; 0 = pass where no bid is legal)."""
+    bids = legal[:, _BIDS_UP]
+    return np.where(bids.any(axis=1), _BIDS_UP[np.argmax(bids, axis=1)], 0)
 
 
 def current_keys(view: FortyTwoView) -> np.ndarray:
@@ -335,7 +342,8 @@ class Heuristic(FortyTwoStrategy):
         level = np.maximum(level, rules.min_bid)
         ok = (lowest > 0) & (lowest_value <= limit)
         ok &= ~partner_holds | (limit >= view.high_bid + self.partner_gain)
-        # A sure 42: bid 42, or over a 42 (or with jump bids over anything 42 cannot beat) the lowest jump.
+        # A sure 42: bid 42, or over a 42 (or with jump bids over anything 42 cannot beat) the lowest jump
+        # (under marks one mark more than the bid, up to 210 over a 168).
         slam_action = np.where(lowest_value <= 42, 42, lowest)
         slam = sure & (lowest > 0) & (~partner_holds | (~last & (view.high_bid < 42)))
         ok |= ~legal[

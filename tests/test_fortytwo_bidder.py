@@ -10,11 +10,18 @@ import numpy as np
 import pytest
 
 from simulator import compare, registry, simulate
+from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
+from simulator.fortytwo.rules import PRESETS, FortyTwoRules
+from simulator.fortytwo.view import BID_84, BID_126, BID_168, BID_210, CALL
+from simulator.options import build
 from simulator.runner import Run, execute
 from simulator.specs import Execution, RunSpec
 from strategies.fortytwo import Heuristic, sure_every_trick
+from tests.helpers import strategy
 from tests.test_digests import DROPPED, RENAMED, WRITTEN, digest
+from tests.test_fortytwo_core import W, one_hand
+from tests.test_fortytwo_texas import act
 
 BASELINE = json.loads((Path(__file__).parent / "data" / "digests_baseline.json").read_text())
 
@@ -100,3 +107,19 @@ def test_ladder_beats_threshold_in_matches():
 def test_parameters():
     assert Heuristic().bidder == "ladder"
     assert Heuristic(bidder="threshold").spec == "heuristic:bidder=threshold"
+
+
+@pytest.mark.parametrize("preset", ["texas", "texas-house"])
+@pytest.mark.parametrize("spec", ["heuristic", "expert", "greedy"])
+def test_a_bidder_that_would_bid_168_bids_210_over_an_opponents_168(preset: str, spec: str) -> None:
+    """Under marks a sure hand bids the lowest jump over an opponent's bid: 168 over a 126, and over a 168
+    the 210 (not a plunge, though the hand holds four doubles). Greedy bids the lowest bid (a long suit)."""
+    rules = build(FortyTwoRules, "rule", PRESETS[preset])
+    player = strategy("forty-two", spec)
+    sure = "6-6 6-5 6-4 6-3 5-5 4-4 3-3"  # every trick with sixes trumps
+    for ladder, answer in (([BID_84, BID_126], BID_168), ([BID_84, BID_126, BID_168], BID_210)):
+        s = one_hand({W: sure}, dealer=(W - len(ladder) - 1) & 3)
+        act(s, rules, *ladder)  # W calls after the ladder, an opponent holding the bid
+        view, legal = core.inputs(s, slice(None), CALL, rules)
+        action = player.decide(CALL, view, legal, np.random.default_rng(0))
+        assert int(action[0]) == answer

@@ -10,7 +10,7 @@ from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.game import FortyTwo, Games
 from simulator.fortytwo.rules import FortyTwoRules
-from simulator.fortytwo.view import BID_VALUE, CALL, DONE, PLAY, TRUMP, call_action
+from simulator.fortytwo.view import BID_VALUE, CALL, DONE, N_ACTIONS, PLAY, TRUMP, call_action
 from tests.helpers import play_deals, strategy
 
 N, E, S, W = 0, 1, 2, 3
@@ -70,7 +70,7 @@ def test_a_seat_that_has_bid_may_only_pass_and_84_needs_a_42() -> None:
     assert not legal[0, call_action(84)] and not legal[0, call_action(168)]
     auction(s, 42)  # S 42; W has bid already
     _, legal = core.inputs(s, slice(None), CALL, SEED)
-    assert legal[0].tolist() == [True] + [False] * 47
+    assert legal[0].tolist() == [True] + [False] * (N_ACTIONS[CALL] - 1)
     jump = FortyTwoRules(jump_bids=True)
     t = one_hand({})
     _, legal = core.inputs(t, slice(None), CALL, jump)

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
 
-from simulator import testing
-from simulator.fortytwo import core
+from simulator import replay, testing
+from simulator.fortytwo import core, reference
+from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.game import GAME
 from simulator.fortytwo.rules import PRESETS, FortyTwoRules
+from simulator.fortytwo.view import BID_168, BID_210, CALL, PLUNGE, SPLASH
 from simulator.options import build
 from simulator.testing import ViewHash
-from tests.helpers import Scrambled, stable_hash, strategy
+from strategies.base import Random, uniform_choice
+from tests.helpers import Scrambled, play_deals, stable_hash, strategy
 
 RULES = {
     "seed": build(FortyTwoRules, "rule", PRESETS["seed"]),
@@ -123,6 +127,83 @@ def test_texas_rules_show_the_same_views(rules: str) -> None:
         assert {int(t) for t in state.trump[state.high > 0]} >= {7, 8, 9} - (
             {7} if rules == "marks-play-out" else set()
         )
+
+
+def _seen(kind: int, view, row: int) -> tuple:
+    """What a seat sees at a decision, as a key: its seat, the dealer, its hand, the calls and the plays."""
+    calls = view.calls[row, : view.n_calls[row]].tolist()
+    plays = view.plays[row, : view.n_played[row]].tolist()
+    return (kind, int(view.seat[row]), int(view.dealer[row]), int(view.hand[row]), *calls, -9, *plays)
+
+
+class OfferedRandom(Random):
+    """The random player (the same draws), keeping the legal mask of every decision by what the seat saw."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        object.__setattr__(self, "offered", {})
+
+    def decide(self, kind, view, legal, rng):
+        for row in range(len(view)):
+            self.offered[_seen(kind, view, row)] = legal[row].copy()
+        return uniform_choice(legal, rng)
+
+
+class OfferedReplay(replay.Replay):
+    """Plays back a seat's recorded moves in the reference engine, checking at each decision that the engine
+    offers the legal actions the batched core offered."""
+
+    def __init__(self, name: str, decisions: list[tuple[int, int]], offered: dict):
+        super().__init__(name, decisions)
+        self.offered = offered
+
+    def decide(self, kind, view, legal, rng):
+        core_legal = self.offered[_seen(kind, view, 0)]
+        assert (legal[0] == core_legal).all(), (
+            f"{self.spec}: the reference offers {np.flatnonzero(legal[0]).tolist()}, the core "
+            f"{np.flatnonzero(core_legal).tolist()}"
+        )
+        return super().decide(kind, view, legal, rng)
+
+
+@pytest.mark.parametrize("preset", ["texas", "texas-house"])
+def test_random_seats_up_the_marks_ladder_to_210(preset: str) -> None:
+    """Random seats under the marks presets, where the auction climbs to 168 and 210: every decision's legal
+    actions alike in both engines (the reference replays the core's moves), the same moves, outcome and
+    score; and the case is not vacuous: some auctions pass 168 and some contracts are 210."""
+    rules = build(FortyTwoRules, "rule", PRESETS[preset])
+    player = OfferedRandom()
+    n = 1000
+    state = play_deals(
+        "forty-two",
+        np.random.default_rng(stable_hash(f"ladder {preset}")),
+        [np.random.default_rng(stable_hash(f"ladder {preset} {seat}")) for seat in range(4)],
+        np.arange(n),
+        rules,
+        [player] * 4,
+    )
+    outcomes = GAME.outcomes(state, rules)
+    for row in range(n):
+        moves = GAME.moves(state, row)
+        players = [
+            OfferedReplay(f"seat {name}", [(k, a) for k, s, a in moves if s == seat], player.offered)
+            for seat, name in enumerate(D.SEATS)
+        ]
+        hands = [D.bits_to_ids(int(h)) for h in state.dealt[row]]
+        record = reference.play_hand(hands, int(state.dealer[row]), rules, players)
+        assert record.moves == moves and record.outcome() == tuple(int(x) for x in outcomes[row])
+    calls = state.calls
+    five_marks = state.bid == 210
+    assert ((calls == BID_168).any(axis=1)).sum() >= 10
+    assert five_marks.sum() >= 3 and (state.high[five_marks] == BID_210).any()
+    assert ((calls == BID_210).any(axis=1) == (state.high == BID_210)).all()  # nothing is bid over a 210
+    if preset == "texas-house":  # a plunge or splash over a 168 is a 210 as well
+        special = (state.high == PLUNGE) | (state.high == SPLASH)
+        assert (five_marks & special).any()
+    # 210 is offered exactly over a 168 (a plunge worth 168 included)
+    auctions = [(list(key[4:-1]), legal) for key, legal in player.offered.items() if key[0] == CALL]
+    assert any(legal[BID_210] for _, legal in auctions)
+    assert all(legal[BID_210] <= (reference.high_bid(calls)[0] == 168) for calls, legal in auctions)
 
 
 @pytest.mark.slow

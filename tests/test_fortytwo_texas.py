@@ -14,6 +14,11 @@ from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import PRESETS, FortyTwoRules
 from simulator.fortytwo.view import (
+    BID_84,
+    BID_126,
+    BID_168,
+    BID_210,
+    CALL,
     DONE,
     DOUBLES,
     NELLO,
@@ -151,6 +156,85 @@ def test_splash_is_two_marks_or_one_more() -> None:
     t = one_hand({N: "6-6 5-5 4-4 3-1 2-1 1-0 2-0"}, dealer=S)
     act(t, rules, call_action(84), SPLASH)  # W 84 (two marks), N splashes for three
     assert t.bid[0] == 126
+
+
+def bids(s: core.HandState, rules: FortyTwoRules) -> set[int]:
+    """The call actions open to the seat to call, pass included."""
+    return set(np.flatnonzero(legal(s, rules)).tolist())
+
+
+def test_marks_ladder_goes_to_210_and_stops_there() -> None:
+    marks = dataclasses.replace(TEXAS, plunge=True, splash=True)  # one lap, jump bids, the marks ladder
+    s = one_hand({W: "6-6 5-5 4-4 3-3 2-1 1-0 2-0"}, dealer=W)
+    act(s, marks, BID_84, BID_126, BID_168)  # N 84, E 126, S 168: W may bid five marks
+    assert bids(s, marks) == {0, BID_210, PLUNGE, SPLASH}
+    assert bids(s, TEXAS) == {0, BID_210}  # no special contracts: the 210 and a pass
+    act(s, marks, BID_210)
+    assert s.bid[0] == 210 and s.high[0] == BID_210 and s.high_bidder[0] == W and s.turn[0] == W
+    assert s.phase[0] == TRUMP
+    # seed auction: over a 210 only a pass remains, for a seat that could still bid and splash
+    seed_marks = FortyTwoRules(scoring="marks", plunge=True, splash=True)
+    t = one_hand({N: "6-6 5-5 4-4 3-3 2-1 1-0 2-0", S: "2-2 1-1 0-0 6-5 6-4 6-3 6-2"}, dealer=W)
+    act(t, seed_marks, PLUNGE, 0)  # N plunges (four marks), E passes: S may splash or bid 210
+    assert bids(t, seed_marks) == {0, SPLASH, BID_210}
+    act(t, seed_marks, BID_210)
+    assert t.bid[0] == 210 and t.phase[0] == CALL
+    for _ in range(3):
+        assert bids(t, seed_marks) == {0}
+        act(t, seed_marks, 0)
+    assert t.phase[0] == TRUMP and t.high_bidder[0] == S
+    # the points game has no 210 to bid: 168 is its top plain bid
+    points = FortyTwoRules(jump_bids=True, auction="one-lap")
+    u = one_hand({}, dealer=W)
+    act(u, points, BID_84, BID_168)
+    assert bids(u, points) == {0}
+
+
+@pytest.mark.parametrize("scoring", ["marks", "points"])
+def test_a_plunge_or_splash_over_168_is_210_and_nothing_goes_over_210(scoring: str) -> None:
+    rules = FortyTwoRules(plunge=True, splash=True, jump_bids=True, auction="one-lap", scoring=scoring)
+    ladder = [BID_84, BID_126, BID_168] if scoring == "marks" else [BID_84, BID_168]
+    for special in (PLUNGE, SPLASH):
+        s = one_hand({W: "6-6 5-5 4-4 3-3 2-1 1-0 2-0"}, dealer=(W - len(ladder) - 1) & 3)
+        act(s, rules, *ladder, special, *[0] * (3 - len(ladder)))  # W calls after the ladder to 168
+        assert s.bid[0] == 210 and s.high_bidder[0] == W and s.turn[0] == E  # the partner names
+    # over a 210 neither a plunge nor a splash is left
+    over = one_hand({S: "6-6 5-5 4-4 3-3 2-1 1-0 2-0", N: "2-2 1-1 0-0 6-5 6-4 6-3 6-2"}, dealer=W)
+    if scoring == "marks":
+        act(over, rules, PLUNGE, BID_210)  # N plunges (168), E bids 210: S holds four doubles
+    else:
+        act(over, rules, BID_84, BID_168, SPLASH)  # N 84, E 168, S splashes (210): W holds none
+        over = one_hand({W: "6-6 5-5 4-4 3-3 2-1 1-0 2-0", S: "2-2 1-1 0-0 6-5 6-4 6-3 6-2"}, dealer=W)
+        act(over, rules, BID_84, BID_168, SPLASH)  # W holds four doubles
+    assert over.bid[0] == 210 and bids(over, rules) == {0}
+
+
+def test_points_game_special_bids_are_42_points_a_mark() -> None:
+    rules = FortyTwoRules(plunge=True, splash=True, jump_bids=True)
+    s = one_hand({N: "6-6 5-5 4-4 3-1 2-1 1-0 2-0"}, dealer=S)
+    act(s, rules, BID_84, SPLASH)  # W 84 (two marks), N splashes: 126
+    assert s.bid[0] == 126 and s.high[0] == SPLASH
+    assert BID_168 not in bids(s, rules) and BID_126 not in bids(s, rules)  # no plain bid over a 126
+    for special, doubles in ((PLUNGE, "6-6 5-5 4-4 3-3"), (SPLASH, "6-6 5-5 4-4 3-2")):
+        t = one_hand({E: f"{doubles} 2-1 1-0 2-0"}, dealer=E)
+        act(t, rules, 42, BID_84, BID_168, special, 0, 0, 0)  # S 42, W 84, N 168, E one mark more: 210
+        assert t.bid[0] == 210 and t.high_bidder[0] == E and t.turn[0] == W  # the partner names
+        act(t, rules, 6)
+        while t.phase[0] != DONE:
+            act(t, rules, int(np.flatnonzero(legal(t, rules))[0]))
+        score, made = core.hand_scores(t, rules)  # like a 168: made 42, set the defenders' points + 210
+        assert score[0].tolist() == ([0, 42] if made[0] else [int(t.points[0, 0]) + 210, 0])
+
+
+def test_210_made_scores_five_marks_set_gives_them_to_the_defenders() -> None:
+    for sixes, made, score in ((S, True, [5, 0]), (E, False, [0, 5])):
+        s = one_hand({sixes: "6-6 6-5 6-4 6-3 6-2 6-1 6-0"}, dealer=S)
+        act(s, TEXAS, BID_84, BID_126, BID_168, BID_210, 6)  # W 84, N 126, E 168, S 210 names sixes
+        assert s.bid[0] == 210 and s.high_bidder[0] == S
+        while s.phase[0] != DONE:
+            act(s, TEXAS, int(np.flatnonzero(legal(s, TEXAS))[-1]))
+        got, was_made = core.hand_scores(s, TEXAS)
+        assert was_made[0] == made and got[0].tolist() == score
 
 
 def test_sevens_the_closest_to_seven_must_be_played_and_wins() -> None:

@@ -18,6 +18,8 @@ from simulator.fortytwo.dominoes import (
     context_of,
 )
 from simulator.fortytwo.reference import (
+    bid_value,
+    call_text,
     call_value,
     follows,
     format_hand,
@@ -41,6 +43,7 @@ from simulator.fortytwo.view import (
     BID_84,
     BID_126,
     BID_168,
+    BID_210,
     CALL,
     DOUBLES,
     NELLO,
@@ -325,11 +328,72 @@ def test_plunge_and_splash_are_bids():
     # stuck dealer: a plunge is a bid he may make
     forced = FortyTwoRules(plunge=True, all_pass="dealer_forced")
     assert legal_calls([0, 0, 0], forced, four) == [*range(30, 43), PLUNGE]
-    # over a plunge worth 168 no numeric bid is left; over a splash worth 84 the ladder goes on from 84
+    # the ladder goes on from a plunge's or splash's value: under marks 210 over a plunge worth 168, 126 over
+    # a splash worth 84; in the points game no numeric bid over a 168, 168 over an 84
     marks = FortyTwoRules(plunge=True, splash=True, scoring="marks", **ONE_LAP)
-    assert legal_calls([PLUNGE], marks) == [0]
+    assert legal_calls([PLUNGE], marks) == [0, BID_210]
     assert legal_calls([SPLASH], marks) == [0, BID_126]
+    assert legal_calls([PLUNGE], FortyTwoRules(plunge=True, **ONE_LAP)) == [0]
     assert legal_calls([SPLASH], FortyTwoRules(splash=True, **ONE_LAP)) == [0, BID_168]
+
+
+@pytest.mark.parametrize("scoring", ["marks", "points"])
+def test_no_bid_is_worth_more_than_five_marks(scoring):
+    rules = FortyTwoRules(plunge=True, splash=True, scoring=scoring, **ONE_LAP)
+    four, three = Ds("6-6 5-5 4-4 3-3 6-5 6-4 6-3"), Ds("2-2 1-1 0-0 6-2 6-1 6-0 5-4")
+    to_168 = [BID_84, BID_126, BID_168] if scoring == "marks" else [BID_84, BID_168]
+    # over a 168 a plunge or splash is 210 (one mark more), in both games
+    assert call_value(PLUNGE, 168) == call_value(SPLASH, 168) == 210
+    assert {PLUNGE, SPLASH} <= set(legal_calls(to_168, rules, four))
+    assert high_bid([*to_168, PLUNGE]) == (210, len(to_168))
+    assert high_bid([PLUNGE, SPLASH]) == (210, 1)
+    # over a 210 (five marks) nothing is left: no plunge, no splash, no numeric bid
+    if scoring == "marks":
+        assert legal_calls([PLUNGE, BID_210], rules, three) == [0]
+    else:
+        assert legal_calls([BID_84, BID_168, SPLASH], rules, four) == [0]
+    # in the points game a mark is 42 points: a splash over 84 is 126, and no numeric bid goes over a 126
+    points = FortyTwoRules(plunge=True, splash=True, **ONE_LAP)
+    assert call_value(SPLASH, 84) == 126 and high_bid([BID_84, SPLASH]) == (126, 1)
+    assert legal_calls([BID_84, SPLASH], points, four) == [0, PLUNGE, SPLASH]
+    assert high_bid([BID_84, SPLASH, PLUNGE]) == (168, 2)
+
+
+def test_marks_ladder_to_five_marks():
+    rules = TEXAS  # one lap, jump bids, marks
+    # N 84, E 126, S 168: W may bid 210, one mark more
+    assert legal_calls([BID_84, BID_126, BID_168], rules) == [0, BID_210]
+    assert high_bid([BID_84, BID_126, BID_168, BID_210]) == (210, 3)
+    # seed auction: 210 over a plunge worth 168, and over a 210 only a pass remains, even for a seat that has
+    # not bid and could splash
+    seed_marks = FortyTwoRules(scoring="marks", plunge=True, splash=True)
+    four, three = Ds("6-6 5-5 4-4 3-3 6-5 6-4 6-3"), Ds("2-2 1-1 0-0 6-2 6-1 6-0 5-4")
+    assert legal_calls([0, 42, BID_84, BID_126], seed_marks, four) == [0, BID_168, PLUNGE, SPLASH]
+    assert legal_calls([PLUNGE, 0], seed_marks, three) == [0, SPLASH, BID_210]
+    assert legal_calls([PLUNGE, 0, BID_210], seed_marks, three) == [0]
+    # no 210 in the points game: 168 is its top plain bid
+    assert legal_calls([BID_84, BID_168], FortyTwoRules(jump_bids=True)) == [0]
+    assert call_text(BID_210) == "210" and bid_value(BID_210) == 210
+
+
+def test_210_made_scores_five_marks_and_set_gives_them_to_the_defenders():
+    def scripts():
+        return [
+            Scripted(calls=[BID_168]),
+            Scripted(calls=[BID_210], trump=6),
+            Scripted(calls=[BID_84]),
+            Scripted(calls=[BID_126]),
+        ]
+
+    # dealer E: S 84, W 126, N 168, E 210 (one mark more) and names sixes holding every six
+    rec = play_hand(E_SIXES, E, TEXAS, scripts())
+    assert [c for _, c in rec.calls] == [BID_84, BID_126, BID_168, BID_210]
+    assert rec.declarer == E and rec.bid == 210 and rec.made is True and rec.score == (0, 5)
+    assert "Auction: S 84, W 126, N 168, E 210" in format_hand(rec)
+    assert "Score: NS 0, EW 5 marks (contract 210, 5 marks, made)" in format_hand(rec)
+    # N holds every six: N-S take trick 1 and win the five marks
+    rec = play_hand(N_SIXES, E, TEXAS, scripts())
+    assert rec.bid == 210 and rec.made is False and rec.score == (5, 0) and len(rec.tricks) == 1
 
 
 @pytest.mark.parametrize(
@@ -439,7 +503,7 @@ def test_marks_ladder():
     assert legal_calls([42], marks) == [0, BID_84]
     assert legal_calls([0, 42, BID_84], marks) == [0, BID_126]  # after 84, one mark more
     assert legal_calls([0, 42, BID_84, BID_126], marks) == [0, BID_168]
-    assert legal_calls([BID_84, BID_126, BID_168], marks) == [0]
+    assert legal_calls([BID_84, BID_126, BID_168], marks) == [0, BID_210]
     assert legal_calls([BID_84], jump) == [0, BID_126]
     # points game: 126 is no bid; 168 over an 84
     assert legal_calls([42, BID_84], FortyTwoRules()) == [0, BID_168]

@@ -22,11 +22,13 @@ from simulator.fortytwo.view import (
     BID_84,
     BID_126,
     BID_168,
+    BID_210,
     BID_VALUE,
     CALL,
     DONE,
     DOUBLES,
     MAX_CALLS,
+    MOST,
     N_ACTIONS,
     NELLO,
     NO_TRUMP,
@@ -137,41 +139,39 @@ def deal(rng: np.random.Generator, deal: np.ndarray) -> HandState:
 
 # ----------------------------------------------------------------------------------------------- calls
 
-MAX_BID_VALUE = 42 * 12  # plunges over plunges: far more marks than any game is played to
-
 
 @cache
 def _bid_table(min_bid: int, jump_bids: bool, marks: bool) -> np.ndarray:
-    """(MAX_BID_VALUE + 1, 48) bool: row = value of the highest bid so far, column = call action; True if
-    legal by the ladder. Pass is legal here; whether the seat may still bid at all, the special bids' hands
-    and the stuck dealer's forced bid (`all_pass = dealer_forced`) are checked separately. The ladder: 84
-    over 42 (over any bid with jump bids); under marks 126 over 84 and 168 over 126, under points 168 over
-    84; a plunge or splash over anything (it is worth one mark more than the bid it overcalls)."""
-    table = np.zeros((MAX_BID_VALUE + 1, N_ACTIONS[CALL]), dtype=bool)
+    """(MOST + 1, N_ACTIONS[CALL]) bool: row = value of the highest bid so far (at most 210, five marks),
+    column = call action; True if legal by the ladder. Pass is legal here; whether the seat may still bid at
+    all, the special bids' hands and the stuck dealer's forced bid (`all_pass = dealer_forced`) are checked
+    separately. The ladder: 84 over 42 (over any bid with jump bids); under marks 126 over 84, 168 over 126
+    and 210 over 168, under points 168 over 84; a plunge or splash over anything below five marks (it is
+    worth one mark more than the bid it overcalls, and no bid is worth more than five)."""
+    table = np.zeros((MOST + 1, N_ACTIONS[CALL]), dtype=bool)
     table[:, 0] = True
-    value = np.arange(MAX_BID_VALUE + 1)
+    value = np.arange(MOST + 1)
     table[:, 1:43] = (np.arange(1, 43)[None, :] >= min_bid) & (np.arange(1, 43)[None, :] > value[:, None])
     table[:, BID_84] = value < 84 if jump_bids else value == 42
     if marks:
         table[:, BID_126] = value == 84
         table[:, BID_168] = value == 126
+        table[:, BID_210] = value == 168
     else:
         table[:, BID_168] = value == 84
-    table[:, PLUNGE] = table[:, SPLASH] = True
+    table[:, PLUNGE] = table[:, SPLASH] = value < MOST
     return table
 
 
 def _call_inputs(s: HandState, r: Rows, rules: FortyTwoRules) -> np.ndarray:
-    legal = _bid_table(rules.min_bid, rules.jump_bids, rules.scoring == "marks")[
-        np.minimum(s.bid[r], MAX_BID_VALUE)
-    ]
+    legal = _bid_table(rules.min_bid, rules.jump_bids, rules.scoring == "marks")[s.bid[r]]
     seat = s.turn[r]
     if rules.plunge or rules.splash:  # the special bids hang on the doubles the caller holds
         doubles = np.bitwise_count(s.hands.reshape(-1)[_index(r, len(s)) * 4 + seat] & D.DOUBLE_BITS)
         legal[:, PLUNGE] &= rules.plunge & (doubles >= 4)
         legal[:, SPLASH] &= rules.splash & (doubles >= 3)
     else:
-        legal[:, PLUNGE:] = False
+        legal[:, PLUNGE] = legal[:, SPLASH] = False
     already_bid = (s.bidders[r] >> seat.astype(np.uint8)) & 1 == 1
     legal[already_bid, 1:] = False
     if rules.all_pass == "dealer_forced":

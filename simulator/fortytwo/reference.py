@@ -9,7 +9,8 @@ worked out here.
 Encodings (shared with the core and the strategies, see `view`):
 - domino id d = high*(high+1)//2 + low, so 0-0 is 0 and 6-6 is 27;
 - seats 0=N 1=E 2=S 3=W, clockwise; the next seat is (s+1)%4; the side of a seat is s%2 (0 = NS, 1 = EW);
-- call actions: 0 pass, 1..42 bid that many, 43 bid 84, 44 bid 168, 45 bid 126, 46 plunge, 47 splash;
+- call actions: 0 pass, 1..42 bid that many, 43 bid 84, 44 bid 168, 45 bid 126, 46 plunge, 47 splash,
+  48 bid 210;
 - trump actions (what is named): the pip 0..6, 7 doubles, 8 no-trump, 9 nello, 10 sevens;
 - play actions: the domino id.
 What was named sets the play context (`dominoes.context_of`): 0..6 that pip is trumps, 7 the doubles are
@@ -71,6 +72,8 @@ BID_168 = 44
 BID_126 = 45  # three marks: only under marks
 PLUNGE = 46
 SPLASH = 47
+BID_210 = 48  # five marks: only under marks
+FIVE_MARKS = 210  # no bid of any kind is worth more
 TRUMPS_LED = 7  # the led "suit" of a trick whose first domino is a trump
 DOUBLES_LED = 7  # under nello with the doubles as their own suit: the led "suit" of a double
 SEVENS_LED = 0  # under sevens there is no suit to follow; every lead shows as 0
@@ -107,7 +110,7 @@ class HandRecord:
     calls: list[tuple[int, int]]  # (seat, call action) in the order called, from the dealer's left
     thrown_in: bool  # four passes: no play, no score
     declarer: int | None  # the highest bidder; None if thrown in
-    bid: int  # the contract's value (30, 42, 84, 168 for a plunge ...); 0 if thrown in
+    bid: int  # the contract's value (30, 42, 84, 168 for a plunge, 210 ...); 0 if thrown in
     trump: int | None  # what was named (TRUMP action: pip 0..6, 7..10); None if thrown in
     tricks: list[Trick]  # the tricks in order (fewer than 7 if the hand stopped early)
     points: tuple[int, int]  # points taken in the tricks played (NS, EW)
@@ -176,22 +179,23 @@ def count_points(d: int, rules: FortyTwoRules) -> int:
 
 
 def marks_of(value: int) -> int:
-    """Marks a bid is worth: 1 for 30..42, 84 two, 126 three, 168 four (`view.bid_marks`)."""
+    """Marks a bid is worth: 1 for 30..42, 84 two, 126 three, 168 four, 210 five (`view.bid_marks`)."""
     return int(bid_marks(value))
 
 
 def bid_value(action: int) -> int:
     """The number of points a numeric call action bids: 0 for a pass, 1..42 as such, 43 -> 84, 44 -> 168,
-    45 -> 126. A plunge's or splash's value depends on the bid it overcalls: see `call_value`."""
+    45 -> 126, 48 -> 210. A plunge's or splash's value depends on the bid it overcalls: see `call_value`."""
     if action in (PLUNGE, SPLASH):
         raise DealsimError("a plunge or splash is worth what it overcalls: use call_value")
-    return {BID_84: 84, BID_168: 168, BID_126: 126}.get(action, action)
+    return {BID_84: 84, BID_168: 168, BID_126: 126, BID_210: 210}.get(action, action)
 
 
 def call_value(action: int, high_before: int) -> int:
     """The value of a bid made over a highest bid worth `high_before` (0: none).
 
-    A plunge is worth four marks, a splash two, or one mark more than the current bid when that is higher.
+    A plunge is worth four marks, a splash two, or one mark more than the current bid when that is higher
+    (in the points game a mark is 42 points: a splash over 84 is 126, a plunge or splash over 168 is 210).
     """
     if action in (PLUNGE, SPLASH):
         return int(special_value(action, high_before))
@@ -258,8 +262,10 @@ def raises_above_42(highest: int, rules: FortyTwoRules) -> list[int]:
     - 84: over a 42 only (jump_bids = false); whenever the highest is below 84 (jump_bids = true), the
       opening bid included.
     - points game: 168 over an 84 only.
-    - marks: after 84 each raise is one mark more: 126 over an 84 only, 168 over a 126 only.
-    The ladder reads the value of the highest bid, whatever made it (a splash worth 84 is an 84).
+    - marks: after 84 each raise is one mark more: 126 over an 84 only, 168 over a 126 only, 210 over a 168
+      only; nothing over a 210 (five marks, the most a bid is worth).
+    The ladder reads the value of the highest bid, whatever made it (a splash worth 84 is an 84, a plunge
+    worth 168 a 168).
     """
     raises = []
     if highest == 42 or (rules.jump_bids and highest < 84):
@@ -269,13 +275,19 @@ def raises_above_42(highest: int, rules: FortyTwoRules) -> list[int]:
             raises.append(BID_126)
         if highest == 126:
             raises.append(BID_168)
+        if highest == 168:
+            raises.append(BID_210)
     elif highest == 84:
         raises.append(BID_168)
     return raises
 
 
-def special_bids(hand: Sequence[int], rules: FortyTwoRules) -> list[int]:
-    """Plunge (rule on, at least four doubles in hand) and splash (rule on, at least three doubles)."""
+def special_bids(hand: Sequence[int], rules: FortyTwoRules, highest: int = 0) -> list[int]:
+    """Plunge (rule on, at least four doubles in hand) and splash (rule on, at least three doubles), over a
+    highest bid worth `highest`. Each is worth one mark more than the bid it overcalls (at least four and
+    two marks), and no bid is worth more than five marks: over a 210 neither may be bid."""
+    if highest >= FIVE_MARKS:
+        return []
     special = []
     if rules.plunge and n_doubles(hand) >= 4:
         special.append(PLUNGE)
@@ -296,7 +308,8 @@ def legal_calls(calls: Sequence[int], rules: FortyTwoRules, hand: Sequence[int] 
     - seed auction: a player who has already bid (plunge and splash are bids) can only pass (a pass does not
       bar a later bid).
     - A numeric bid must beat the current highest: min_bid..42 above it, then the ladder above 42.
-    - A plunge or splash is always worth more than the current bid.
+    - A plunge or splash is always worth more than the current bid; over a 210 (five marks, the most any
+      bid is worth) neither is left, so only a pass remains.
     """
     if auction_over(calls, rules):
         raise DealsimError("the auction is over: nobody may call")
@@ -313,7 +326,7 @@ def legal_calls(calls: Sequence[int], rules: FortyTwoRules, hand: Sequence[int] 
     highest, _ = high_bid(calls)
     legal.extend(v for v in range(rules.min_bid, 43) if v > highest)
     legal.extend(raises_above_42(highest, rules))
-    legal.extend(special_bids(hand, rules))
+    legal.extend(special_bids(hand, rules, highest))
     return sorted(legal)
 
 
@@ -500,7 +513,7 @@ def trick_order(leader: int, out: int | None) -> list[int]:
 
 
 def is_all_tricks(bid: int) -> bool:
-    """42 and above (84, 126, 168, plunge, splash, sevens) promise all seven tricks."""
+    """42 and above (84, 126, 168, 210, plunge, splash, sevens) promise all seven tricks."""
     return bid >= 42
 
 
@@ -558,7 +571,8 @@ def hand_score(
 
     Points game (the seed):
     - a bid below 42, made: each side scores the points it took;
-    - 42 and above (84, 168, plunge, splash, sevens), made: the declarers score 42 and the defenders 0;
+    - 42 and above (84, 168, plunge, splash, sevens; a special bid's 126 and 210), made: the declarers score
+      42 and the defenders 0;
     - a contract that fails: the declarers score 0, the defenders the points they took + `bid`;
     - nello: made, the declaring side scores the bid itself; set, the defenders score the bid itself.
     Marks: a made contract wins its marks (`marks_of(bid)`) for the declaring side, a set one gives them to

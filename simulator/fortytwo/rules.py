@@ -26,9 +26,7 @@ class FortyTwoRules:
         "following a bid; one-lap = each player calls exactly once",
         choices=("seed", "one-lap"),
     )
-    jump_bids: bool = option(
-        False, "false = 84 only over a 42; true = 84 over any bid (168 is only ever bid over 84)"
-    )
+    jump_bids: bool = option(False, "false = 84 only over a 42; true = 84 over any lower bid, or to open")
     min_bid: int = option(30, "the lowest numeric bid", lo=1, hi=42)
     all_pass: str = option(
         "redeal",
@@ -67,8 +65,8 @@ class FortyTwoRules:
     )
     plunge: bool = option(
         False,
-        "plunge: with four doubles, bid four marks (or one more than the bid); the "
-        "partner names trumps and leads, the side must take every trick",
+        "plunge: with four doubles, bid four marks (or one more than the bid, at most "
+        "five); the partner names trumps and leads, the side must take every trick",
     )
     splash: bool = option(False, "splash: as plunge with three doubles, for two marks (or one more)")
     sevens: bool = option(
@@ -79,8 +77,8 @@ class FortyTwoRules:
     scoring: str = option(
         "points",
         "points = each side scores its points (seed); marks = a made contract wins "
-        "its marks (30-42 one, 84 two, 126 three, 168 four), a set one gives them to the "
-        "defenders",
+        "its marks (30-42 one, 84 two, 126 three, 168 four, 210 five; above 84 each bid "
+        "is one mark more, and over a 210 only a pass), a set one gives them to the defenders",
         choices=("points", "marks"),
     )
     target_marks: int = option(

@@ -2,11 +2,12 @@
 
 Decision kinds and their actions:
 - CALL: 0 = pass, 1..42 = bid that many points, 43 = bid 84, 44 = bid 168 (`BID_VALUE[action]`), 45 = bid
-  126 (three marks: only with `scoring = marks`, whose ladder is 42, 84, 126, 168), 46 = PLUNGE, 47 = SPLASH.
-  A plunge is worth 42 x max(4, marks of the current high bid + 1), a splash 42 x max(2, marks + 1), where
-  the marks of a bid are 1 for 30..42 and bid // 42 above (`bid_marks`); both are bids (a seat that has bid
-  may not bid again in the seed auction), legal only with the rule on and at least four (plunge) or three
-  (splash) doubles in the caller's hand.
+  126 and 48 = bid 210 (three and five marks: only with `scoring = marks`, whose ladder is 42, 84, 126, 168,
+  210), 46 = PLUNGE, 47 = SPLASH. A plunge is worth 42 x max(4, marks of the current high bid + 1), a splash
+  42 x max(2, marks + 1), where the marks of a bid are 1 for 30..42 and bid // 42 above (`bid_marks`); both
+  are bids (a seat that has bid may not bid again in the seed auction), legal only with the rule on, at
+  least four (plunge) or three (splash) doubles in the caller's hand and the current bid under five marks
+  (210, `MOST`): no bid of any kind is worth more than five marks, so over a 210 only a pass remains.
 - TRUMP: what the declarer names (the declarer's partner after a plunge or splash): the pip 0..6, DOUBLES (7),
   NO_TRUMP (8), NELLO (9) or SEVENS (10). Pips are always legal; doubles and no-trump when in
   `declarations`; nello and sevens when their rule is on, the contract is worth at least 42 and it is not a
@@ -34,12 +35,13 @@ from simulator.views import View
 
 CALL, TRUMP, PLAY, DONE = 0, 1, 2, 3
 KIND_NAMES = ("call", "trump", "play")
-N_ACTIONS = (48, 11, 28)
+N_ACTIONS = (49, 11, 28)
 MAX_CALLS = 16  # seed auction: at most 3 opening passes, 4 bids with 2 passes between, 3 closing passes
 
 # Call actions to bid values; a plunge's or splash's value depends on the bid it overcalls (`special_value`).
-BID_VALUE = np.array([0, *range(1, 43), 84, 168, 126, 168, 84], dtype=np.int16)
-BID_84, BID_168, BID_126, PLUNGE, SPLASH = 43, 44, 45, 46, 47
+BID_VALUE = np.array([0, *range(1, 43), 84, 168, 126, 168, 84, 210], dtype=np.int16)
+BID_84, BID_168, BID_126, PLUNGE, SPLASH, BID_210 = 43, 44, 45, 46, 47, 48
+MOST = 210  # five marks: no bid of any kind is worth more
 DOUBLES, NO_TRUMP, NELLO, SEVENS = 7, 8, 9, 10
 DECLARATION_NAMES = (
     "blanks",
@@ -57,21 +59,23 @@ DECLARATION_NAMES = (
 
 
 def bid_marks(value):
-    """Marks of a bid value: 1 for 30..42, value // 42 above (84 two, 126 three, 168 four); 0 for no bid."""
+    """Marks of a bid value: 1 for 30..42, value // 42 above (84 two, 126 three, 168 four, 210 five); 0 for
+    no bid."""
     value = np.asarray(value)
     return np.where(value <= 0, 0, np.where(value <= 42, 1, value // 42))
 
 
 def special_value(action: int | np.ndarray, high_value):
     """The value of a plunge (4 marks) or splash (2 marks) called over `high_value`: one mark more than the
-    current bid when that is higher."""
+    current bid when that is higher (42 points a mark in the points game too). Neither may be called over a
+    bid of five marks (`MOST`), so the value is at most 210."""
     least = np.where(np.asarray(action) == PLUNGE, 4, 2)
     return 42 * np.maximum(least, bid_marks(high_value) + 1)
 
 
 def call_action(value: int) -> int:
     """The call action for a bid value (0 = pass)."""
-    return {84: BID_84, 126: BID_126, 168: BID_168}.get(value, value)
+    return {84: BID_84, 126: BID_126, 168: BID_168, 210: BID_210}.get(value, value)
 
 
 def call_name(action: int) -> str:
