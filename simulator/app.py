@@ -119,6 +119,8 @@ def _simulate(
             folder / "manifest.json",
             to_json({**defined, "keep": keep, "combine": combine, "complete": False}),
         )
+        for name in TABLES:  # the combined tables of an earlier attempt no longer hold the run
+            (folder / f"{name}.parquet").unlink(missing_ok=True)
     started = time.strftime("%Y-%m-%dT%H:%M:%S%z")
     result = execute(
         run,
@@ -155,14 +157,10 @@ def _simulate(
     if folder is not None:
         if store is not None:
             store.finish()
-        tables = [folder / f"{name}.parquet" for name in TABLES]
         if combine and store is not None:
             # the run's definition travels with the data: read_schema(path).metadata[b"dealsim"] (timings
             # stay out, so a resumed run's tables are byte for byte an uninterrupted run's)
-            written = store.combine(folder, result.chunks_done, {b"dealsim": to_json(defined).encode()})
-            tables = [p for p in tables if p not in written]
-        for stale in tables:  # a combined table of an earlier attempt that no longer holds the run
-            stale.unlink(missing_ok=True)
+            store.combine(folder, result.chunks_done, {b"dealsim": to_json(defined).encode()})
         flatten(sim.summary).to_csv(folder / "summary.csv", index=False)
         write_whole(folder / "summary.json", to_json(sim.summary))
         write_whole(folder / "manifest.json", to_json(manifest))
@@ -363,6 +361,8 @@ def report_run(run_folder: Path | str, output: Output = Output()) -> StudyReport
     source = Path(run_folder)
     run = run_from_manifest(source)
     manifest = json.loads((source / "manifest.json").read_text())
+    if manifest.get("keep") == "summary":
+        raise DealsimError(f"{source} keeps only its summary (--keep summary): it has no tables to report on")
     tables = read_tables(source)
     if "deals" not in tables:
         raise DealsimError(f"{source} has no deals table (deals.parquet, or its parts in parts/deals)")

@@ -108,7 +108,7 @@ def read_tables(folder: Path) -> dict[str, pandas.DataFrame]:
     import json
     import math
 
-    from simulator.parts import TABLES, read_parts
+    from simulator.parts import INDEX, TABLES, read_index, read_parts
 
     folder = Path(folder)
     try:
@@ -120,7 +120,13 @@ def read_tables(folder: Path) -> dict[str, pandas.DataFrame]:
         if not (folder / "parts").is_dir():
             return {}
         manifest = json.loads((folder / "manifest.json").read_text())
-        chunks = math.ceil(int(manifest["deals_done"]) / int(manifest["chunk_size"]))
+        if "deals_done" in manifest:
+            chunks = math.ceil(int(manifest["deals_done"]) / int(manifest["chunk_size"]))
+        else:  # a run killed before its end: the parts it finished from the first on
+            found = read_index(folder / "parts" / INDEX)
+            chunks = 0
+            while found is not None and chunks in found[1]:
+                chunks += 1
         return read_parts(folder, chunks)
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise DealsimError(f"cannot read the tables in {folder}: {exc}") from None

@@ -82,6 +82,7 @@ def test_a_run_killed_part_way_and_resumed_equals_an_uninterrupted_one(tmp_path:
     saved = _parts_indexed(out)
     assert 2 <= saved < 10 and not (out / "deals.parquet").exists()
     assert (out / LOCK).exists()  # left by the killed run, held by no one: taken over
+    assert len(read_tables(out)["matches"]) == 30 * saved  # what it finished can be read already
     sim = app.resume(out, execution=Execution(jobs=1))
     assert sim.result.complete and sim.result.reused >= 2
     # every file, the manifest and the parts included, is the uninterrupted run's; only the timings differ
@@ -303,6 +304,8 @@ def test_a_summary_only_run_keeps_no_tables(tmp_path: Path, whole: Path) -> None
         code, _, err = run_cli(*args)
         assert code == 2 and said in err and len(err.strip().splitlines()) == 1, err
     assert not (tmp_path / "x").exists()
+    code, _, err = run_cli("report", "run", "--run", out)
+    assert code == 2 and "keeps only its summary" in err
 
 
 def test_the_index_grows_by_one_line_a_part(tmp_path: Path) -> None:
