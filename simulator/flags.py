@@ -198,16 +198,14 @@ ResumeRunOpt = Annotated[Path | None, Option("--resume", help=RESUME_RUN)]
 # (a test holds them equal; the specs are not imported for it).
 COMBINE_UP_TO = 2_000_000
 COMBINE = (
-    "also join each table's parts into one file (DIR/deals.parquet, DIR/matches.parquet); default: for runs "
-    "of up to 2,000,000 deals (or matches), so that a bigger one does not take its disk twice; the parts "
-    "(DIR/parts/deals/, a Parquet dataset) hold the tables either way. E.g. -n 10000000 --combine; with "
-    "--resume, the run's own choice unless given"
+    "also join each table's parts into one file, DIR/deals.parquet (default: for runs of up to 2,000,000 "
+    "deals or matches, so that a bigger one does not take its disk twice; DIR/parts/deals/ holds the table "
+    "either way; --resume keeps the run's choice), e.g. --no-combine"
 )
 CombineOpt = Annotated[bool | None, Option("--combine/--no-combine", help=COMBINE)]
 KEEP = (
-    "what -o keeps: tables (the parts and the summary) or summary (only summary.json, summary.csv and the "
-    "manifest, for a run too big to store; such a run has no parts to resume from: --resume plays it again "
-    "from the start). E.g. -n 100000000 --keep summary -o big/"
+    "tables, or summary: only summary.json, summary.csv and the manifest, for a run too big to store (it has "
+    "no parts: --resume plays it again), e.g. --keep summary"
 )
 KeepOpt = Annotated[Keep, Option("--keep", help=KEEP)]
 RUN_DIR = "a folder written by simulate -o: the run's options from its manifest"
