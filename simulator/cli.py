@@ -168,9 +168,8 @@ def strategies_cmd(game: f.OnlyGame = None) -> None:
     cls=f.Command,
     epilog=examples(
         "dealsim simulate forty-two -n 200000 --seat NS=heuristic:margin=2 -o runs/margin2",
-        "dealsim simulate rounds --unit match -n 20000 --format json",
+        "dealsim simulate rounds --unit match -n 100000000 --keep summary -o runs/tallies --format json",
         "dealsim simulate --resume runs/margin2 -n 400000",
-        "dealsim simulate forty-two -n 100000000 --keep summary -o runs/tallies",
     ),
 )
 def simulate(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; they become specs at once)
