@@ -29,12 +29,23 @@ from simulator.errors import DealsimError, Interrupted
 from simulator.files import write_whole
 from simulator.options import parse_pairs
 from simulator.outputs import recorded_command, saved
-from simulator.parts import PartStore
+from simulator.parts import TABLES, PartStore
 from simulator.provenance import command_line, provenance
 from simulator.results import HandAnalysis, Simulation, StudyReport, read_tables
 from simulator.runner import Run, chunk, execute, map_chunks
-from simulator.specs import Assignments, Execution, Output, RuleValues, RunSpec, run_from_manifest, whole
+from simulator.specs import (
+    COMBINE_UP_TO,
+    Assignments,
+    Execution,
+    Output,
+    RuleValues,
+    RunSpec,
+    run_from_manifest,
+    whole,
+)
 from simulator.summaries import flatten, json_safe, to_json
+
+TIMINGS = "timings.json"  # how each attempt at a simulate run went: kept out of the manifest
 
 __all__ = [
     "Bench",
@@ -58,32 +69,59 @@ __all__ = [
 # --- simulate ---------------------------------------------------------------------------------------------
 def simulate(spec: RunSpec, execution: Execution = Execution(), output: Output = Output()) -> Simulation:
     """Play the spec's seeded deals (or matches) and summarize them; with an output folder, every finished
-    chunk is streamed there as a part (see simulator.parts), then the tables, summary and manifest."""
+    chunk is streamed there as a part (see simulator.parts), then the summary and manifest (and, by default
+    for runs of up to COMBINE_UP_TO deals, each table as one file; see Output). The folder is locked while
+    the run writes it."""
     if output.resume:
         raise DealsimError("simulate starts a run; go on with one in a folder by resume(folder)")
-    return _simulate(spec.build(), execution, output.prepare(), resume=False)
+    run = spec.build()
+    combine = output.combine if output.combine is not None else run.n <= COMBINE_UP_TO
+    with output.claim() as folder:
+        return _simulate(run, execution, folder, False, output.keep, combine and folder is not None)
 
 
-def resume(folder: Path | str, n: int | None = None, execution: Execution = Execution()) -> Simulation:
+def resume(
+    folder: Path | str, n: int | None = None, execution: Execution = Execution(), combine: bool | None = None
+) -> Simulation:
     """Go on with the run in `folder` (started by simulate with that output folder): its options from the
     manifest, its valid parts kept, missing or damaged ones played again; with `n`, the run extended (or
-    cut) to n deals."""
+    cut) to n deals; with `combine`, its tables joined into one file each (or not) whatever the run said.
+    A run that kept only its summary has no parts: it is played again from the start. Nothing in the folder
+    changes when the resume is refused (another run writing it, or parts of a different run)."""
     folder = Path(folder)
     if not (folder / "manifest.json").exists():
         raise DealsimError(f"nothing to resume in {folder}: it has no manifest.json of a simulate run")
-    run = run_from_manifest(folder)
-    if n is not None:
-        run = dataclasses.replace(run, n=whole("n", n, 1))
-    return _simulate(run, execution, Output(folder, resume=True).prepare(), resume=True)
+    with Output(folder, resume=True, combine=combine).claim() as claimed:
+        run = run_from_manifest(folder)
+        recorded = json.loads((folder / "manifest.json").read_text())
+        if n is not None:
+            run = dataclasses.replace(run, n=whole("n", n, 1))
+        keep = recorded.get("keep", "tables")
+        if combine is None:
+            combine = recorded.get("combine", run.n <= COMBINE_UP_TO) and keep == "tables"
+        elif combine and keep == "summary":
+            raise DealsimError(
+                f"{folder} keeps only its summary (--keep summary): there are no tables to combine"
+            )
+        return _simulate(run, execution, claimed, True, keep, bool(combine))
 
 
-def _simulate(run: Run, execution: Execution, folder: Path | None, resume: bool) -> Simulation:
+def _simulate(
+    run: Run, execution: Execution, folder: Path | None, resume: bool, keep: str, combine: bool
+) -> Simulation:
     defined = {"command": command_line("simulate", run), **provenance(run)}
     store = None
     if folder is not None:
-        # the manifest comes first: a run killed before its end can be resumed from it
-        write_whole(folder / "manifest.json", to_json({**defined, "complete": False}))
-        store = PartStore(folder, run, reuse=resume)
+        if keep == "tables":  # refuses the parts of a different run before anything is written
+            store = PartStore(folder, run, reuse=resume)
+        # the manifest comes next: a run killed before its end can be resumed from it
+        write_whole(
+            folder / "manifest.json",
+            to_json({**defined, "keep": keep, "combine": combine, "complete": False}),
+        )
+        for name in TABLES:  # the combined tables of an earlier attempt no longer hold the run
+            (folder / f"{name}.parquet").unlink(missing_ok=True)
+    started = time.strftime("%Y-%m-%dT%H:%M:%S%z")
     result = execute(
         run,
         jobs=execution.jobs,
@@ -91,30 +129,54 @@ def _simulate(run: Run, execution: Execution, folder: Path | None, resume: bool)
         progress=execution.progress,
         store=store,
         summarize=True,
-        keep_tables=folder is None,
+        keep_tables=folder is None and keep == "tables",
         scheduler=execution.scheduler,
     )
     if not result.chunks_done:
         raise Interrupted("interrupted before the first chunk finished; nothing to report")
+    # what the run is and holds (the same bytes however it got there) apart from how this attempt went
     manifest = {
         **defined,
+        "keep": keep,
+        "combine": combine,
         "deals_done": result.deals_done,
         "complete": result.complete,
+    }
+    timing = {
+        "started_at": started,
+        "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "elapsed_seconds": round(result.elapsed, 3),
         "jobs": result.jobs,
         "backend": execution.backend,
+        "resumed": resume,
+        "chunks_played": result.chunks_done - result.reused,
         "chunks_reused": result.reused,
-        "elapsed_seconds": round(result.elapsed, 3),
-        "finished_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "deals_done": result.deals_done,
     }
-    sim = Simulation(result, result.summary or {}, manifest, folder)
-    if folder is not None and store is not None:
-        # the run's definition travels with the data: pyarrow.parquet.read_schema(path).metadata[b"dealsim"]
-        # (timings stay out, so a resumed run's tables are byte for byte an uninterrupted run's)
-        store.combine(folder, result.chunks_done, {b"dealsim": to_json(defined).encode()})
+    sim = Simulation(result, result.summary or {}, manifest, folder, timing)
+    if folder is not None:
+        if store is not None:
+            store.finish()
+        if combine and store is not None:
+            # the run's definition travels with the data: read_schema(path).metadata[b"dealsim"] (timings
+            # stay out, so a resumed run's tables are byte for byte an uninterrupted run's)
+            store.combine(folder, result.chunks_done, {b"dealsim": to_json(defined).encode()})
         flatten(sim.summary).to_csv(folder / "summary.csv", index=False)
         write_whole(folder / "summary.json", to_json(sim.summary))
-        write_whole(folder / "manifest.json", to_json({**manifest, "parts": store.index["parts"]}))
+        write_whole(folder / "manifest.json", to_json(manifest))
+        _record_timing(folder, timing, resume)
     return sim
+
+
+def _record_timing(folder: Path, timing: dict[str, Any], resume: bool) -> None:
+    """This attempt's timing appended to folder/timings.json (a fresh run starts the list)."""
+    attempts: list[Any] = []
+    if resume:
+        try:
+            attempts = json.loads((folder / TIMINGS).read_text())["attempts"]
+        except (OSError, ValueError, KeyError, TypeError):
+            attempts = []
+    write_whole(folder / TIMINGS, to_json({"attempts": [*attempts, timing]}))
 
 
 # --- trace ------------------------------------------------------------------------------------------------
@@ -140,14 +202,15 @@ def compare(
     vs_list = _pairs(vs)
     vs_rule_list = _pairs(vs_rules)
     b = experiments.arm_b(a, vs_list, vs_rule_list)
-    folder = output.prepare()
+    output.simulate_only("compare")
     extra = [w for item in vs_list for w in ("--vs", item)]
     extra += [w for item in vs_rule_list for w in ("--vs-rule", item)]
     command = command_line("compare", a, *extra)
-    with saved(folder, command, output.resume):
-        comparison = experiments.compare(a, b, jobs=execution.jobs, progress=execution.progress)
-    if folder is not None:
-        compare_report(comparison, comparison.provenance(), command).write(folder)
+    with output.claim() as folder:
+        with saved(folder, command, output.resume):
+            comparison = experiments.compare(a, b, jobs=execution.jobs, progress=execution.progress)
+        if folder is not None:
+            compare_report(comparison, comparison.provenance(), command).write(folder)
     return comparison
 
 
@@ -171,16 +234,17 @@ def tune(
     chosen = dict(baseline) if isinstance(baseline, Mapping) else parse_pairs("baseline", baseline or ())
     # every setting and the baseline are checked before the folder is touched and the first run starts
     experiments.baseline_points(base, grid, experiments.settings(base, grid), chosen or None)
-    folder = output.prepare()
+    output.simulate_only("tune")
     extra = [w for item in items for w in ("--vary", item)]
     extra += [w for k, v in chosen.items() for w in ("--baseline", f"{k}={v}")]
     command = command_line("tune", base, *extra)
-    with saved(folder, command, output.resume):
-        sweep = experiments.tune(
-            base, grid, jobs=execution.jobs, progress=execution.progress, baseline=chosen or None
-        )
-    if folder is not None:
-        tune_report(sweep, sweep.provenance(), command).write(folder)
+    with output.claim() as folder:
+        with saved(folder, command, output.resume):
+            sweep = experiments.tune(
+                base, grid, jobs=execution.jobs, progress=execution.progress, baseline=chosen or None
+            )
+        if folder is not None:
+            tune_report(sweep, sweep.provenance(), command).write(folder)
     return sweep
 
 
@@ -214,6 +278,7 @@ def analyze(
     spec.refuse("analyze", unit="deal", chunk_size=g.analysis.chunk_size, measures=())
     if output.force or output.resume:
         raise DealsimError("analyze writes a fresh folder: force and resume do not apply")
+    output.simulate_only("analyze")
     a = g.analysis
     fixed = a.parse_hand(hand)
     run = dataclasses.replace(spec, unit="deal", chunk_size=a.chunk_size).build(n=20_000)
@@ -276,15 +341,17 @@ def report(
     base = dataclasses.replace(spec, unit=s.unit).build(n=s.default_deals)
     matches = s.default_matches(base.n) if matches is None else whole("matches", matches, 0)
     # an explicit output folder is checked like any; the default ./STUDY holds the study's last report
-    folder = output.prepare() or Path(study)
-    start = time.perf_counter()
-    uses_matches = matches or s.default_matches(base.n)  # a study without a match part takes no --matches
-    extra = ["--matches", str(matches)] if uses_matches else []
-    command = command_line("report", base, *extra, subject=study, unit=False)
-    prov = provenance(base, study=study, matches=matches)
-    with saved(folder if output.folder is not None else None, command, output.resume):
-        rep, headline = s.build(base, matches, execution.jobs, execution.progress, command, prov)
-    written = rep.write(folder)
+    output.simulate_only("report")
+    with output.claim() as given:
+        folder = given or Path(study)
+        start = time.perf_counter()
+        uses_matches = matches or s.default_matches(base.n)  # a study without a match part takes no --matches
+        extra = ["--matches", str(matches)] if uses_matches else []
+        command = command_line("report", base, *extra, subject=study, unit=False)
+        prov = provenance(base, study=study, matches=matches)
+        with saved(given, command, output.resume):
+            rep, headline = s.build(base, matches, execution.jobs, execution.progress, command, prov)
+        written = rep.write(folder)
     return StudyReport(study, folder, written, headline, base.n, matches, time.perf_counter() - start)
 
 
@@ -294,15 +361,19 @@ def report_run(run_folder: Path | str, output: Output = Output()) -> StudyReport
     source = Path(run_folder)
     run = run_from_manifest(source)
     manifest = json.loads((source / "manifest.json").read_text())
+    if manifest.get("keep") == "summary":
+        raise DealsimError(f"{source} keeps only its summary (--keep summary): it has no tables to report on")
     tables = read_tables(source)
     if "deals" not in tables:
-        raise DealsimError(f"{source} has no deals.parquet")
+        raise DealsimError(f"{source} has no deals table (deals.parquet, or its parts in parts/deals)")
     start = time.perf_counter()
     summary = run.game.summary(tables, run.unit)
     done = manifest.get("deals_done", run.n)
     rep = run_report.build(
         summary, manifest, f"{run.game.title}: a run of {done:,} {run.game.plural(run.unit)}"
     )
-    folder = output.prepare() or source / "report"
-    written = rep.write(folder)
+    output.simulate_only("report run")
+    with output.claim() as given:
+        folder = given or source / "report"
+        written = rep.write(folder)
     return StudyReport("run", folder, written, None, run.n, 0, time.perf_counter() - start)

@@ -168,7 +168,7 @@ def strategies_cmd(game: f.OnlyGame = None) -> None:
     cls=f.Command,
     epilog=examples(
         "dealsim simulate forty-two -n 200000 --seat NS=heuristic:margin=2 -o runs/margin2",
-        "dealsim simulate rounds --unit match -n 20000 --format json",
+        "dealsim simulate rounds --unit match -n 100000000 --keep summary -o runs/tallies --format json",
         "dealsim simulate --resume runs/margin2 -n 400000",
     ),
 )
@@ -190,6 +190,8 @@ def simulate(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter;
     output: f.OutputOpt = None,
     force: f.ForceOpt = False,
     resume: f.ResumeRunOpt = None,
+    combine: f.CombineOpt = None,
+    keep: f.KeepOpt = f.Keep.tables,
     fmt: f.FormatOpt = Format.table,
     progress: f.ProgressOpt = None,
 ) -> None:
@@ -206,13 +208,14 @@ def simulate(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter;
             *fixed,
             "output",
             "force",
+            "keep",
         )
-        sim = app.resume(resume, deals, execution)
+        sim = app.resume(resume, deals, execution, combine)
     elif game is None:
         raise DealsimError("simulate needs a game (see `dealsim games`), or --resume DIR")
     else:
         spec = RunSpec(game, deals, seed, seat, rule, preset, rules, unit, chunk_size, measure)
-        sim = app.simulate(spec, execution, Output(output, force))
+        sim = app.simulate(spec, execution, Output(output, force, combine=combine, keep=keep.value))
     _show(sim, fmt)
     if not sim.result.complete:
         raise typer.Exit(130)  # main() says "interrupted", as for Ctrl-C in any command

@@ -20,6 +20,11 @@ class Format(StrEnum):
     json = "json"
 
 
+class Keep(StrEnum):
+    tables = "tables"
+    summary = "summary"
+
+
 class Backend(StrEnum):
     loky = "loky"
     threading = "threading"
@@ -189,6 +194,20 @@ RESUME = "go on with the command that wrote this folder (-o): the same options, 
 ResumeOpt = Annotated[Path | None, Option("--resume", help=RESUME)]
 RESUME_RUN = "go on with the run in this folder (simulate -o): its manifest's options, its whole parts kept"
 ResumeRunOpt = Annotated[Path | None, Option("--resume", help=RESUME_RUN)]
+# The size up to which simulate -o also joins each table into one file, as simulator.specs.COMBINE_UP_TO says
+# (a test holds them equal; the specs are not imported for it).
+COMBINE_UP_TO = 2_000_000
+COMBINE = (
+    "also join each table's parts into one file, DIR/deals.parquet (default: for runs of up to 2,000,000 "
+    "deals or matches, so that a bigger one does not take its disk twice; DIR/parts/deals/ holds the table "
+    "either way; --resume keeps the run's choice), e.g. --no-combine"
+)
+CombineOpt = Annotated[bool | None, Option("--combine/--no-combine", help=COMBINE)]
+KEEP = (
+    "tables, or summary: only summary.json, summary.csv and the manifest, for a run too big to store (it has "
+    "no parts: --resume plays it again), e.g. --keep summary"
+)
+KeepOpt = Annotated[Keep, Option("--keep", help=KEEP)]
 RUN_DIR = "a folder written by simulate -o: the run's options from its manifest"
 RunDirOpt = Annotated[Path | None, Option("--run", help=RUN_DIR)]
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from simulator.errors import DealsimError
 from simulator.files import write_whole
+from simulator.lock import LOCK, locked
 from simulator.runner import saving_parts
 from simulator.summaries import to_json
 
@@ -28,16 +29,17 @@ OUTPUT_FILES = {
     "games.parquet",
     "hands.parquet",
     "analyze.csv",
+    "timings.json",
 }
-OUTPUT_FOLDERS = {"parts": "index.json", "runs": "*/parts/index.json", "report": "report.html"}
+# a folder of dealsim's own, known by what it holds (the parts' index, or that of an earlier version)
+OUTPUT_FOLDERS = {
+    "parts": ("_index.jsonl", "index.json"),
+    "runs": ("*/parts/_index.jsonl", "*/parts/index.json"),
+    "report": ("report.html",),
+}
 
 
-def prepare_folder(folder: Path | str | None, force: bool = False, resume: bool = False) -> Path | None:
-    """The output folder, checked before any work: not a file, creatable and writable, and empty unless
-    `force` (its earlier outputs are removed) or `resume` (a run there goes on)."""
-    if folder is None:
-        return None
-    folder = Path(folder)
+def _writable(folder: Path) -> None:
     if folder.exists() and not folder.is_dir():
         raise DealsimError(f"output {folder} exists and is not a folder")
     try:
@@ -47,9 +49,10 @@ def prepare_folder(folder: Path | str | None, force: bool = False, resume: bool 
         probe.unlink()
     except OSError as exc:
         raise DealsimError(f"cannot write to the output folder {folder}: {exc.strerror or exc}") from None
-    if resume:
-        return folder
-    left = list(folder.iterdir())
+
+
+def _emptied(folder: Path, force: bool) -> None:
+    left = [p for p in folder.iterdir() if p.name != LOCK]
     if left and not force:
         raise DealsimError(
             f"output folder {folder} is not empty: force replaces what dealsim wrote there, resume goes on "
@@ -59,11 +62,38 @@ def prepare_folder(folder: Path | str | None, force: bool = False, resume: bool 
     for p in left if force else ():
         if p.is_symlink():
             continue  # never follow a link out of the folder
-        if p.is_dir() and p.name in OUTPUT_FOLDERS and any(p.glob(OUTPUT_FOLDERS[p.name])):
+        if p.is_dir() and p.name in OUTPUT_FOLDERS and any(any(p.glob(g)) for g in OUTPUT_FOLDERS[p.name]):
             shutil.rmtree(p)
         elif p.is_file() and (p.name in OUTPUT_FILES or (report_folder and p.suffix in (".csv", ".png"))):
             p.unlink()
+
+
+def prepare_folder(folder: Path | str | None, force: bool = False, resume: bool = False) -> Path | None:
+    """The output folder, checked before any work: not a file, creatable and writable, and empty unless
+    `force` (its earlier outputs are removed) or `resume` (a run there goes on). It is not locked: see
+    `claimed`."""
+    if folder is None:
+        return None
+    folder = Path(folder)
+    _writable(folder)
+    if not resume:
+        _emptied(folder, force)
     return folder
+
+
+@contextlib.contextmanager
+def claimed(folder: Path | str | None, force: bool = False, resume: bool = False) -> Iterator[Path | None]:
+    """The output folder, prepared as by `prepare_folder`, and locked for this process until the block
+    ends (see simulator.lock): a folder another run is writing is refused before anything in it changes."""
+    if folder is None:
+        yield None
+        return
+    folder = Path(folder)
+    _writable(folder)
+    with locked(folder):
+        if not resume:
+            _emptied(folder, force)
+        yield folder
 
 
 @contextlib.contextmanager

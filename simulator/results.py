@@ -4,7 +4,7 @@ in simulator.experiments and simulator.bench."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +17,15 @@ from simulator.summaries import table
 
 @dataclass
 class Simulation:
-    """A finished (or interrupted) run: its tables, summary and manifest. With an output folder the tables
+    """A finished (or interrupted) run: its tables, summary, manifest (what the run is and holds) and
+    timing (how this attempt went: jobs, backend, chunks reused, seconds). With an output folder the tables
     live there (read on first use), not in memory."""
 
     result: Result
     summary: dict[str, Any]
     manifest: dict[str, Any]
     folder: Path | None = None
+    timing: dict[str, Any] = field(default_factory=dict)
 
     @property
     def run(self) -> Run:
@@ -44,7 +46,7 @@ class Simulation:
         return self.tables.get("matches")
 
     def as_dict(self) -> dict[str, Any]:
-        return {"manifest": self.manifest, "summary": self.summary}
+        return {"manifest": self.manifest, "timing": self.timing, "summary": self.summary}
 
     def render(self) -> list[Any]:
         """The game's summary tables, then one line: what was played, how long it took, where it went."""
@@ -100,11 +102,31 @@ class StudyReport:
 
 
 def read_tables(folder: Path) -> dict[str, pandas.DataFrame]:
+    """The tables of the simulate run in `folder`: its combined files (deals.parquet, ...) where it has
+    them, otherwise its parts (parts/deals/..., up to the deals done); none for a run that kept only its
+    summary."""
+    import json
+    import math
+
+    from simulator.parts import INDEX, TABLES, read_index, read_parts
+
+    folder = Path(folder)
     try:
-        return {
-            name: pandas.read_parquet(folder / f"{name}.parquet")
-            for name in ("deals", "matches")
-            if (folder / f"{name}.parquet").exists()
+        combined = {
+            name: folder / f"{name}.parquet" for name in TABLES if (folder / f"{name}.parquet").exists()
         }
-    except (OSError, ValueError) as exc:
+        if combined:
+            return {name: pandas.read_parquet(path) for name, path in combined.items()}
+        if not (folder / "parts").is_dir():
+            return {}
+        manifest = json.loads((folder / "manifest.json").read_text())
+        if "deals_done" in manifest:
+            chunks = math.ceil(int(manifest["deals_done"]) / int(manifest["chunk_size"]))
+        else:  # a run killed before its end: the parts it finished from the first on
+            found = read_index(folder / "parts" / INDEX)
+            chunks = 0
+            while found is not None and chunks in found[1]:
+                chunks += 1
+        return read_parts(folder, chunks)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
         raise DealsimError(f"cannot read the tables in {folder}: {exc}") from None

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from simulator import registry
 from simulator.contract import Game
 from simulator.errors import DealsimError
 from simulator.options import build
-from simulator.outputs import prepare_folder
+from simulator.outputs import claimed, prepare_folder
 from simulator.runner import MAX_DEALS, Run, check
 
 Assignments = Mapping[str, str] | Sequence[str] | None  # {"NS": "heuristic"} or ["NS=heuristic"]
@@ -112,24 +113,55 @@ class Execution:
             )
 
 
+# A simulate run of up to this many deals (or matches) also gets its tables as one file each unless told
+# otherwise: above it, the parts alone hold them, so that a big run does not take its disk space twice.
+COMBINE_UP_TO = 2_000_000
+KEEP = ("tables", "summary")
+
+
 @dataclass(frozen=True)
 class Output:
     """Where the outputs go: `folder` (None: nowhere, the results stay in memory); `force` replaces
-    dealsim's outputs in a non-empty folder; `resume` goes on with the run saved there."""
+    dealsim's outputs in a non-empty folder; `resume` goes on with the run saved there.
+
+    For simulate only: `keep` is "tables" (the parts, FOLDER/parts/deals/..., and the summary) or "summary"
+    (only the summary and the manifest, for runs too big to store; without a folder, no table is kept in
+    memory either); `combine` also joins each table's parts into one file (FOLDER/deals.parquet), by default
+    for runs of up to COMBINE_UP_TO deals."""
 
     folder: Path | str | None = None
     force: bool = False
     resume: bool = False
+    combine: bool | None = None
+    keep: str = "tables"
 
     def __post_init__(self) -> None:
         if self.folder is None and (self.force or self.resume):
             raise DealsimError("force and resume need an output folder")
         if self.force and self.resume:
             raise DealsimError("force replaces a folder's outputs and resume goes on with them: choose one")
+        if self.keep not in KEEP:
+            raise DealsimError(f"keep is tables or summary, not {self.keep!r}")
+        if self.combine and self.keep == "summary":
+            raise DealsimError(
+                "--combine joins the tables' parts into one file; --keep summary keeps no tables"
+            )
+        if self.combine is not None and self.folder is None:
+            raise DealsimError("--combine and --no-combine say how the -o folder holds the tables: give -o")
 
     def prepare(self) -> Path | None:
-        """The folder, checked (and with force, emptied of dealsim's outputs) before any work."""
+        """The folder, checked (and with force, emptied of dealsim's outputs) before any work; not locked
+        (see `claim`)."""
         return prepare_folder(self.folder, self.force, self.resume)
+
+    def claim(self) -> contextlib.AbstractContextManager[Path | None]:
+        """The folder prepared as by `prepare` and locked against another run until the block ends."""
+        return claimed(self.folder, self.force, self.resume)
+
+    def simulate_only(self, use: str) -> None:
+        """Refuse the options of simulate's folder in a use case that does not store its tables that way."""
+        if self.combine is not None or self.keep != "tables":
+            raise DealsimError(f"combine and keep are simulate's; {use} writes its own files")
 
 
 def whole(name: str, value: Any, least: int) -> int:

@@ -87,6 +87,13 @@ def generated() -> list[Case]:
             Case(f"{name} tune bad range", ("tune", name, "--vary", "target=9:1")),
             Case(f"{name} trace past the run", ("trace", name, "-n", "3", "--deal", "7")),
             Case(f"{name} resume an empty folder", ("simulate", "--resume", "{dir}")),
+            Case(f"{name} keep what is not kept", ("simulate", name, "--keep", "everything")),
+            Case(f"{name} combine without a folder", ("simulate", name, "--combine"), "give -o"),
+            Case(
+                f"{name} combine a summary",
+                ("simulate", name, "--keep", "summary", "--combine", "-o", "{dir}"),
+                "keeps no tables",
+            ),
         ]
     out += [
         Case("unknown game", ("simulate", "chess"), "unknown game"),

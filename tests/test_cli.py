@@ -52,7 +52,7 @@ def test_same_seed_same_results_for_any_jobs_and_backend(unit: str, tmp_path: Pa
         runs[jobs, backend] = summary_json(*args, "-j", jobs, "--backend", backend, "-o", str(out))
         assert sorted(p.name for p in out.glob("*.parquet")) == sorted(tables)
         runs[jobs, backend]["tables"] = [pd.read_parquet(out / t) for t in tables]
-        assert runs[jobs, backend]["manifest"]["jobs"] == int(jobs)
+        assert runs[jobs, backend]["timing"]["jobs"] == int(jobs)
     first = runs["1", "loky"]
     assert first["manifest"]["unit"] == ("deal" if unit == "hand" else "match")  # the game's word is an alias
     assert len(first["tables"][-1]) == (6000 if unit == "hand" else 600)
@@ -91,6 +91,7 @@ def test_simulate_writes_table_summary_and_manifest(tmp_path: Path) -> None:
         "parts",
         "summary.csv",
         "summary.json",
+        "timings.json",
     ]
     hands = pd.read_parquet(out / "deals.parquet")
     for column in [
@@ -117,8 +118,11 @@ def test_simulate_writes_table_summary_and_manifest(tmp_path: Path) -> None:
         manifest["seats"]["N"] == "heuristic:bidder=threshold,threshold=30"
         and manifest["seats"]["E"] == "heuristic"
     )
-    for key in ["command", "dealsim", "numpy", "chunk_size", "elapsed_seconds", "jobs"]:
+    for key in ["command", "dealsim", "numpy", "chunk_size"]:
         assert key in manifest
+    timing = json.loads((out / "timings.json").read_text())["attempts"][-1]
+    assert {"elapsed_seconds", "jobs", "backend", "chunks_reused"} <= set(timing)
+    assert not {"elapsed_seconds", "jobs", "backend", "chunks_reused", "finished_at"} & set(manifest)
     assert manifest["command"] == (
         "dealsim simulate forty-two -n 3000 --seed 3 --unit deal --chunk-size 25000 "
         "--rule count_values=texas --seat N=heuristic:bidder=threshold,threshold=30"

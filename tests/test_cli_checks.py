@@ -32,7 +32,7 @@ def test_more_jobs_than_cores_are_capped_with_one_warning() -> None:
     )
     assert code == 0
     assert err == f"warning: jobs {CORES + 5} is more than the {CORES} cores here; running {CORES} jobs\n"
-    assert json.loads(out)["manifest"]["jobs"] == CORES
+    assert json.loads(out)["timing"]["jobs"] == CORES
     # a comparison runs two arms, each asking for the workers: still one line
     code, _, err = run_cli("-q", "compare", "forty-two", "-n", "100", "-j", CORES + 1, "--vs", "N=random")
     assert code == 0 and len(err.splitlines()) == 1 and err.startswith("warning: jobs")

@@ -27,6 +27,7 @@ def test_quiet_prints_nothing_but_writes_the_files(flag: str, tmp_path: Path) ->
         "parts",
         "summary.csv",
         "summary.json",
+        "timings.json",
     ]
     assert run_cli(flag, "simulate", "forty-two", "-n", "300", "-j", "1", "--format", "json") == (0, "", "")
 

@@ -104,6 +104,12 @@ def test_bench_limits_agree_with_the_runner() -> None:
     assert flags.MAX_DEALS == runner.MAX_DEALS
 
 
+def test_the_combine_size_in_the_help_is_the_one_used() -> None:
+    from simulator import specs
+
+    assert flags.COMBINE_UP_TO == specs.COMBINE_UP_TO and f"{specs.COMBINE_UP_TO:,}" in flags.COMBINE
+
+
 def test_tune_help_says_why_its_unit_is_a_match() -> None:
     flat = " ".join(re.sub(r"[│╭╮╰╯─]", " ", _help("tune")).split())
     assert "default: match, since a sweep judges a setting by whole matches" in flat

@@ -21,7 +21,7 @@ def test_a_local_dask_cluster_gives_the_tables_of_loky(tmp_path, game: str, unit
             tmp_path / "loky" / f"{name}.parquet"
         ).read_bytes()
     assert on_dask.summary == on_loky.summary
-    assert on_dask.manifest["backend"] == "dask"
+    assert on_dask.timing["backend"] == "dask"
 
 
 def test_an_unreachable_scheduler_is_one_clear_error(monkeypatch) -> None:

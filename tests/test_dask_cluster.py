@@ -80,7 +80,7 @@ def test_a_cluster_that_loses_a_worker_still_gives_the_tables_of_loky(cluster, t
     run = _simulate(tmp_path / "dask", "--backend", "dask", "--scheduler", address)
     parts = tmp_path / "dask" / "parts"
     deadline = time.monotonic() + 120
-    while len(list(parts.glob("*.parquet")) if parts.exists() else []) < 3 and time.monotonic() < deadline:
+    while len(list(parts.glob("*/*.parquet")) if parts.exists() else []) < 3 and time.monotonic() < deadline:
         time.sleep(0.1)
     assert run.poll() is None, "the run ended before a worker could be killed: make it longer"
     os.kill(workers[0].pid, signal.SIGKILL)

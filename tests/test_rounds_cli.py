@@ -49,7 +49,7 @@ def test_same_seed_same_results_for_any_jobs(unit: str, tmp_path: Path) -> None:
     two = run_json(*args, "-j", "2", "-o", str(tmp_path / "b"))
     assert one["summary"] == two["summary"]
     assert one["manifest"]["unit"] == GAME.unit(unit) == ("deal" if unit == "game" else "match")
-    assert one["manifest"]["jobs"] == 1 and two["manifest"]["jobs"] == 2
+    assert one["timing"]["jobs"] == 1 and two["timing"]["jobs"] == 2
     written = {p.name for p in (tmp_path / "a").glob("*.parquet")}
     assert written == {"deals.parquet"} | ({"matches.parquet"} if unit == "match" else set())
     for name in written:
