@@ -14,7 +14,16 @@ from pathlib import Path
 import pytest
 
 from tests.cli_helpers import run_cli
-from tests.signaling import alive_in_group, launch, leaked_shared_memory, stop, wait_until
+from tests.signaling import (
+    COMMANDS,
+    MOMENTS,
+    alive_in_group,
+    launch,
+    leaked_shared_memory,
+    stop,
+    stopped_at,
+    wait_until,
+)
 
 CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 needs_workers = pytest.mark.skipif(
@@ -135,3 +144,19 @@ def test_a_module_that_exits_on_import_is_one_line() -> None:
         "error: cannot load strategy tests.exits_on_import:X: importing tests.exits_on_import called "
         "sys.exit(4)\n",
     )
+
+
+# --- every command at more moments (benchmarks/signals.py times the same cases) ---------------------------
+@pytest.mark.slow
+@needs_workers
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize(
+    ("command", "moment"),
+    [(c, m) for c in COMMANDS for m in MOMENTS] + [("simulate", "writing tables")],
+)
+def test_every_command_stops_cleanly_at_every_moment(
+    tmp_path: Path, command: str, moment: str, signum: int
+) -> None:
+    o = stopped_at(command, moment, signum, tmp_path / "out")
+    assert o.code == CODES[signum] and o.one_line, o
+    assert o.seconds < 5 and not o.left_running and not o.leaked, o
