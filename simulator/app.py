@@ -157,7 +157,7 @@ def _simulate(
     if folder is not None:
         if store is not None:
             store.finish()
-        if combine and store is not None:
+        if combine and store is not None and result.complete:  # an interrupted run is in its parts
             # the run's definition travels with the data: read_schema(path).metadata[b"dealsim"] (timings
             # stay out, so a resumed run's tables are byte for byte an uninterrupted run's)
             store.combine(folder, result.chunks_done, {b"dealsim": to_json(defined).encode()})

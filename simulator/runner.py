@@ -315,7 +315,10 @@ def _on_dask(
         # at once; the cores allocate many short-lived arrays per step, which then ran 2-2.5x slower.
         import dask
 
-        stack.enter_context(dask.config.set({_TRIM: TRIM_THRESHOLD}))
+        # its workers ignore the stopping signals as loky's do (simulator.signals.dask_setup)
+        stack.enter_context(
+            dask.config.set({_TRIM: TRIM_THRESHOLD, "distributed.worker.preload": [signals.__name__]})
+        )
         cluster = stack.enter_context(
             LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=":0")
         )

@@ -7,7 +7,8 @@ signal it was, so that the command line exits 130 after SIGINT and 143 after SIG
 number, as a shell reports a process the signal killed).
 
 Workers ignore both signals (a terminal's Ctrl-C reaches the whole process group; the main process stops the
-workers itself, with SIGKILL) and watch their parent: a worker whose main process has gone (SIGKILL, a crash)
+workers itself, with SIGKILL): they start with them blocked and ignore them from their first task on. They
+also watch their parent: a worker whose main process has gone (SIGKILL, a crash)
 exits within a second or two instead of computing on for nobody.
 """
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -27,6 +29,8 @@ WATCH_EVERY = 0.5
 
 received: int | None = None  # the last stopping signal this process was sent, if any
 _watching = False
+_deferring = False  # within `held`: a stopping signal is noted in _deferred, and raised when it ends
+_deferred: list[int] = []
 
 
 class Stop(KeyboardInterrupt):
@@ -45,6 +49,13 @@ class Terminated(Stop):
 
 
 def _on_signal(signum: int, frame: FrameType | None) -> None:
+    if _deferring:
+        _deferred.append(signum)
+    else:
+        _raise(signum)
+
+
+def _raise(signum: int) -> None:
     global received  # noqa: PLW0603 (the one fact a signal handler leaves behind)
     received = signum
     raise Terminated if signum == signal.SIGTERM else CtrlC
@@ -68,21 +79,24 @@ def exit_code(default: int = 130) -> int:
 
 @contextlib.contextmanager
 def held() -> Iterator[None]:
-    """Meanwhile (while workers start), SIGINT and SIGTERM are ignored by the processes started, which keep
-    ignoring them for life (an ignored signal survives fork and exec), and held back from this one: one that
-    arrives meanwhile is delivered when the block ends (Linux keeps a blocked signal pending even while its
-    action is to ignore it), so no Ctrl-C or SIGTERM is lost."""
-    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
+    """Meanwhile (while workers start), SIGINT and SIGTERM are blocked in this thread, so the processes and
+    threads started meanwhile begin with them blocked (a mask survives fork and exec; a worker then ignores
+    them for good, see `in_worker`), and a stopping signal that arrives is held back: it stops the run when
+    the block ends, not halfway through starting a pool. Nothing is ignored meanwhile: a signal the kernel
+    hands to another thread of this process (a numpy or Dask thread that does not block it) would be lost."""
+    global _deferring  # noqa: PLW0603
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
-    previous = {signum: signal.signal(signum, signal.SIG_IGN) for signum in STOPPING}
+    _deferring, _deferred[:] = True, []
     try:
         yield
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a signal held back is raised here
+        _deferring = False
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # one pending for this thread is handled now
+        if _deferred:
+            _raise(_deferred[0])
 
 
 def in_worker(parent: int) -> None:
@@ -97,6 +111,21 @@ def in_worker(parent: int) -> None:
         for signum in STOPPING:
             signal.signal(signum, signal.SIG_IGN)
     threading.Thread(target=_watch, args=(parent,), name="dealsim-parent-watch", daemon=True).start()
+
+
+def dask_setup(worker: object) -> None:
+    """Dask's preload hook (`distributed.worker.preload`), for the workers of the local cluster that the dask
+    backend starts: they ignore SIGINT and SIGTERM as loky's workers do, from the moment they load it. When
+    Dask's logging is quieted (the command line does so unless --debug), so are the errors its objects raise
+    while a worker stopped mid-start is torn down ("Exception ignored in: Client.__del__ ... IOLoop is
+    closed")."""
+    import dask
+
+    if threading.current_thread() is threading.main_thread():
+        for signum in STOPPING:
+            signal.signal(signum, signal.SIG_IGN)
+    if dask.config.get("logging.distributed", None) == "critical":
+        sys.unraisablehook = lambda unraisable: None
 
 
 def _watch(parent: int) -> None:
