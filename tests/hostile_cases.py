@@ -1,6 +1,7 @@
 """A sweep of hostile inputs over every command and game, made from the catalog (every rule option and every
 strategy parameter gets values of the wrong kind and out of its range) and from a hand-written list (seats,
-sizes, folders, hands, rules files). Each case is refused before any work with one line on stderr and exit 2.
+sizes, folders, hands, rules files, user strategies that misbehave). Each case ends in one line on stderr:
+exit 2 before any work for bad input, exit 1 for user code that fails as it runs.
 
 `tests/test_hostile_inputs.py` runs them all; `python benchmarks/hostile.py` runs them and counts the clean
 ones."""
@@ -23,6 +24,7 @@ class Case:
         str, ...
     ]  # the command line after `dealsim` (`{dir}` is a fresh folder, `{file}` a plain file)
     says: str = ""  # a fragment the error line must hold
+    code: int = 2  # bad input; 1 for user code that fails once it runs
 
 
 def _bad_values(allowed: str, kind_default: Any) -> list[str]:
@@ -67,6 +69,23 @@ def generated() -> list[Case]:
             ),
             Case(
                 f"{name} not a strategy", ("simulate", name, "--seat", "all=pathlib:Path"), "not a Strategy"
+            ),
+            Case(
+                f"{name} constructor raises",
+                ("simulate", name, "--seat", "all=tests.helpers:BrokenConstructor"),
+                "could not be made: RuntimeError",
+            ),
+            Case(
+                f"{name} sys.exit in a decision",
+                ("simulate", name, "--seat", "all=tests.helpers:Exits"),
+                "sys.exit(3)",
+                code=1,
+            ),
+            Case(
+                f"{name} sys.exit on import",
+                ("simulate", name, "--seat", "all=tests.exits_on_import:X"),
+                "called sys.exit(4)",
+                code=1,
             ),
             Case(f"{name} unknown rule", ("simulate", name, "--rule", "nope=1"), "unknown rule"),
             Case(f"{name} rule without =", ("simulate", name, "--rule", "target")),
@@ -125,7 +144,8 @@ NO_SIZE = ("strategies", "bench", "trace", "report")
 
 
 def run(case: Case, tmp: Path) -> tuple[bool, str]:
-    """(clean, why not): exit 2, one `error:` line, no traceback, nothing on stdout, the folder untouched."""
+    """(clean, why not): the case's exit code (2: refused before any work), one `error:` line, no traceback,
+    nothing on stdout, the folder untouched."""
     from tests.cli_helpers import run_cli
 
     tmp.mkdir(parents=True, exist_ok=True)
@@ -146,7 +166,7 @@ def run(case: Case, tmp: Path) -> tuple[bool, str]:
     took = time.perf_counter() - start
     lines = err.strip().splitlines()
     problems = []
-    if code != 2:
+    if code != case.code:
         problems.append(f"exit {code}")
     if len(lines) != 1 or not lines[0].startswith("error: "):
         problems.append(f"{len(lines)} lines on stderr: {err.strip()[:200]!r}")
