@@ -1,4 +1,4 @@
-"""Runs a simulation as fixed-size chunks, in parallel through joblib.
+"""Runs a simulation as fixed-size chunks, in parallel through joblib (or on a Dask cluster).
 
 Chunk k covers deals [k * chunk_size, (k + 1) * chunk_size) and draws all its randomness from
 `SeedSequence(seed, spawn_key=(k,))`: child 0 deals, child 1 + s feeds the strategy of seat s. The chunk
@@ -8,11 +8,13 @@ any deal can be played again alone (`dealsim trace`). Any game that fills `contr
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import contextvars
 import dataclasses
 import functools
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -208,7 +210,7 @@ def in_order(  # noqa: PLR0913 (the work, its size, and where it runs)
     """fn(k) for each k of `indices` (or of range(indices)), computed by `jobs` workers and yielded in that
     order as they finish. A DealsimError (a strategy that raises) is raised in chunk order too, so every -j
     names the same deal; a worker that dies is one WorkerLost naming `what(chunks)` it was playing. backend
-    "dask" runs them on a Dask cluster through joblib's Dask backend: the one at `scheduler` (or
+    "dask" submits them to a Dask cluster, in order, a few ahead: the one at `scheduler` (or
     $DASK_SCHEDULER_ADDRESS), else a LocalCluster of `jobs` single-threaded worker processes."""
     ks = list(range(indices)) if isinstance(indices, int) else list(indices)
     if backend != "dask" and (jobs == 1 or len(ks) <= 1):
@@ -222,7 +224,7 @@ def in_order(  # noqa: PLR0913 (the work, its size, and where it runs)
         try:
             with signals.held():  # the workers start here
                 if backend == "dask":
-                    parts = _on_dask(stack, task, ks, jobs, scheduler)
+                    parts = _on_dask(stack, task, ks, jobs, scheduler, what)
                 else:
                     from joblib import Parallel, delayed
 
@@ -292,8 +294,13 @@ _TRIM = "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_"
 TRIM_THRESHOLD = 1 << 30
 
 
-def _on_dask(
-    stack: contextlib.ExitStack, fn: Callable[[int], T], ks: list[int], jobs: int, scheduler: str | None
+def _on_dask(  # noqa: PLR0913 (the work, its size, and where it runs)
+    stack: contextlib.ExitStack,
+    fn: Callable[[int], T],
+    ks: list[int],
+    jobs: int,
+    scheduler: str | None,
+    what: Callable[[Sequence[int]], str],
 ) -> Iterator[T]:
     """fn(k) for each k on Dask, its client (and local cluster) entered into `stack`: started here, at once,
     so that its worker processes start while the caller holds the stopping signals back."""
@@ -301,8 +308,6 @@ def _on_dask(
         from distributed import Client, LocalCluster
     except ImportError:
         raise DealsimError("the dask backend needs Dask: pip install -e '.[dask]'") from None
-    from joblib import Parallel, delayed, parallel_config
-
     address = scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS")
     if address:
         try:
@@ -324,8 +329,32 @@ def _on_dask(
         )
         client = stack.enter_context(Client(cluster))
     workers = max(1, len(client.scheduler_info().get("workers", {}))) if address else jobs
-    with parallel_config(backend="dask"):
-        return Parallel(n_jobs=workers, return_as="generator")(delayed(fn)(k) for k in ks)
+    return _submitted_in_order(client, fn, ks, 2 * workers, what)
+
+
+def _submitted_in_order(
+    client: Any, fn: Callable[[int], T], ks: list[int], ahead: int, what: Callable[[Sequence[int]], str]
+) -> Generator[T, None, None]:
+    """fn(k) on the cluster, `ahead` chunks submitted beyond the one awaited (so that finished tables wait in
+    the workers' memory only that far ahead of the writing), yielded in order. The scheduler plays a lost
+    worker's chunks again elsewhere; a chunk that every worker it was given died on is one WorkerLost."""
+    pending: collections.deque[tuple[int, Any]] = collections.deque()
+    todo = iter(ks)
+    try:
+        for k in itertools.islice(todo, ahead + 1):
+            pending.append((k, client.submit(fn, k, pure=False)))
+        while pending:
+            k, future = pending.popleft()
+            try:
+                out = future.result()
+            except Exception as exc:
+                if _lost_worker(exc):
+                    raise WorkerLost(f"every Dask worker given {what([k])} died while playing it") from None
+                raise
+            yield out
+            pending.extend((k, client.submit(fn, k, pure=False)) for k in itertools.islice(todo, 1))
+    finally:
+        client.cancel([future for _, future in pending])
 
 
 # Where every run executed in this context saves its parts (set by `saving_parts`): commands made of several

@@ -160,3 +160,16 @@ def test_every_command_stops_cleanly_at_every_moment(
     o = stopped_at(command, moment, signum, tmp_path / "out")
     assert o.code == CODES[signum] and o.one_line, o
     assert o.seconds < 5 and not o.left_running and not o.leaked, o
+
+
+@needs_workers
+def test_a_chunk_that_kills_every_dask_worker_is_one_line() -> None:
+    """A local cluster restarts a dead worker and the scheduler gives the chunk to another, up to its limit;
+    then the run fails in one line naming the chunk (joblib's Dask backend waited for ever)."""
+    pytest.importorskip("distributed")
+    code, _, err = run_cli(
+        "simulate", "rounds", "-n", "200", "--chunk-size", "100", "-j", "2", "--backend", "dask",
+        "--no-progress", "--seat", "1=tests.helpers:Dies",
+    )  # fmt: skip
+    assert code == 1 and len(err.splitlines()) == 1, err
+    assert err.startswith("error: every Dask worker given chunk 0 (games 0 to 99) with a user strategy at 1")
