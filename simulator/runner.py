@@ -218,8 +218,8 @@ def in_order(  # noqa: PLR0913 (the work, its size, and where it runs)
         return
     parts: Any = None  # joblib's or Dask's generator of results
     with contextlib.ExitStack() as stack:
-        # where each local worker notes the chunk it plays, to name it if the worker dies
-        playing = None if backend == "dask" else Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        # where each worker process notes the chunk it plays, to name it if the process dies
+        playing = None if backend != "loky" else Path(stack.enter_context(tempfile.TemporaryDirectory()))
         task = functools.partial(_in_worker, fn, os.getpid(), playing)
         try:
             with signals.held():  # the workers start here
