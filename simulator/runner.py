@@ -228,7 +228,8 @@ def in_order(  # noqa: PLR0913 (the work, its size, and where it runs)
                 else:
                     from joblib import Parallel, delayed
 
-                    # max_nbytes=None: a chunk's arguments are small, so no memory-mapped folder is made
+                    # max_nbytes=None: a chunk's arguments are small, nothing is memory-mapped (joblib still
+                    # makes its temporary folders in /dev/shm; closing the pool, on any stop, removes them)
                     parts = Parallel(n_jobs=jobs, backend=backend, return_as="generator", max_nbytes=None)(
                         delayed(task)(k) for k in ks
                     )
