@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import shlex
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,9 +46,9 @@ def _writable(folder: Path) -> None:
         raise DealsimError(f"output {folder} exists and is not a folder")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / ".dealsim-write-test"
-        probe.write_bytes(b"")
-        probe.unlink()
+        fd, probe = tempfile.mkstemp(prefix=".dealsim-write-test-", dir=folder)  # its own: runs may race here
+        os.close(fd)
+        os.unlink(probe)
     except OSError as exc:
         raise DealsimError(f"cannot write to the output folder {folder}: {exc.strerror or exc}") from None
 

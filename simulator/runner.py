@@ -222,6 +222,7 @@ def in_order(  # noqa: PLR0913 (the work, its size, and where it runs)
         playing = None if backend != "loky" else Path(stack.enter_context(tempfile.TemporaryDirectory()))
         task = functools.partial(_in_worker, fn, os.getpid(), playing)
         try:
+            _start_trackers()  # before held: starting one unblocks the stopping signals in this thread
             with signals.held():  # the workers start here
                 if backend == "dask":
                     parts = _on_dask(stack, task, ks, jobs, scheduler, what)
@@ -251,6 +252,18 @@ def in_order(  # noqa: PLR0913 (the work, its size, and where it runs)
                     parts.close()
 
 
+def _start_trackers() -> None:
+    """The resource trackers of multiprocessing and loky, started now if not yet running: each unblocks
+    SIGINT and SIGTERM in the thread that starts it, which inside `signals.held` would let the workers start
+    with them unblocked (and print a traceback each on a Ctrl-C while they import)."""
+    from multiprocessing import resource_tracker
+
+    from joblib.externals.loky.backend import resource_tracker as loky_tracker
+
+    resource_tracker.ensure_running()
+    loky_tracker.ensure_running()
+
+
 def _in_worker(fn: Callable[[int], T], parent: int, playing: Path | None, k: int) -> T | DealsimError:
     """fn(k) in a worker. A DealsimError is returned, not raised: joblib raises the first error to
     *happen*, which depends on the workers' timing; returned, it waits its turn. User code that calls
@@ -263,7 +276,7 @@ def _in_worker(fn: Callable[[int], T], parent: int, playing: Path | None, k: int
         return fn(k)
     except DealsimError as exc:
         return exc
-    except SystemExit as exc:
+    except SystemExit as exc:  # a defence: the driver and the strategy loader already catch the known places
         return StrategyError(f"user code called {exception_text(exc)} while playing chunk {k}")
     finally:
         if note is not None:
@@ -345,13 +358,14 @@ def _submitted_in_order(
         for k in itertools.islice(todo, ahead + 1):
             pending.append((k, client.submit(fn, k, pure=False)))
         while pending:
-            k, future = pending.popleft()
+            k, future = pending[0]
             try:
                 out = future.result()
             except Exception as exc:
                 if _lost_worker(exc):
                     raise WorkerLost(f"every Dask worker given {what([k])} died while playing it") from None
                 raise
+            pending.popleft()
             yield out
             pending.extend((k, client.submit(fn, k, pure=False)) for k in itertools.islice(todo, 1))
     finally:

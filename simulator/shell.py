@@ -48,6 +48,7 @@ class Settings:
 def run(cli: typer.Typer) -> None:
     """Run the command line. With --debug (or DEALSIM_DEBUG=1) the traceback replaces the one line."""
     Settings.set(False, False)  # a fresh start for each call in one process (the tests)
+    signals.forget()
     try:
         with _warnings_as_lines():
             code = cli(standalone_mode=False, prog_name="dealsim")
@@ -59,7 +60,7 @@ def run(cli: typer.Typer) -> None:
         fail(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc), 1, exc)
     except KeyboardInterrupt as exc:  # while parsing; typer turns one inside a command into exit code 130
         fail("interrupted", signals.exit_code(), exc, prefix="")
-    except SystemExit as exc:  # user code (a strategy's module or method) that exits: its run failed
+    except SystemExit as exc:  # a defence: user code that exits where no narrower catch names it
         fail(f"user code called {exception_text(exc)}", 1, exc)
     except Exception as exc:
         # typer's usage errors (a missing option, -n 0, an unknown command) carry their message and exit code

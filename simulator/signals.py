@@ -1,15 +1,15 @@
 """How a run meets the signals that stop it, in the main process and in its workers.
 
-The main process turns SIGINT (Ctrl-C) into KeyboardInterrupt, as Python does, and SIGTERM (`kill PID`,
-systemd, Slurm, Kubernetes) into `Terminated`, a KeyboardInterrupt too: one path stops both, keeping the
+The main process turns SIGINT (Ctrl-C) into `CtrlC` and SIGTERM (`kill PID`, systemd, Slurm, Kubernetes) into
+`Terminated`, both KeyboardInterrupts: one path stops both, keeping the
 chunks finished so far, stopping the workers and removing their temporary files. `received` remembers which
 signal it was, so that the command line exits 130 after SIGINT and 143 after SIGTERM (128 + the signal's
 number, as a shell reports a process the signal killed).
 
 Workers ignore both signals (a terminal's Ctrl-C reaches the whole process group; the main process stops the
-workers itself, with SIGKILL): they start with them blocked and ignore them from their first task on. They
-also watch their parent: a worker whose main process has gone (SIGKILL, a crash)
-exits within a second or two instead of computing on for nobody.
+workers itself, with SIGKILL): they start with them blocked (see `held`) and ignore them from their first
+task on (a local Dask cluster's from its preload, `dask_setup`). They also watch their parent: a worker whose
+main process has gone (SIGKILL, a crash) exits within a second or two instead of computing on for nobody.
 """
 
 from __future__ import annotations
@@ -64,11 +64,16 @@ def _raise(signum: int) -> None:
 def install() -> None:
     """SIGINT and SIGTERM stop the command as KeyboardInterrupt; first thing at start-up, in the main
     thread. A signal this process was started with ignored (a background job's SIGINT) stays ignored."""
-    global received  # noqa: PLW0603
-    received = None
+    forget()
     for signum in STOPPING:
         if signal.getsignal(signum) is not signal.SIG_IGN:
             signal.signal(signum, _on_signal)
+
+
+def forget() -> None:
+    """No stopping signal received yet (a fresh command in a process that runs several, such as the tests)."""
+    global received  # noqa: PLW0603
+    received = None
 
 
 def exit_code(default: int = 130) -> int:
@@ -83,7 +88,8 @@ def held() -> Iterator[None]:
     threads started meanwhile begin with them blocked (a mask survives fork and exec; a worker then ignores
     them for good, see `in_worker`), and a stopping signal that arrives is held back: it stops the run when
     the block ends, not halfway through starting a pool. Nothing is ignored meanwhile: a signal the kernel
-    hands to another thread of this process (a numpy or Dask thread that does not block it) would be lost."""
+    hands to another thread of this process (a numpy or Dask thread that does not block it) would be lost.
+    Start the resource trackers before (`runner._start_trackers`): starting one unblocks the signals."""
     global _deferring  # noqa: PLW0603
     if threading.current_thread() is not threading.main_thread():
         yield

@@ -87,6 +87,19 @@ def alive_in_group(pgid: int) -> list[int]:
     return out
 
 
+def workers_in_group(pgid: int) -> int:
+    """How many worker processes (loky's or a local Dask cluster's, not the resource trackers) group `pgid`
+    has."""
+    count = 0
+    for pid in alive_in_group(pgid):
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        count += b"popen_loky_posix" in command or b"spawn_main" in command
+    return count
+
+
 def leaked_shared_memory(pid: int) -> list[str]:
     """joblib's memory-mapping folders and loky's semaphores that process `pid` made and left."""
     return glob.glob(f"/dev/shm/joblib_memmapping_folder_{pid}_*") + glob.glob(f"/dev/shm/sem.loky-{pid}-*")
@@ -116,7 +129,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "report": ("report", "bid-guide", "-n", "5000000", "-j", "2", "-o", "{dir}"),
     "analyze": ("analyze", "forty-two", "--hand", HAND, "--seat", "W", "-n", "10000000", "-j", "2"),
 }
-# Seconds from the launch: in the imports, as the workers start, playing.
+# Seconds from the launch: in the imports, as the workers start (for process workers: the moment the first
+# appears), playing.
 MOMENTS = {"start-up": 0.4, "workers starting": 1.6, "playing": 6.0}
 # A run of many small parts, stopped while it writes its combined table.
 WRITING = ("simulate", "forty-two", "-n", "400000", "--chunk-size", "100", "-j", "2", "-o", "{dir}")
@@ -155,7 +169,10 @@ def stopped_at(command: str, moment: str, signum: int, folder: Path) -> Outcome:
     else:
         words = prepare(command, folder)
         p = launch(*words, "--no-progress")
-        wait_until(lambda: p.poll() is not None, MOMENTS[moment])
+        if moment == "workers starting" and "threading" not in command:  # as the first worker process appears
+            wait_until(lambda: workers_in_group(p.pid) > 0 or p.poll() is not None, 60, every=0.01)
+        else:
+            wait_until(lambda: p.poll() is not None, MOMENTS[moment])
     s = stop(p, signum)
     wait_until(lambda: not alive_in_group(p.pid), 5)
     return Outcome(
