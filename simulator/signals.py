@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import sys
 import threading
@@ -24,6 +25,7 @@ from collections.abc import Iterator
 from types import FrameType
 
 STOPPING = (signal.SIGINT, signal.SIGTERM)
+_POOL_FILES = re.compile(r"[/\\](joblib|distributed|tornado)[/\\]")
 # How often a worker looks for its parent, in seconds.
 WATCH_EVERY = 0.5
 
@@ -68,6 +70,24 @@ def install() -> None:
     for signum in STOPPING:
         if signal.getsignal(signum) is not signal.SIG_IGN:
             signal.signal(signum, _on_signal)
+    threading.excepthook = _quiet_pools_once_stopped
+
+
+_shown = threading.excepthook
+
+
+def _quiet_pools_once_stopped(args: threading.ExceptHookArgs) -> None:
+    """Once a stopping signal has come, an error in a worker pool's own thread as the pool is torn down
+    (loky's manager thread losing a race with the abort: "KeyError" in add_call_item_to_queue) is not shown;
+    every other thread's error is."""
+    if received is None or not any(_POOL_FILES.search(f.f_code.co_filename) for f, _ in _frames(args)):
+        _shown(args)
+
+
+def _frames(args: threading.ExceptHookArgs) -> Iterator[tuple[FrameType, int]]:
+    import traceback
+
+    return traceback.walk_tb(args.exc_traceback)
 
 
 def forget() -> None:
