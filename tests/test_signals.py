@@ -173,3 +173,30 @@ def test_a_chunk_that_kills_every_dask_worker_is_one_line() -> None:
     )  # fmt: skip
     assert code == 1 and len(err.splitlines()) == 1, err
     assert err.startswith("error: every Dask worker given chunk 0 (games 0 to 99) with a user strategy at 1")
+
+
+def test_a_pool_threads_error_is_hidden_only_once_a_stop_has_come(monkeypatch: pytest.MonkeyPatch) -> None:
+    """loky's manager thread can lose a race with the abort a stop starts (a KeyError in its own code): that
+    is not shown after SIGINT or SIGTERM; a thread's error in any other code, or before a stop, is."""
+    import threading
+
+    from simulator import signals
+
+    def raised_in(filename: str) -> threading.ExceptHookArgs:
+        try:
+            exec(compile("raise KeyError(1)", filename, "exec"))
+        except KeyError as exc:
+            return threading.ExceptHookArgs([KeyError, exc, exc.__traceback__, None])
+        raise AssertionError
+
+    shown: list[str] = []
+    monkeypatch.setattr(
+        signals, "_shown", lambda args: shown.append(args.exc_traceback.tb_next.tb_frame.f_code.co_filename)
+    )
+    pool, mine = "/site-packages/joblib/externals/loky/process_executor.py", "/home/me/strategy.py"
+    monkeypatch.setattr(signals, "received", None)
+    signals._quiet_pools_once_stopped(raised_in(pool))
+    monkeypatch.setattr(signals, "received", signal.SIGTERM)
+    signals._quiet_pools_once_stopped(raised_in(pool))
+    signals._quiet_pools_once_stopped(raised_in(mine))
+    assert shown == [pool, mine]
