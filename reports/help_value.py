@@ -23,7 +23,7 @@ from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.measures import team_points
 from simulator.franks_zoo.view import ANSWER, ASK, PLAY
 from simulator.runner import Run, execute
-from simulator.stats import Measure, estimate, paired, wilson
+from simulator.stats import Measure, estimate, excludes_zero, paired, undefined, wilson
 
 PLAYERS = (4, 5, 6, 7)
 READINGS = ("captured", "missing")
@@ -398,7 +398,9 @@ def _differences(frame: pd.DataFrame) -> pd.DataFrame:
 
 def _verdict(row: pd.Series, unit: str, digits: int = 2) -> str:
     text = f"{num(row['difference'], row['lo'], row['hi'], digits=digits, signed=True)} {unit}"
-    if row["lo"] <= 0 <= row["hi"]:
+    if undefined(row["lo"], row["hi"]):
+        return text + ", undefined (no cases)"
+    if not excludes_zero(row["lo"], row["hi"]):
         return text + ", which cannot be told apart from nothing at this size"
     return text
 

@@ -152,8 +152,10 @@ def build(
         d = dict(zip(duel.measures, duel.differences))
         wins = d["NS wins"]
         verdict = (
-            "cannot be told apart from the heuristic's"
-            if wins.lo <= 0 <= wins.hi
+            "undefined (no cases)"
+            if wins.undefined
+            else "cannot be told apart from the heuristic's"
+            if not wins.clear
             else "clearly better than the heuristic's"
             if wins.diff > 0
             else "clearly worse than the heuristic's"

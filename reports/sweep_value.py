@@ -16,7 +16,7 @@ from simulator import registry
 from simulator.errors import DealsimError
 from simulator.rounds.fifth import CALL_NAMES, LET_THROUGH, NO_CHOICE, OPPONENT_TOOK, TOOK
 from simulator.runner import Run, execute
-from simulator.stats import Measure, estimate, mean_se, paired, wilson
+from simulator.stats import Measure, estimate, excludes_zero, mean_se, paired, undefined, wilson
 
 BONUSES = (0, 5, 10, 15, 20, 30)
 STAGES = range(1, 6)
@@ -429,7 +429,9 @@ def build(
 
 
 def _verdict(d: pd.Series) -> str:
-    if d["lo"] <= 0 <= d["hi"]:
+    if undefined(d["lo"], d["hi"]):
+        return "undefined (no cases)"
+    if not excludes_zero(d["lo"], d["hi"]):
         return "cannot be told apart from nothing"
     return "a clear gain" if d["diff"] > 0 else "a clear loss"
 

@@ -159,9 +159,18 @@ class Comparison:
         """One sentence per measure (the first `most`): both arms' values and the paired difference, and
         whether it can be told apart from zero."""
         out = []
+        unit = self.a.game.words[self.a.unit]
         for name, d in list(zip(self.measures, self.differences))[:most]:
             a, b = (pct(v) if name in self.rates else num(v) for v in (d.a, d.b))
-            verdict = "cannot be told apart from no difference" if d.lo <= 0 <= d.hi else "a clear difference"
+            if d.undefined:
+                out.append(f"{name}: {a} in arm A, {b} in arm B; A - B is undefined (no cases).")
+                continue
+            if d.same:
+                verdict = f"no {unit} differs"
+            elif d.clear:
+                verdict = "a clear difference"
+            else:
+                verdict = "cannot be told apart from no difference"
             out.append(
                 f"{name}: {a} in arm A, {b} in arm B; A - B = {quoted(d, name in self.rates)}, {verdict}."
             )

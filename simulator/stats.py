@@ -8,18 +8,33 @@ errors of ratios come from the linearisation z_i = (num_i - r den_i) / mean(den)
 the independent unit (hands of one game are not independent). Paired differences use the per-deal
 difference of z between arms: on common deals most of the deal-to-deal noise cancels.
 
+An interval is *clear* when it excludes zero and *undefined* when a bound is not finite (no cases, or too
+few deals for a spread); an undefined interval is never clear (`excludes_zero`, `undefined`, and the
+`clear` and `undefined` properties of estimates and differences).
+
 Every result is a frozen dataclass; `as_dict` gives its fields for JSON and tables.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 Z95 = 1.959963984540054
+
+
+def undefined(lo: float, hi: float) -> bool:
+    """Whether an interval is undefined: a bound is not finite (no cases, or too few deals for a spread)."""
+    return not (math.isfinite(lo) and math.isfinite(hi))
+
+
+def excludes_zero(lo: float, hi: float) -> bool:
+    """Whether an interval is defined and excludes zero: the one test of "a clear difference"."""
+    return not undefined(lo, hi) and (lo > 0 or hi < 0)
 
 
 def wilson(successes, trials, z: float = Z95) -> tuple[Any, Any]:
@@ -55,6 +70,22 @@ class Result:
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # IPython and Jupyter show the text form
         printer.text(str(self))
+
+
+class Interval:
+    """The verdicts of a result with a 95% interval `lo`, `hi`: `undefined` when a bound is not finite,
+    `clear` when it is defined and excludes zero (never both)."""
+
+    lo: float
+    hi: float
+
+    @property
+    def undefined(self) -> bool:
+        return undefined(self.lo, self.hi)
+
+    @property
+    def clear(self) -> bool:
+        return excludes_zero(self.lo, self.hi)
 
 
 def _num(x: float, sign: str = "") -> str:
@@ -108,7 +139,7 @@ class Mean(Result):
 
 
 @dataclass(frozen=True)
-class Estimate(Result):
+class Estimate(Result, Interval):
     """A measure's value over a run's deals with its 95% interval."""
 
     value: float
@@ -122,9 +153,10 @@ class Estimate(Result):
 
 
 @dataclass(frozen=True)
-class Difference(Result):
+class Difference(Result, Interval):
     """a - b on the same deals, with its paired 95% interval; `se_independent` is the standard error the
-    same comparison would have had on independent deals, `narrowing` = se_independent / se."""
+    same comparison would have had on independent deals, `narrowing` = se_independent / se. Arms that agree
+    on every deal have diff 0 and the interval [0, 0] (`same`)."""
 
     a: float
     b: float
@@ -135,6 +167,11 @@ class Difference(Result):
     se_independent: float
     narrowing: float
     deals: int
+
+    @property
+    def same(self) -> bool:
+        """Whether the arms agree on every deal: nothing differs, so neither does the interval."""
+        return self.diff == self.lo == self.hi == 0
 
     def __str__(self) -> str:
         interval = f"[{_num(self.lo, '+')}, {_num(self.hi, '+')}]"
@@ -213,6 +250,5 @@ def paired(a: Measure, b: Measure) -> Difference:
     se = _se(za - zb)
     se_ind = float(np.sqrt(za.var(ddof=1) / a.n + zb.var(ddof=1) / b.n)) if a.n > 1 else float("nan")
     narrowing = se_ind / se if se > 0 else float("inf") if se_ind > 0 else float("nan")
-    return Difference(
-        a.value(), b.value(), diff, diff - Z95 * se, diff + Z95 * se, se, se_ind, narrowing, a.n
-    )
+    lo, hi = diff - Z95 * se, diff + Z95 * se
+    return Difference(a.value(), b.value(), diff, float(lo), float(hi), se, se_ind, narrowing, a.n)

@@ -16,7 +16,7 @@ from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import BID_84, BID_VALUE, DECLARATION_NAMES, DOUBLES, NELLO, NO_TRUMP
-from simulator.stats import Z95, wilson
+from simulator.stats import Z95, excludes_zero, undefined, wilson
 from simulator.summaries import table
 
 if TYPE_CHECKING:
@@ -192,7 +192,13 @@ def render(frame: pd.DataFrame, advice: dict, hand: str, seat: str, deals: int) 
         f"{advice['gap_hi']:+.2f}] points of score difference per hand over {NAMES[advice['runner_up']]} at "
         f"{advice['bid']} on the same deals"
     )
-    clear = "cannot be told apart" if advice["gap_lo"] <= 0 <= advice["gap_hi"] else "clearly ahead"
+    clear = (
+        "undefined (no cases)"
+        if undefined(advice["gap_lo"], advice["gap_hi"])
+        else "clearly ahead"
+        if excludes_zero(advice["gap_lo"], advice["gap_hi"])
+        else "cannot be told apart"
+    )
     return [
         table(
             f"P(make) for {seat} holding {hand}: trump x bid, {deals:,} deals each "
