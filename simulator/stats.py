@@ -6,7 +6,10 @@ A `Measure` holds one number per deal (the run's unit: one dealt deal, or a whol
 contracts over contracts, where a thrown-in hand has den 0 and a game has as many as it held). Standard
 errors of ratios come from the linearisation z_i = (num_i - r den_i) / mean(den), which treats the deal as
 the independent unit (hands of one game are not independent). Paired differences use the per-deal
-difference of z between arms: on common deals most of the deal-to-deal noise cancels.
+difference of z between arms: on common deals most of the deal-to-deal noise cancels. A rate that is 0 or 1
+per deal in both arms, with fewer than `FEW_DISCORDANT` deals whose outcome differs between the arms, gets
+Newcombe's hybrid score interval instead (`paired_rates_interval`): with so few the normal one is too
+narrow.
 
 An interval is *clear* when it excludes zero and *undefined* when a bound is not finite (no cases, or too
 few deals for a spread); an undefined interval is never clear (`excludes_zero`, `undefined`, and the
@@ -25,6 +28,7 @@ from typing import Any
 import numpy as np
 
 Z95 = 1.959963984540054
+FEW_DISCORDANT = 30  # below this many discordant deals a paired 0/1 rate gets Newcombe's interval
 
 
 def undefined(lo: float, hi: float) -> bool:
@@ -240,9 +244,47 @@ def estimate(m: Measure) -> Estimate:
     return Estimate(value, float(lo), float(hi), se, m.n)
 
 
+def paired_rates_interval(both: int, up: int, down: int, neither: int) -> tuple[float, float]:
+    """Newcombe's hybrid score 95% interval for a difference of paired 0/1 rates (Newcombe 1998, method 10)
+    over the deals of a paired 2 x 2 table: `both` 1 in both arms, `up` 1 in arm A only, `down` 1 in arm B
+    only, `neither`. With p1, p2 the two arms' rates and [l1, u1], [l2, u2] their Wilson intervals,
+
+        lo = (p1 - p2) - sqrt((p1 - l1)^2 - 2 phi (p1 - l1)(u2 - p2) + (u2 - p2)^2)
+        hi = (p1 - p2) + sqrt((p2 - l2)^2 - 2 phi (p2 - l2)(u1 - p1) + (u1 - p1)^2)
+
+    where phi is the correlation of the pair, (both neither - up down) / sqrt of the product of the four
+    margins, its numerator brought toward 0 by n / 2 when positive (0 when it is within n / 2, and 0 when
+    a margin is empty), as in Altman et al., Statistics with Confidence (2000). It stays inside [-1, 1] and
+    keeps its coverage with a handful of discordant deals, where the normal interval is too narrow. No
+    discordant deal (up = down = 0): the arms agree on every deal and the interval is [0, 0]."""
+    if up == down == 0:
+        return 0.0, 0.0
+    n = both + up + down + neither
+    p1, p2 = (both + up) / n, (both + down) / n
+    l1, u1 = wilson(both + up, n)
+    l2, u2 = wilson(both + down, n)
+    margins = (both + up) * (down + neither) * (both + down) * (up + neither)
+    cross = both * neither - up * down
+    shrunk = cross - n / 2 if cross > n / 2 else min(cross, 0)
+    phi = shrunk / math.sqrt(margins) if margins else 0.0
+    below = math.sqrt(max((p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2, 0.0))
+    above = math.sqrt(max((p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2, 0.0))
+    return max(p1 - p2 - below, -1.0), min(p1 - p2 + above, 1.0)
+
+
+def _zero_one(m: Measure) -> bool:
+    """Whether the measure is a rate of one 0/1 outcome per deal."""
+    return (
+        m.binary and (m.den is None or bool(np.all(m.den == 1))) and bool(np.all((m.num == 0) | (m.num == 1)))
+    )
+
+
 def paired(a: Measure, b: Measure) -> Difference:
     """a - b on the same deals: the difference, its paired 95% interval, and the standard error the same
-    comparison would have had on independent deals."""
+    comparison would have had on independent deals. The interval is normal on the per-deal differences,
+    except for a rate of one 0/1 outcome per deal in both arms with fewer than `FEW_DISCORDANT` deals where
+    the arms differ: then it is Newcombe's hybrid score interval (`paired_rates_interval`), and [0, 0]
+    when no deal differs."""
     if a.n != b.n:
         raise ValueError(f"{a.name}: arms cover {a.n} and {b.n} deals; pairing needs the same deals")
     za, zb = a.influence(), b.influence()
@@ -251,4 +293,10 @@ def paired(a: Measure, b: Measure) -> Difference:
     se_ind = float(np.sqrt(za.var(ddof=1) / a.n + zb.var(ddof=1) / b.n)) if a.n > 1 else float("nan")
     narrowing = se_ind / se if se > 0 else float("inf") if se_ind > 0 else float("nan")
     lo, hi = diff - Z95 * se, diff + Z95 * se
+    if a.n and _zero_one(a) and _zero_one(b):
+        up = int(np.sum((a.num == 1) & (b.num == 0)))
+        down = int(np.sum((a.num == 0) & (b.num == 1)))
+        if up + down < FEW_DISCORDANT:
+            both = int(np.sum((a.num == 1) & (b.num == 1)))
+            lo, hi = paired_rates_interval(both, up, down, a.n - both - up - down)
     return Difference(a.value(), b.value(), diff, float(lo), float(hi), se, se_ind, narrowing, a.n)

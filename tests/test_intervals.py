@@ -1,17 +1,26 @@
-"""Honest intervals: an undefined interval is never a clear difference."""
+"""Honest intervals: an undefined interval is never a clear difference, and a paired 0/1 rate with few
+deals that differ gets Newcombe's interval."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
+import numpy as np
 import pandas as pd
+import pytest
 
 from simulator.experiments import Comparison
 from simulator.stats import (
+    FEW_DISCORDANT,
+    Z95,
     Difference,
     Estimate,
+    Measure,
     excludes_zero,
+    paired,
+    paired_rates_interval,
     undefined,
+    wilson,
 )
 
 NAN = float("nan")
@@ -49,6 +58,52 @@ def test_findings_tell_clear_from_unclear_and_from_no_difference() -> None:
     assert clear.endswith("a clear difference.")
     assert unclear.endswith("cannot be told apart from no difference.")
     assert same.endswith("no hand differs.")
+
+
+def _arms(up: int, down: int, both: int, n: int) -> tuple[Measure, Measure]:
+    """0/1 outcomes on n deals: `up` 1 in A only, `down` 1 in B only, `both` 1 in both."""
+    a, b = np.zeros(n), np.zeros(n)
+    a[:up] = 1
+    b[up : up + down] = 1
+    a[up + down : up + down + both] = b[up + down : up + down + both] = 1
+    return Measure("r", a, binary=True), Measure("r", b, np.ones(n), binary=True)
+
+
+def test_four_discordant_deals_all_one_way_are_not_a_clear_difference() -> None:
+    # 150 hands, 4 thrown in only in arm B, 6 in both: the normal interval excluded 0 though the exact sign
+    # test gives p = 0.125; Newcombe's interval, worked by hand:
+    # p1 = 6/150, p2 = 10/150, Wilson [l1, u1] of 6/150, [l2, u2] of 10/150,
+    # ad - bc = 6 * 140 = 840 > n/2, so phi = (840 - 75) / sqrt(6 * 144 * 10 * 140)
+    d = paired(*_arms(0, 4, 6, 150))
+    assert d.diff == pytest.approx(-4 / 150)
+    p1, p2 = 6 / 150, 10 / 150
+    (l1, u1), (l2, u2) = wilson(6, 150), wilson(10, 150)
+    phi = 765 / np.sqrt(6 * 144 * 10 * 140)
+    lo = p1 - p2 - np.sqrt((p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2)
+    hi = p1 - p2 + np.sqrt((p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2)
+    assert (d.lo, d.hi) == pytest.approx((lo, hi), abs=1e-12)
+    assert (d.lo, d.hi) == pytest.approx((-0.0665079, 0.0053273), abs=1e-7)
+    assert not d.clear and d.lo < d.diff < 0 < d.hi
+    assert d.diff - Z95 * d.se < d.diff + Z95 * d.se < 0  # what the normal interval said
+
+
+def test_ten_discordant_deals_get_newcombes_interval() -> None:
+    # 2 up, 8 down, 20 both, 70 neither of 100: ad - bc = 1400 - 16 = 1384 > n/2, phi = 1334 / sqrt(...)
+    d = paired(*_arms(2, 8, 20, 100))
+    assert (d.lo, d.hi) == pytest.approx(paired_rates_interval(20, 2, 8, 70))
+    assert (d.lo, d.hi) == pytest.approx((-0.1261455, 0.0046424), abs=1e-7)
+    # 36 both, 12 up, 2 down, 0 neither: ad - bc = -24 < 0 enters phi unshrunk
+    assert paired_rates_interval(36, 12, 2, 0) == pytest.approx((0.0569296, 0.3404276), abs=1e-7)
+
+
+def test_no_discordant_deal_is_exactly_no_difference() -> None:
+    d = paired(*_arms(0, 0, 30, 100))
+    assert d.diff == d.lo == d.hi == 0 and d.same and not d.clear
+
+
+def test_many_discordant_deals_keep_the_normal_interval() -> None:
+    d = paired(*_arms(FEW_DISCORDANT, 10, 5, 400))
+    assert (d.lo, d.hi) == pytest.approx((d.diff - Z95 * d.se, d.diff + Z95 * d.se))
 
 
 def test_the_bid_advice_never_calls_an_undefined_gap_clearly_ahead() -> None:
