@@ -15,7 +15,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import PlotLabels, Report, TableFormat, pct, rate_plot
+from reports.html import PlotLabels, Report, TableFormat, pct, rate_plot, rate_row
 from reports.study import Study
 from simulator import driver
 from simulator.errors import DealsimError
@@ -255,10 +255,18 @@ def build(
     overall = ladder(hands.assign(all="all"), ["all"], marks).drop(columns="all")
     report = Report("Forty-two: how high should this hand bid?", provenance, command)
     pays = chart[chart["bid up to"] != "pass"]
-    share = hands.merge(pays[shape], on=shape).shape[0] / len(hands)
+    shapes = by_shape.drop_duplicates(shape)
+    few = shapes[shapes["hands"] < LEAST]
+    share = rate_row(
+        "hands of a shape for which some bid beats passing",
+        len(hands.merge(pays[shape], on=shape)),
+        len(hands),
+    )
+    rare = rate_row("hands of shapes too rare for the guide", int(few["hands"].sum()), len(hands))
     report.finding(
         f"Of {len(hands):,} hands ({base.n:,} deals x 4 seats, each played as declarer with its best "
-        f"trump), {100 * share:.1f}% have a shape for which some bid beats passing on average."
+        f"trump), {pct(share['rate'], share['lo'], share['hi'])} have a shape for which some bid beats "
+        "passing on average."
     )
     for t, d, o in ((4, 1, 1), (3, 1, 2), (5, 1, 0)):
         row = chart[(chart["trumps"] == t) & (chart["trump double"] == d) & (chart["other doubles"] == o)]
@@ -274,11 +282,9 @@ def build(
         f"Bidding 30 pays when the contract makes at least {pct(be30['break_even'])} of the time; "
         f"over all hands it makes {pct(be30['p_make'], be30['lo'], be30['hi'])}."
     )
-    shapes = by_shape.drop_duplicates(shape)
-    few = shapes[shapes["hands"] < LEAST]
     report.finding(
         f"The guide reads {len(chart)} hand shapes of at least {LEAST} hands each; {len(few)} rarer shapes "
-        f"({int(few['hands'].sum()):,} hands, {100 * few['hands'].sum() / len(hands):.1f}%) are too few to "
+        f"({rare['count']:,} hands, {pct(rare['rate'], rare['lo'], rare['hi'])} of all) are too few to "
         "choose a bid by and are left out of it (their rows stay in ladder_by_shape.csv)."
     )
     report.figure(
@@ -308,6 +314,13 @@ def build(
         "How high to bid, by hand shape, with P(make) there (at 30 for 'pass') and its Wilson 95% interval",
         GUIDE,
         collapsed=f"The guide shape by shape, with P(make) and its interval: {len(chart)} shapes",
+    )
+    report.table(
+        "hands",
+        pd.DataFrame([share, rare]),
+        "Shares of all hands, with Wilson 95% intervals (each hand a trial; the four hands of a deal are "
+        "not quite independent)",
+        TableFormat(labels={"": "hands", "rate": "share"}, percent={"rate": ("lo", "hi")}, n="of"),
     )
     report.heading("P(make) and break-even by bid level")
     report.table(

@@ -15,7 +15,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import Report, TableFormat, num, pct
+from reports.html import Report, TableFormat, num, pct, pm
 from reports.study import Study
 from simulator import options, registry, runner
 from simulator.errors import DealsimError
@@ -23,7 +23,7 @@ from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.measures import team_points
 from simulator.franks_zoo.view import ANSWER, ASK, PLAY
 from simulator.runner import Run, execute
-from simulator.stats import Measure, estimate, excludes_zero, paired, undefined, wilson
+from simulator.stats import Measure, estimate, excludes_zero, mean_se, paired, undefined, wilson
 
 PLAYERS = (4, 5, 6, 7)
 READINGS = ("captured", "missing")
@@ -185,13 +185,21 @@ def build(
         h = ta["deals"]
         juniors = h[h["role"] == "junior"]
         asked, given, won = (int(h[c].sum()) for c in ("help_asked", "help_given", "help_won"))
+        granted, taking = wilson(given, asked), wilson(won, given)
         freq_rows.append(
             {
                 **label,
                 "junior hands": len(juniors),
                 "requests per junior hand": juniors["help_asked"].mean(),
-                "granted": given / max(asked, 1),
-                "helped sets taking the trick": won / max(given, 1),
+                "requests se": mean_se(juniors["help_asked"])[1],
+                "requests": asked,
+                "granted": given / asked if asked else np.nan,
+                "granted lo": granted[0],
+                "granted hi": granted[1],
+                "helps given": given,
+                "helped sets taking the trick": won / given if given else np.nan,
+                "taking lo": taking[0],
+                "taking hi": taking[1],
             }
         )
         if players == base.rules.players and reading == reading0:
@@ -298,9 +306,13 @@ def build(
     report.table(
         "help_frequency",
         freq,
-        "Help requests in arm A (every seat by its strategy)",
+        "Help requests in arm A (every seat by its strategy), Wilson 95% intervals (each request a trial)",
         TableFormat(
-            percent={"granted": None, "helped sets taking the trick": None},
+            error={"requests per junior hand": "requests se"},
+            percent={
+                "granted": ("granted lo", "granted hi"),
+                "helped sets taking the trick": ("taking lo", "taking hi"),
+            },
             labels={
                 "granted": "requests granted",
                 "helped sets taking the trick": "helped sets taking the trick",
@@ -458,8 +470,11 @@ def _findings(report: Report, measured: Measured, p0: int, r0: str, base: Run) -
     )
     f = freq[(freq["players"] == p0) & (freq["hedgehog"] == r0)].iloc[0]
     report.finding(
-        f"A junior asks {f['requests per junior hand']:.2f} times per hand; {pct(f['granted'])} of "
-        f"requests are granted and {pct(f['helped sets taking the trick'])} of helped sets take the trick."
+        f"A junior asks {pm(f['requests per junior hand'], f['requests se'])} times per hand; "
+        f"{pct(f['granted'], f['granted lo'], f['granted hi'])} of {f['requests']:,} requests are granted "
+        "and "
+        f"{pct(f['helped sets taking the trick'], f['taking lo'], f['taking hi'])} of {f['helps given']:,} "
+        "helped sets take the trick."
     )
 
     def edge(e: dict) -> str:

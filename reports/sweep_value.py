@@ -39,11 +39,15 @@ def _fifth_trick(g: pd.DataFrame, bonus: int) -> tuple[pd.DataFrame, pd.DataFram
         n_at = int(at.sum())
         p_lo, p_hi = wilson(int((at & pays).sum()), n_at)
         t_lo, t_hi = wilson(int(took.sum()), n_at)
+        s_lo, s_hi = wilson(n_at, len(at))
         rows.append(
             {
                 "stage": str(k),
+                "stages played": len(at),
                 "stages decided at trick 5": n_at,
                 "share of stages": at.mean(),
+                "share lo": s_lo,
+                "share hi": s_hi,
                 "taking pays": (at & pays).sum() / n_at if n_at else np.nan,
                 "pays lo": p_lo,
                 "pays hi": p_hi,
@@ -60,11 +64,15 @@ def _fifth_trick(g: pd.DataFrame, bonus: int) -> tuple[pd.DataFrame, pd.DataFram
     p_lo, p_hi = wilson(int((at & pays).sum()), n_at)
     took = at & np.isin(call, [LET_THROUGH, TOOK, NO_CHOICE])
     t_lo, t_hi = wilson(int(took.sum()), n_at)
+    s_lo, s_hi = wilson(n_at, len(at))
     rows.append(
         {
             "stage": "1-4",
+            "stages played": len(at),
             "stages decided at trick 5": n_at,
             "share of stages": at.mean(),
+            "share lo": s_lo,
+            "share hi": s_hi,
             "taking pays": (at & pays).sum() / n_at if n_at else np.nan,
             "pays lo": p_lo,
             "pays hi": p_hi,
@@ -146,7 +154,8 @@ def build(
     )
     pooled = fifth.iloc[-1]
     report.finding(
-        f"{pct(pooled['share of stages'])} of stages 1-4 hang on the fifth trick; in "
+        f"{pct(pooled['share of stages'], pooled['share lo'], pooled['share hi'])} of stages 1-4 (all "
+        "stages but the last, pooled) hang on the fifth trick; in "
         f"{pct(pooled['taking pays'], pooled['pays lo'], pooled['pays hi'])} of them taking it pays "
         f"(the bonus beats the cards of tricks 1-4 less the fifth trick's); in stage 5 the fifth trick is "
         "forced."
@@ -197,10 +206,16 @@ def build(
     report.table(
         "fifth_trick",
         fifth,
-        "Stages decided at the fifth trick, by stage",
+        "Stages decided at the fifth trick, by stage (each stage's row: that stage of every game; row 1-4: "
+        "stages 1-4 pooled)",
         TableFormat(
+            labels={
+                "share of stages": "share of the row's stages decided at trick 5",
+                "taking pays": "taking pays (of those decided at trick 5)",
+                "fifth trick taken": "fifth trick taken (of those)",
+            },
             percent={
-                "share of stages": None,
+                "share of stages": ("share lo", "share hi"),
                 "taking pays": ("pays lo", "pays hi"),
                 "fifth trick taken": ("taken lo", "taken hi"),
             },
@@ -356,7 +371,7 @@ def build(
     headline = [
         [
             r["stage"],
-            pct(r["share of stages"]),
+            pct(r["share of stages"], r["share lo"], r["share hi"]),
             pct(r["taking pays"], r["pays lo"], r["pays hi"]),
             pct(r["fifth trick taken"], r["taken lo"], r["taken hi"]),
         ]
@@ -423,7 +438,7 @@ def build(
         )
     return report, (
         "Stages decided at the fifth trick",
-        ["stage", "share of stages", "taking pays", "taken"],
+        ["stage (1-4: pooled)", "share of the row's stages", "taking pays (of those)", "taken (of those)"],
         headline,
     )
 

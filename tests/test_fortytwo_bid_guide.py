@@ -3,6 +3,8 @@ with `analyze` on hands of that shape."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -11,7 +13,7 @@ from reports import bid_guide
 from simulator import app
 from simulator.fortytwo import dominoes as D
 from simulator.specs import Execution, Output, RunSpec
-from tests.cli_helpers import assert_findings_quote_tables
+from tests.cli_helpers import assert_findings_quote_tables, findings_and_cells
 
 
 def test_score_differences_follow_the_rules() -> None:
@@ -47,6 +49,9 @@ def test_a_small_guide_writes_every_file(tmp_path) -> None:
         assert html.rfind("<details>", 0, start) > html.rfind("</details>", 0, start), table
     assert html.count("<details>") == html.count("</details>")
     assert assert_findings_quote_tables(html) >= 2
+    findings = findings_and_cells(html)[0]
+    assert any(re.search(r"\), [\d.]+% \[[\d.]+, [\d.]+\] have a shape for which", f) for f in findings)
+    assert any(re.search(r"hands, [\d.]+% \[[\d.]+, [\d.]+\] of all\) are too few", f) for f in findings)
     guide = pd.read_csv(tmp_path / "guide.csv")
     assert (guide["hands"] >= bid_guide.LEAST).all()
     ladder = pd.read_csv(tmp_path / "ladder_all.csv")

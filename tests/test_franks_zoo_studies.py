@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pandas as pd
 import pytest
@@ -12,7 +13,7 @@ from simulator import app
 from simulator.errors import DealsimError
 from simulator.runner import execute
 from simulator.specs import Execution, Output, RunSpec
-from tests.cli_helpers import assert_findings_quote_tables
+from tests.cli_helpers import assert_findings_quote_tables, findings_and_cells
 
 
 def test_the_arms_play_identical_deals() -> None:
@@ -53,6 +54,11 @@ def test_a_small_report_writes_every_file(tmp_path) -> None:
     assert "asks for help by the greedy policy" in html and "dealsim report help-value -n 12 --seed 2" in html
     assert "--matches" not in html
     assert assert_findings_quote_tables(html) >= 8
+    # how often help is asked, granted and wins the trick: every figure with its interval
+    (often,) = [f for f in findings_and_cells(html)[0] if f.startswith("A junior asks")]
+    interval = r"[\d.]+% \[[\d.]+, [\d.]+\]"
+    assert re.search(rf"asks [\d.]+ ± [\d.]+ times per hand; {interval} of [\d,]+ requests", often)
+    assert re.search(rf" and {interval} of [\d,]+ helped sets take the trick", often)
     asking = pd.read_csv(tmp_path / "value_of_asking.csv")
     assert set(asking["players"]) == {4, 5, 6, 7} and set(asking["hedgehog"]) == {"captured", "missing"}
     assert (asking["lo"] <= asking["difference"]).all() and (asking["difference"] <= asking["hi"]).all()

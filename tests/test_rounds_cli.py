@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -162,6 +163,8 @@ def test_sweep_value_report_writes_every_file(tmp_path: Path) -> None:
     html = (out / "report.html").read_text()
     assert html.count("data:image/png;base64,") == 6 and "dealsim report sweep-value" in html
     assert assert_findings_quote_tables(html) >= 5
+    pooled = r"[\d.]+% \[[\d.]+, [\d.]+\] of stages 1-4 \(all stages but the last, pooled\) hang"
+    assert re.search(pooled, html)
     assert "of match wins on the same 30 matches" in html
     value = pd.read_csv(out / "value_of_ducking.csv").set_index("measure")
     assert value.loc["player 0 margin per game", "deals"] == 2000
