@@ -193,11 +193,15 @@ def compare(
     vs_rules: RuleValues = None,
     execution: Execution = Execution(),
     output: Output = Output(),
+    margin: float | None = None,
 ) -> experiments.Comparison:
     """Arm A (the spec) against arm B (A with the seats `vs` and the rule changes `vs_rules`) on the same
     deals. With an output folder, both arms' chunks are saved there as they finish and the report is
-    written at the end; `output.resume` goes on from the saved chunks."""
+    written at the end; `output.resume` goes on from the saved chunks. With a `margin`, the findings say
+    which measures are shown equivalent within it (`experiments.Comparison.equivalence`)."""
     execution.local("compare")
+    if margin is not None and not margin > 0:  # also NaN
+        raise DealsimError(f"--margin: expected a number above 0, got {margin:g}")
     a = spec.build()
     vs_list = _pairs(vs)
     vs_rule_list = _pairs(vs_rules)
@@ -205,10 +209,13 @@ def compare(
     output.simulate_only("compare")
     extra = [w for item in vs_list for w in ("--vs", item)]
     extra += [w for item in vs_rule_list for w in ("--vs-rule", item)]
+    extra += ["--margin", f"{margin:g}"] if margin is not None else []
     command = command_line("compare", a, *extra)
     with output.claim() as folder:
         with saved(folder, command, output.resume):
-            comparison = experiments.compare(a, b, jobs=execution.jobs, progress=execution.progress)
+            comparison = experiments.compare(
+                a, b, jobs=execution.jobs, progress=execution.progress, margin=margin
+            )
         if folder is not None:
             compare_report(comparison, comparison.provenance(), command).write(folder)
     return comparison

@@ -309,6 +309,7 @@ def compare(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; 
     game: f.OptionalGame = None,
     vs: f.VsOpt = NONE,
     vs_rule: f.VsRuleOpt = NONE,
+    margin: f.MarginOpt = None,
     deals: f.ArmDealsOpt = 100_000,
     seed: f.SeedOpt = 1,
     seat: f.SeatOpt = NONE,
@@ -334,7 +335,7 @@ def compare(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; 
 
     spec = RunSpec(game, deals, seed, seat, rule, preset, rules, unit, chunk_size, measure)
     where = Output(output, force, resume is not None)
-    _show(app.compare(spec, vs, vs_rule, _execution(jobs, progress), where), fmt)
+    _show(app.compare(spec, vs, vs_rule, _execution(jobs, progress), where, margin), fmt)
 
 
 @cli.command(

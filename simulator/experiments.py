@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from simulator.errors import DealsimError, DealsimWarning
 from simulator.options import build, parse_pairs
 from simulator.provenance import provenance
 from simulator.runner import Run, check, execute
-from simulator.stats import Difference, Estimate, estimate, paired
+from simulator.stats import Z90, Z95, Difference, Estimate, estimate, paired, undefined
 from simulator.summaries import num, pct, pp, table
 
 
@@ -138,6 +139,7 @@ class Comparison:
     differences: list[Difference]
     elapsed: float
     rates: frozenset[str] = frozenset()  # the measures that are rates
+    margin: float | None = None  # an equivalence margin: points for means, percentage points for rates
 
     def arm_b_in_words(self) -> str:
         """What arm B changes: the seats and rules that differ from arm A."""
@@ -171,10 +173,34 @@ class Comparison:
                 verdict = "a clear difference"
             else:
                 verdict = "cannot be told apart from no difference"
-            out.append(
-                f"{name}: {a} in arm A, {b} in arm B; A - B = {quoted(d, name in self.rates)}, {verdict}."
+            sentence = (
+                f"{name}: {a} in arm A, {b} in arm B; A - B = {quoted(d, name in self.rates)}, {verdict}"
             )
+            out.append(sentence + (f"; {self.equivalence(name, d)}." if self.margin is not None else "."))
         return out
+
+    def equivalence(self, name: str, d: Difference) -> str:
+        """Whether the arms are shown within ±margin of each other on a measure (two one-sided tests at 5%:
+        the 90% paired interval lies inside (-margin, margin)), in words. Where the difference's interval is
+        not the normal one (a rate with few discordant deals: Newcombe's), its 95% interval must lie inside,
+        which is stricter."""
+        rate = name in self.rates
+        margin = (self.margin or 0.0) / 100 if rate else self.margin or 0.0
+        unit = "percentage points" if rate else "points"
+        lo, hi = d.diff - Z90 * d.se, d.diff + Z90 * d.se
+        normal = d.same or math.isclose(d.hi - d.lo, 2 * Z95 * d.se, rel_tol=1e-9, abs_tol=1e-12)
+        level = "90%" if normal else "95%"
+        if d.same:
+            lo = hi = 0.0
+        elif not normal:
+            lo, hi = d.lo, d.hi
+        shown = not undefined(lo, hi) and -margin < lo and hi < margin
+        inside = "" if undefined(lo, hi) else f" ({level} interval {quoted_bounds(lo, hi, rate)})"
+        return (
+            f"within ±{self.margin:g} {unit} of each other{inside}"
+            if shown
+            else f"not shown to be within ±{self.margin:g} {unit}{inside}"
+        )
 
     def provenance(self) -> dict[str, Any]:
         """Arm A's provenance with arm B's rules and seats beside it."""
@@ -213,7 +239,7 @@ class Comparison:
         ]
 
 
-def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False) -> Comparison:
+def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False, margin: float | None = None) -> Comparison:
     """Both arms on the same deals; per measure the value in each arm and the paired difference a - b."""
     game = a.game
     sides = changed_sides(a, b)
@@ -228,7 +254,8 @@ def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False) -> Comparison
                 if x.binary:
                     rates.add(x.name)
     label = " and ".join(game.sides(a.rules)[i][0] for i in sides)
-    return Comparison(a, b, label, names, diffs, sum(r.elapsed for r in results), frozenset(rates))
+    elapsed = sum(r.elapsed for r in results)
+    return Comparison(a, b, label, names, diffs, elapsed, frozenset(rates), margin)
 
 
 @dataclass(frozen=True)
@@ -470,6 +497,13 @@ def tune(
 def quoted(d: Difference, rate: bool) -> str:
     """A paired difference as findings quote it: in pp for rates, else in the measure's units."""
     return pp(d.diff, d.lo, d.hi) if rate else num(d.diff, d.lo, d.hi, signed=True)
+
+
+def quoted_bounds(lo: float, hi: float, rate: bool) -> str:
+    """An interval's bounds as findings quote them: "[-0.2, +0.3]", in pp for rates."""
+    if rate:
+        return f"[{100 * lo:+.1f}, {100 * hi:+.1f}] pp"
+    return f"[{lo:+.2f}, {hi:+.2f}]"
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -215,6 +215,11 @@ RunDirOpt = Annotated[Path | None, Option("--run", help=RUN_DIR)]
 VS = "arm B's seats, SEAT=STRATEGY (repeatable; the whole spec: arm A's parameters do not carry over)"
 VsOpt = Annotated[list[str], Option("--vs", help=VS)]
 VsRuleOpt = Annotated[list[str], Option("--vs-rule", help="arm B's rule changes, key=value (repeatable)")]
+MARGIN = (
+    "an equivalence margin: say which measures are shown within ±MARGIN of each other (90% paired interval "
+    "inside; points for means, percentage points for rates)"
+)
+MarginOpt = Annotated[float | None, Option("--margin", help=MARGIN)]
 VARY = "KEY=v1,v2,... or KEY=lo:hi[:step]; KEY is a rule option, seat.SEATS.param or seat.SEATS (repeatable)"
 VaryOpt = Annotated[list[str], Option("--vary", help=VARY)]
 BASELINE = "KEY=VALUE: the setting the others are compared with (default: the current values)"

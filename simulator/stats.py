@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 Z95 = 1.959963984540054
+Z90 = 1.6448536269514722  # two one-sided tests at 5% (equivalence) use the 90% interval
 FEW_DISCORDANT = 30  # below this many discordant deals a paired 0/1 rate gets Newcombe's interval
 
 

@@ -3,6 +3,7 @@ deals that differ gets Newcombe's interval."""
 
 from __future__ import annotations
 
+import dataclasses
 from types import SimpleNamespace
 
 import numpy as np
@@ -124,3 +125,46 @@ def test_study_verdicts_call_an_undefined_difference_undefined() -> None:
     row = pd.Series({"diff": NAN, "difference": NAN, "lo": NAN, "hi": NAN})
     assert sweep_value._verdict(row) == "undefined (no cases)"
     assert help_value._verdict(row, "points").endswith("undefined (no cases)")
+
+
+def test_a_margin_says_which_measures_are_shown_within_it() -> None:
+    # se 0.1: the 90% interval is diff ± 0.1645
+    near = Difference(1.0, 0.9, 0.1, 0.1 - Z95 * 0.1, 0.1 + Z95 * 0.1, 0.1, 0.2, 2.0, 400)
+    far = Difference(1.0, 0.6, 0.4, 0.4 - Z95 * 0.1, 0.4 + Z95 * 0.1, 0.1, 0.2, 2.0, 400)
+    comparison = _comparison(near, far, _difference(NAN, NAN, NAN), _difference(0.0, 0.0, 0.0))
+    comparison = dataclasses.replace(comparison, rates=frozenset(), margin=0.5)
+    inside, outside, nothing, same = comparison.findings()
+    assert inside.endswith(
+        "cannot be told apart from no difference; within ±0.5 points of each other "
+        "(90% interval [-0.06, +0.26])."
+    )
+    assert outside.endswith(
+        "a clear difference; not shown to be within ±0.5 points (90% interval [+0.24, +0.56])."
+    )
+    assert nothing.endswith("undefined (no cases).")
+    assert same.endswith("no hand differs; within ±0.5 points of each other (90% interval [+0.00, +0.00]).")
+    rate = dataclasses.replace(comparison, rates=frozenset({"m0"}), margin=0.5)
+    assert rate.findings()[0].endswith(
+        "not shown to be within ±0.5 percentage points (90% interval [-6.4, +26.4] pp)."
+    )
+
+
+def test_compare_takes_a_margin_and_records_it(tmp_path) -> None:
+    from tests.cli_helpers import run_cli
+
+    args = ["compare", "rounds", "--vs", "0=heuristic:duck=false", "-n", "200", "--chunk-size", "100"]
+    code, out, err = run_cli(*args, "-j", "1", "--margin", "0.5", "-o", tmp_path / "c")
+    assert code == 0, err
+    findings = [line for line in out.splitlines() if line.startswith("player 0 margin per game:")]
+    assert findings and (
+        "within ±0.5 points of each other (90% interval" in findings[0] or "not shown" in findings[0]
+    )
+    assert "--margin 0.5" in (tmp_path / "c" / "report.html").read_text()
+
+
+def test_a_margin_on_newcombes_interval_takes_the_95_interval() -> None:
+    d = paired(*_arms(0, 4, 6, 150))  # [-6.7, +0.5] pp, se about 1.3 pp
+    comparison = dataclasses.replace(_comparison(d), margin=8.0)
+    assert comparison.findings()[0].endswith(
+        "within ±8 percentage points of each other (95% interval [-6.7, +0.5] pp)."
+    )
