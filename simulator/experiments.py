@@ -18,7 +18,7 @@ from simulator.errors import DealsimError, DealsimWarning
 from simulator.options import build, parse_pairs
 from simulator.provenance import provenance
 from simulator.runner import Run, check, execute
-from simulator.stats import Difference, Estimate, estimate, paired
+from simulator.stats import Difference, Estimate, Measure, best_set, estimate, paired
 from simulator.summaries import num, pct, pp, table
 
 
@@ -224,17 +224,26 @@ def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False) -> Comparison
 
 @dataclass(frozen=True)
 class Best:
-    """The best setting for one measure, against the runner-up on the same deals."""
+    """For one measure, the settings that cannot be told apart from the best (multiple comparisons with the
+    best on the same deals, simultaneous 95%: see `simulator.stats.best_set`), the best point estimate first;
+    the best point estimate against the runner-up beside it."""
 
     measure: str
-    best: int  # index of the best point
+    best: int  # index of the best point estimate
     runner_up: int
-    difference: Difference  # best - runner-up, paired
+    difference: Difference  # best - runner-up, paired (95%, for itself: not what decides)
+    members: tuple[int, ...] = ()  # the indistinguishable set, best point estimate first; () when undefined
+    lead: float = float("nan")  # simultaneous lower bound of how far the best is ahead of every other
+
+    @property
+    def defined(self) -> bool:
+        """Whether the comparison has cases to go on (no setting without cases, no undefined interval)."""
+        return bool(self.members)
 
     @property
     def clear(self) -> bool:
-        """Whether the interval of the difference excludes zero."""
-        return not self.difference.lo <= 0 <= self.difference.hi
+        """Whether one setting alone is best: the set is that one setting, with a defined comparison."""
+        return len(self.members) == 1
 
 
 @dataclass(frozen=True)
@@ -262,16 +271,43 @@ class Sweep:
         return {k: list(dict.fromkeys(str(p[k]) for p in self.points)) for k in self.keys}
 
     def findings(self) -> list[str]:
-        """Per measure with a better direction, the best setting against the runner-up, paired."""
+        """Per measure with a better direction: the one setting that is best, clearly, against every other
+        (multiple comparisons with the best, simultaneous 95%, on the same deals); or, when there is none,
+        the settings that cannot be told apart, the best point estimate first; "undefined (no cases)" when a
+        setting has no cases to measure. A best is never named among ties."""
         out = []
         for b in self.best:
-            verdict = "clearly" if b.clear else "not clearly (the interval holds 0)"
-            out.append(
-                f"{b.measure}: {self.label(b.best)} is best, {verdict}: "
-                f"{quoted(b.difference, b.measure in self.rates)} against {self.label(b.runner_up)} on the "
-                "same deals."
-            )
+            rate = b.measure in self.rates
+            i = self.measures.index(b.measure)
+            if not b.defined:
+                out.append(f"{b.measure}: undefined (no cases): the settings cannot be compared.")
+            elif b.clear:
+                lead = f"{num(100 * b.lead, digits=1)} pp" if rate else num(b.lead)
+                out.append(
+                    f"{b.measure}: {self.label(b.best)} is best, clearly, against every other setting: "
+                    f"{self.value(b.best, i)}, ahead of each by at least {lead} (simultaneous 95%, on the "
+                    f"same deals); {quoted(b.difference, rate)} against the closest, "
+                    f"{self.label(b.runner_up)}."
+                )
+            else:
+                names = [f"{self.label(m)} ({self.value(m, i)})" for m in b.members]
+                listed = ", ".join(names[:-1]) + " and " + names[-1]
+                out.append(
+                    f"{b.measure}: no setting is clearly best: {listed} cannot be told apart "
+                    "(multiple comparisons with the best, simultaneous 95%, on the same deals)."
+                )
         return out
+
+    def value(self, point: int, measure: int) -> str:
+        """A point's value of a measure (its point estimate), as findings quote it."""
+        e = self.estimates[point][measure]
+        return pct(e.value) if self.measures[measure] in self.rates else num(e.value)
+
+    def in_best_set(self, point: int, measure: str) -> bool | None:
+        """Whether the point is among the settings that cannot be told apart from the best for the measure
+        (None for a measure without a better direction or an undefined comparison)."""
+        b = {x.measure: x for x in self.best}.get(measure)
+        return None if b is None or not b.defined else point in b.members
 
     def provenance(self) -> dict[str, Any]:
         """The base run's provenance with each varied rule shown as varied, and the grid and baseline."""
@@ -298,9 +334,11 @@ class Sweep:
         title = (
             f"{b.game.name}: {', '.join(self.keys)} swept; {b.n:,} {b.game.plural(b.unit)} per setting, seed "
             f"{b.seed}; {self.side}'s side; each value with its 95% interval, and against the baseline "
-            f"({self.label(self.baseline)}) the paired difference with its interval"
+            f"({self.label(self.baseline)}) the paired difference with its interval; best set: 'in' for the "
+            "settings that cannot be told apart from the best (simultaneous 95%), '-' where no direction is "
+            "better or nothing is defined"
         )
-        columns = ["measure", ", ".join(self.keys), "value [95%]", "against the baseline"]
+        columns = ["measure", ", ".join(self.keys), "value [95%]", "against the baseline", "best set"]
         out = table(title, columns, [], text_columns=2)
         last = len(self.points) - 1
         for i, m in enumerate(self.measures):
@@ -312,6 +350,7 @@ class Sweep:
                     ", ".join(str(point[k]) for k in self.keys),
                     value,
                     "baseline" if j == self.baseline else quoted(d[i], rate),
+                    {True: "in", False: "", None: "-"}[self.in_best_set(j, m)],
                     end_section=j == last,
                 )
         return [out, *self.findings()]
@@ -328,8 +367,9 @@ class Sweep:
         return pd.DataFrame(rows)
 
     def long(self, measure: str) -> pd.DataFrame:
-        """One measure across the points: the settings, value, lo, hi, and the paired difference against the
-        baseline (`diff`, `diff lo`, `diff hi`)."""
+        """One measure across the points: the settings, value, lo, hi, the paired difference against the
+        baseline (`diff`, `diff lo`, `diff hi`), and `in_best_set`: whether the point cannot be told apart
+        from the best (None for a measure without a better direction or with an undefined comparison)."""
         i = self.measures.index(measure)
         return pd.DataFrame(
             [
@@ -341,16 +381,17 @@ class Sweep:
                     "diff": d[i].diff,
                     "diff lo": d[i].lo,
                     "diff hi": d[i].hi,
+                    "in_best_set": self.in_best_set(j, measure),
                 }
-                for p, e, d in zip(self.points, self.estimates, self.differences)
+                for j, (p, e, d) in enumerate(zip(self.points, self.estimates, self.differences))
             ]
         )
 
     def table(self) -> pd.DataFrame:
-        """Every point and measure in one long table: value with its interval, and the paired difference
-        against the baseline with its interval."""
+        """Every point and measure in one long table: value with its interval, the paired difference against
+        the baseline with its interval, and whether the point is in the measure's best set."""
         return pd.concat([self.long(m).assign(measure=m) for m in self.measures], ignore_index=True)[
-            [*self.keys, "measure", "value", "lo", "hi", "diff", "diff lo", "diff hi"]
+            [*self.keys, "measure", "value", "lo", "hi", "diff", "diff lo", "diff hi", "in_best_set"]
         ]
 
 
@@ -436,14 +477,11 @@ def tune(
         estimates.append([estimate(m) for m in measures])
     b = at[0] if at else 0
     differences = [[paired(m, per_point[b][j]) for j, m in enumerate(ms)] for ms in per_point]
-    best = []
-    for j, name in enumerate(names):
-        if name not in directions or len(points) < 2:
-            continue
-        sign = 1 if directions[name] == "higher" else -1
-        order = sorted(range(len(points)), key=lambda i: -sign * estimates[i][j].value)
-        first, second = order[0], order[1]
-        best.append(Best(name, first, second, paired(per_point[first][j], per_point[second][j])))
+    best = [
+        best_of(name, [ms[j] for ms in per_point], directions[name] == "higher")
+        for j, name in enumerate(names)
+        if name in directions and len(points) >= 2
+    ]
     return Sweep(
         base,
         [k for k, _ in vary],
@@ -455,6 +493,24 @@ def tune(
         differences,
         best,
         base.game.sides(base.rules)[side][0],
+    )
+
+
+def best_of(name: str, arms: Sequence[Measure], higher: bool) -> Best:
+    """One measure's best set over the settings (`arms`, one per-deal measure per setting, all on the same
+    deals; see `simulator.stats.best_set`), with the best point estimate against the runner-up beside it."""
+    chosen = best_set(arms, higher=higher)
+    sign = 1 if higher else -1
+    values = [sign * a.value() for a in arms]
+    order = sorted(range(len(arms)), key=lambda i: -values[i] if values[i] == values[i] else float("inf"))
+    first, second = order[0], order[1]
+    return Best(
+        name,
+        first,
+        second,
+        paired(arms[first], arms[second]),
+        chosen.members,
+        chosen.lead[first] if chosen.defined else float("nan"),
     )
 
 
