@@ -365,7 +365,8 @@ def tune(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; the
     progress: f.ProgressOpt = None,
 ) -> None:
     """Sweep rule options or strategy parameters on common deals: every setting's measures, with intervals,
-    and the paired difference against the baseline; with -o, the report and its CSV tables."""
+    and the paired difference against the baseline; per measure with a better direction, the settings that
+    cannot be told apart from the best (simultaneous 95%); with -o, the report and its CSV tables."""
     if (game := _subject(game, resume, output, jobs)) is None:
         return
     if not vary:

@@ -249,8 +249,8 @@ class Best:
 @dataclass(frozen=True)
 class Sweep:
     """A grid of settings on common deals: per point the settings, one estimate per measure, and the paired
-    difference of each point against the baseline point; per measure with a better direction, the best
-    point against the runner-up."""
+    difference of each point against the baseline point; per measure with a better direction, the settings
+    that cannot be told apart from the best (simultaneous 95%), and the best point against the runner-up."""
 
     base: Run
     keys: list[str]
@@ -323,6 +323,9 @@ class Sweep:
         return {
             **self.provenance(),
             "rows": self.table().to_dict(orient="records"),
+            "best_sets": {
+                b.measure: [self.label(i) for i in b.members] if b.defined else None for b in self.best
+            },
             "findings": self.findings(),
         }
 
