@@ -85,6 +85,25 @@ def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
         "point estimate against the runner-up (paired 95%)",
         dataclasses.replace(EXPERIMENT_TABLE, labels={"diff": "best - runner-up"}),
     )
+    if sweep.confirmation is not None:
+        c = sweep.confirmation
+        report.table(
+            "confirm",
+            sweep.confirm_table(),
+            f"The best sets on {c.n:,} fresh deals (seed {c.seed}): the sweep's value, the fresh value, and "
+            "on the fresh deals the paired difference against the set's first",
+            TableFormat(
+                rate_rows="rate",
+                interval={
+                    "sweep": ("sweep lo", "sweep hi"),
+                    "fresh": ("fresh lo", "fresh hi"),
+                    "diff": ("diff lo", "diff hi"),
+                },
+                signed=("diff",),
+                scaled=("sweep", "fresh", "diff"),
+                labels={"diff": "against the set's first"},
+            ),
+        )
     table = sweep.table()
     table.insert(len(keys) + 1, "rate", table["measure"].isin(sweep.rates))
     report.table(

@@ -349,6 +349,7 @@ def tune(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; the
     game: f.OptionalGame = None,
     vary: f.VaryOpt = NONE,
     baseline: f.BaselineOpt = NONE,
+    confirm: f.ConfirmOpt = 0,
     deals: f.PointDealsOpt = 20_000,
     seed: f.SeedOpt = 1,
     seat: f.SeatOpt = NONE,
@@ -376,7 +377,7 @@ def tune(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; the
 
     spec = RunSpec(game, deals, seed, seat, rule, preset, rules, unit, chunk_size)
     where = Output(output, force, resume is not None)
-    _show(app.tune(spec, vary, baseline, _execution(jobs, progress), where), fmt)
+    _show(app.tune(spec, vary, baseline, _execution(jobs, progress), where, confirm), fmt)
 
 
 @cli.command(

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from simulator import registry
@@ -246,6 +247,29 @@ class Best:
         return len(self.members) == 1
 
 
+CONFIRM_KEY = (0, 2**32 + 1)  # a spawn key no chunk uses (a chunk's is (k,), its children's (k, c))
+
+
+def confirm_seed(seed: int) -> int:
+    """The seed of a confirmation: drawn from SeedSequence(seed, spawn_key=CONFIRM_KEY), a stream apart from
+    every chunk of the sweep, so the fresh deals are independent of the sweep's."""
+    state = np.random.SeedSequence(seed, spawn_key=CONFIRM_KEY).generate_state(2, dtype=np.uint32)
+    return int(state[0]) << 31 | int(state[1]) >> 1
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """The best sets' settings replayed on `n` fresh deals (seed `seed`, independent of the sweep's): per
+    point (the indices `points`) and measure the estimate, and per measure with a defined best set the
+    paired difference of each member against the set's first (the sweep's best point estimate)."""
+
+    n: int
+    seed: int
+    points: list[int]
+    estimates: dict[int, list[Estimate]]  # point -> [measure]
+    differences: dict[str, dict[int, Difference]]  # measure -> member -> member - first, fresh deals
+
+
 @dataclass(frozen=True)
 class Sweep:
     """A grid of settings on common deals: per point the settings, one estimate per measure, and the paired
@@ -262,6 +286,7 @@ class Sweep:
     differences: list[list[Difference]]  # [point][measure]: point - baseline, paired
     best: list[Best]
     side: str  # whose point of view the measures take
+    confirmation: Confirmation | None = None  # the best sets replayed on fresh deals (--confirm)
 
     def label(self, i: int) -> str:
         return ", ".join(f"{k}={self.points[i][k]}" for k in self.keys)
@@ -296,7 +321,26 @@ class Sweep:
                     f"{b.measure}: no setting is clearly best: {listed} cannot be told apart "
                     "(multiple comparisons with the best, simultaneous 95%, on the same deals)."
                 )
+            out.extend(self.confirmed(b))
         return out
+
+    def confirmed(self, b: Best) -> list[str]:
+        """The measure's best set on the confirmation's fresh deals: each member's value there, and against
+        the set's first on those deals."""
+        c = self.confirmation
+        if c is None or not b.defined:
+            return []
+        i, rate = self.measures.index(b.measure), b.measure in self.rates
+        first = b.members[0]
+        e = c.estimates[first][i]
+        parts = [f"{self.label(first)} {pct(e.value) if rate else num(e.value)}"]
+        for m in b.members[1:]:
+            parts.append(f"{self.label(m)} {quoted(c.differences[b.measure][m], rate)} against it")
+        return [
+            f"{b.measure}, on {c.n:,} fresh {self.base.game.plural(self.base.unit)} (seed {c.seed}): "
+            + "; ".join(parts)
+            + "."
+        ]
 
     def value(self, point: int, measure: int) -> str:
         """A point's value of a measure (its point estimate), as findings quote it."""
@@ -312,7 +356,10 @@ class Sweep:
     def provenance(self) -> dict[str, Any]:
         """The base run's provenance with each varied rule shown as varied, and the grid and baseline."""
         grid = self.grid()
-        prov = provenance(self.base, vary=grid, baseline=self.label(self.baseline), side=self.side)
+        extra: dict[str, Any] = {}
+        if self.confirmation is not None:
+            extra["confirm"] = {"n": self.confirmation.n, "seed": self.confirmation.seed}
+        prov = provenance(self.base, vary=grid, baseline=self.label(self.baseline), side=self.side, **extra)
         for key, values in grid.items():
             name = key.removeprefix("rule.")
             if not key.startswith("seat.") and name in prov["rules"]:
@@ -326,8 +373,51 @@ class Sweep:
             "best_sets": {
                 b.measure: [self.label(i) for i in b.members] if b.defined else None for b in self.best
             },
+            "confirm": None if self.confirmation is None else self.confirm_table().to_dict(orient="records"),
             "findings": self.findings(),
         }
+
+    def confirm_table(self) -> pd.DataFrame:
+        """Per measure with a defined best set, each member (`first`: the set's first): its value in the sweep
+        and on the fresh deals, and on the fresh deals the paired difference against the set's first (`diff`,
+        `diff lo`, `diff hi`)."""
+        c = self.confirmation
+        rows = []
+        for b in self.best:
+            if c is None:
+                break
+            i = self.measures.index(b.measure)
+            for m in b.members:
+                e, fresh, d = self.estimates[m][i], c.estimates[m][i], c.differences[b.measure][m]
+                rows.append(
+                    {
+                        **self.points[m],
+                        "measure": b.measure,
+                        "rate": b.measure in self.rates,
+                        "first": m == b.members[0],
+                        "sweep": e.value,
+                        "sweep lo": e.lo,
+                        "sweep hi": e.hi,
+                        "fresh": fresh.value,
+                        "fresh lo": fresh.lo,
+                        "fresh hi": fresh.hi,
+                        "diff": d.diff,
+                        "diff lo": d.lo,
+                        "diff hi": d.hi,
+                    }
+                )
+        columns = [
+            *self.keys,
+            "measure",
+            "rate",
+            "first",
+            "sweep",
+            "sweep lo",
+            "sweep hi",
+            "fresh",
+            "fresh lo",
+        ]
+        return pd.DataFrame(rows, columns=[*columns, "fresh hi", "diff", "diff lo", "diff hi"])
 
     def render(self) -> list[Any]:
         """Long form, so that it fits a terminal however many settings the grid has: one row per measure and
@@ -356,7 +446,34 @@ class Sweep:
                     {True: "in", False: "", None: "-"}[self.in_best_set(j, m)],
                     end_section=j == last,
                 )
-        return [out, *self.findings()]
+        return [out, *self.confirm_render(), *self.findings()]
+
+    def confirm_render(self) -> list[Any]:
+        """The confirmation's table: each best set's members in the sweep and on the fresh deals."""
+        c = self.confirmation
+        if c is None:
+            return []
+        title = (
+            f"the best sets on {c.n:,} fresh {self.base.game.plural(self.base.unit)} (seed {c.seed}): each "
+            "value in the sweep and on the fresh deals, and there the paired difference against the set's "
+            "first"
+        )
+        rows = []
+        for r in self.confirm_table().to_dict(orient="records"):
+            show = pct if r["rate"] else num
+            rows.append(
+                [
+                    r["measure"],
+                    ", ".join(str(r[k]) for k in self.keys),
+                    show(r["sweep"], r["sweep lo"], r["sweep hi"]),
+                    show(r["fresh"], r["fresh lo"], r["fresh hi"]),
+                    "first"
+                    if r["first"]
+                    else quoted_values(r["diff"], r["diff lo"], r["diff hi"], r["rate"]),
+                ]
+            )
+        columns = ["measure", ", ".join(self.keys), "sweep [95%]", "fresh [95%]", "against the first"]
+        return [table(title, columns, rows, text_columns=2)]
 
     def frame(self) -> pd.DataFrame:
         """One row per point: the settings, then each measure's value, lo and hi as `name`, `name lo`,
@@ -461,10 +578,12 @@ def tune(
     jobs: int = 0,
     progress: bool = False,
     baseline: dict[str, str] | None = None,
+    confirm: int = 0,
 ) -> Sweep:
     """One point per setting of the grid, each on the same deals, compared pair by pair with the baseline
     point: `baseline` names its settings; by default each key's current value in `base` where the grid has
-    it, else the key's first value."""
+    it, else the key's first value. With `confirm` > 0, the settings of every measure's best set are played
+    again on that many fresh deals from an independent seed (`confirm_seed`)."""
     grid = settings(base, vary)
     at = baseline_points(base, vary, grid, baseline)
     side = max((focus_side(base, run) for _, run in grid), default=0)
@@ -485,6 +604,27 @@ def tune(
         for j, name in enumerate(names)
         if name in directions and len(points) >= 2
     ]
+    confirmation = None
+    chosen = sorted({i for b in best for i in b.members})
+    if confirm > 0 and chosen:
+        seed = confirm_seed(base.seed)
+        fresh: dict[int, list[Measure]] = {}
+        for i in chosen:
+            run = dataclasses.replace(grid[i][1], n=confirm, seed=seed)
+            result = execute(run, jobs=jobs, progress=progress).whole()
+            fresh[i] = base.game.measures(result.tables, run.unit, side)
+        confirmation = Confirmation(
+            confirm,
+            seed,
+            chosen,
+            {i: [estimate(m) for m in ms] for i, ms in fresh.items()},
+            {
+                b.measure: {m: paired(fresh[m][j], fresh[b.members[0]][j]) for m in b.members}
+                for j, name in enumerate(names)
+                for b in best
+                if b.measure == name and b.defined
+            },
+        )
     return Sweep(
         base,
         [k for k, _ in vary],
@@ -496,6 +636,7 @@ def tune(
         differences,
         best,
         base.game.sides(base.rules)[side][0],
+        confirmation,
     )
 
 
@@ -515,6 +656,11 @@ def best_of(name: str, arms: Sequence[Measure], higher: bool) -> Best:
         chosen.members,
         chosen.lead[first] if chosen.defined else float("nan"),
     )
+
+
+def quoted_values(diff: float, lo: float, hi: float, rate: bool) -> str:
+    """A difference with its interval, as `quoted` shows a `Difference`."""
+    return pp(diff, lo, hi) if rate else num(diff, lo, hi, signed=True)
 
 
 def quoted(d: Difference, rate: bool) -> str:

@@ -138,3 +138,38 @@ def test_the_set_holds_the_true_best_in_95_percent_of_seeds() -> None:
     sets = [best_set(arms(trend, n=400, seed=s, common=8.0, own=2.0)).members for s in range(200)]
     assert np.mean([s == (4,) for s in sets]) >= 0.8
     assert all(4 in s for s in sets[:100]) or np.mean([4 in s for s in sets]) >= 0.92
+
+
+def test_confirm_replays_the_best_sets_on_fresh_deals(tmp_path) -> None:
+    from simulator import app
+    from simulator.experiments import confirm_seed
+    from simulator.specs import Execution, Output, RunSpec
+
+    sweep = app.tune(
+        RunSpec("rounds", n=200, seed=2, unit="deal"),
+        {"sweep_bonus": "5,20,30"},
+        execution=Execution(jobs=1),
+        output=Output(tmp_path / "t"),
+        confirm=150,
+    )
+    c = sweep.confirmation
+    assert c is not None and c.n == 150 and c.seed == confirm_seed(2) and c.seed not in (2, confirm_seed(3))
+    assert c.points == sorted({i for b in sweep.best for i in b.members})
+    for b in sweep.best:
+        fresh = c.differences[b.measure]
+        assert set(fresh) == set(b.members) and fresh[b.members[0]].diff == 0
+        assert all(d.deals == 150 for d in fresh.values())
+    i = sweep.measures.index("player 0 points per game")
+    assert c.estimates[2][i].deals == 150 and c.estimates[2][i].value != sweep.estimates[2][i].value
+    assert any(
+        f", on 150 fresh {sweep.base.game.plural('deal')} (seed {c.seed})" in f for f in sweep.findings()
+    )
+    table = sweep.confirm_table()
+    assert {"sweep", "fresh", "diff", "first"} <= set(table.columns) and table["first"].sum() == len(
+        sweep.best
+    )
+    import json
+
+    provenance = json.loads((tmp_path / "t" / "provenance.json").read_text())
+    assert provenance["confirm"] == {"n": 150, "seed": c.seed} and "--confirm 150" in provenance["command"]
+    assert (tmp_path / "t" / "confirm.csv").stat().st_size > 0
