@@ -130,14 +130,19 @@ def test_a_setting_without_cases_makes_the_comparison_undefined(where: int) -> N
 def test_the_set_holds_the_true_best_in_95_percent_of_seeds() -> None:
     """A flat optimum (the true means of the forty-two margin sweep) over 200 seeds: the set holds the true
     best in >= 92% of seeds (95% allowing for sampling error); on a clear trend it is one setting most of the
-    time, and that setting is the true best."""
+    time, and that setting is the true best; with all settings equal it holds a given one about 95% of the
+    time."""
     flat = [-2.08, -0.32, 0.04, -0.10, -0.32]
     hits = [2 in best_set(arms(flat, n=400, seed=s, common=8.0, own=6.0)).members for s in range(200)]
     assert np.mean(hits) >= 0.92
     trend = [0.0, 0.5, 1.0, 1.5, 2.0]
     sets = [best_set(arms(trend, n=400, seed=s, common=8.0, own=2.0)).members for s in range(200)]
     assert np.mean([s == (4,) for s in sets]) >= 0.8
-    assert all(4 in s for s in sets[:100]) or np.mean([4 in s for s in sets]) >= 0.92
+    assert np.mean([4 in s for s in sets]) >= 0.92
+    # the least favourable case: all settings equal, each one the true best; the set holds setting 0 in about
+    # 95% of seeds (not far more: the bound is nearly exact there)
+    equal = [0 in best_set(arms([0.0] * 5, n=400, seed=s, common=8.0, own=6.0)).members for s in range(400)]
+    assert 0.92 <= np.mean(equal) <= 0.99
 
 
 def test_confirm_replays_the_best_sets_on_fresh_deals(tmp_path) -> None:
