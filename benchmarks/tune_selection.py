@@ -83,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
                 "old_clear": old_clear,
                 "old_clear_right": old_clear and b.best == best,
                 "size": len(b.members),
+                "set_at": list(b.members),
+                "old_at": b.best,
             }
         )
     seconds = time.perf_counter() - t0
@@ -118,10 +120,15 @@ def main(argv: list[str] | None = None) -> int:
         "true_values": truth,
         "seconds": seconds,
         "summary": summary,
-        "per_seed": rows,
+        # per seed: the best set and the old rule's pick, as labels' positions in the grid
+        "per_seed_columns": ["seed", "best set", "old best", "old said clearly"],
+        "per_seed": [[r["seed"], r["set_at"], r["old_at"], r["old_clear"]] for r in rows],
     }
     path = args.output or RESULTS / f"tune-selection-{started:%Y-%m-%d}-{commit or 'unknown'}.json"
-    path.write_text(json.dumps(d, indent=1) + "\n")
+    per_seed = d.pop("per_seed")
+    text = json.dumps(d, indent=1)[:-2] + ',\n "per_seed": [\n'
+    text += ",\n".join("  " + json.dumps(r) for r in per_seed) + "\n ]\n}\n"
+    path.write_text(text)
     print(f"written to {path}")
     return 0
 
