@@ -28,28 +28,42 @@ EXPERIMENT_TABLE = TableFormat(
 
 
 def best_frame(sweep: Sweep) -> pd.DataFrame:
-    """Per measure with a better direction: the best setting, the runner-up and best - runner-up, paired."""
+    """Per measure with a better direction: the settings that cannot be told apart from the best
+    (simultaneous 95%, best point estimate first; "undefined (no cases)" when nothing can be compared),
+    whether one setting alone is best, and the best point estimate against the runner-up, paired."""
     return pd.DataFrame(
         [
             {
                 "measure": b.measure,
                 "rate": b.measure in sweep.rates,
-                "best": sweep.label(b.best),
+                "best set": "; ".join(sweep.label(i) for i in b.members) or "undefined (no cases)",
+                "clearly best": sweep.label(b.best) if b.clear else "none",
+                "best point estimate": sweep.label(b.best),
                 "runner-up": sweep.label(b.runner_up),
                 "diff": b.difference.diff,
                 "lo": b.difference.lo,
                 "hi": b.difference.hi,
-                "clearly best": b.clear,
             }
             for b in sweep.best
         ],
-        columns=["measure", "rate", "best", "runner-up", "diff", "lo", "hi", "clearly best"],
+        columns=[
+            "measure",
+            "rate",
+            "best set",
+            "clearly best",
+            "best point estimate",
+            "runner-up",
+            "diff",
+            "lo",
+            "hi",
+        ],
     )
 
 
 def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
-    """The sweep as a report: findings (the best setting per measure against the runner-up), the long table
-    of values and paired differences against the baseline, and one plot of the differences per measure."""
+    """The sweep as a report: findings (per measure the one setting clearly best, or the settings that cannot
+    be told apart), the best sets, the long table of values, paired differences against the baseline and
+    best-set membership, and one plot of the differences per measure with the best set circled."""
     keys = sweep.keys
     report = Report(f"{provenance.get('game', '')} tuning sweep: {', '.join(keys)}", provenance, command)
     for sentence in sweep.findings():
@@ -59,12 +73,37 @@ def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
         f"Differences are against the baseline {sweep.label(sweep.baseline)}, paired deal by deal; "
         "intervals are 95%."
     )
+    report.text(
+        "The best set of a measure holds the settings that cannot be told apart from the best: multiple "
+        "comparisons with the best on the paired per-deal values, simultaneous 95% (Bonferroni-adjusted "
+        "one-sided bounds). A setting is clearly best only when it is the set's one member."
+    )
     report.table(
         "best",
         best_frame(sweep),
-        "The best setting per measure against the runner-up (paired 95%)",
+        "Per measure, the settings that cannot be told apart from the best (simultaneous 95%), and the best "
+        "point estimate against the runner-up (paired 95%)",
         dataclasses.replace(EXPERIMENT_TABLE, labels={"diff": "best - runner-up"}),
     )
+    if sweep.confirmation is not None:
+        c = sweep.confirmation
+        report.table(
+            "confirm",
+            sweep.confirm_table(),
+            f"The best sets on {c.n:,} fresh deals (seed {c.seed}): the sweep's value, the fresh value, and "
+            "on the fresh deals the paired difference against the set's first",
+            TableFormat(
+                rate_rows="rate",
+                interval={
+                    "sweep": ("sweep lo", "sweep hi"),
+                    "fresh": ("fresh lo", "fresh hi"),
+                    "diff": ("diff lo", "diff hi"),
+                },
+                signed=("diff",),
+                scaled=("sweep", "fresh", "diff"),
+                labels={"diff": "against the set's first"},
+            ),
+        )
     table = sweep.table()
     table.insert(len(keys) + 1, "rate", table["measure"].isin(sweep.rates))
     report.table(
@@ -92,10 +131,36 @@ def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
             group=keys[1] if len(keys) > 1 else None,
             percent=m in sweep.rates,
         )
+        marked = mark_best_set(fig, part, keys[0], m in sweep.rates)
+        note = "; circled: the settings that cannot be told apart from the best" if marked else ""
         report.figure(
-            f"tune_{m}", fig, f"{m}, paired difference against {sweep.label(sweep.baseline)}, by {keys[0]}"
+            f"tune_{m}",
+            fig,
+            f"{m}, paired difference against {sweep.label(sweep.baseline)}, by {keys[0]}{note}",
         )
     return report
+
+
+def mark_best_set(fig: plt.Figure, part: pd.DataFrame, x: str, percent: bool) -> bool:
+    """Circle the points of the best set (`in_best_set` true) on the plot's axes; whether any was."""
+    chosen = part[[v is not None and bool(v) for v in part["in_best_set"]]]
+    if chosen.empty:
+        return False
+    ax = fig.axes[0]
+    categorical = not pd.api.types.is_numeric_dtype(part[x])
+    xs = chosen[x].astype(str) if categorical else chosen[x]
+    ax.scatter(
+        xs,
+        chosen["value"].to_numpy(float) * (100 if percent else 1),
+        s=220,
+        facecolors="none",
+        edgecolors="crimson",
+        linewidths=1.5,
+        zorder=5,
+        label="best set",
+    )
+    ax.legend(fontsize="small")
+    return True
 
 
 def compare_report(comparison: Comparison, provenance: dict, command: str) -> Report:

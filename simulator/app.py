@@ -227,12 +227,16 @@ def tune(
     baseline: Mapping[str, str] | Sequence[str] | None = None,
     execution: Execution = Execution(),
     output: Output = Output(),
+    confirm: int = 0,
 ) -> experiments.Sweep:
     """A sweep over rule options and strategy parameters (`{"min_bid": "28,30,32"}` or
     `["seat.NS.threshold=30:36"]`) on common deals (20,000 whole matches unless the spec says otherwise):
     one point per setting of the grid, each compared pair by pair with the baseline point (`baseline`, e.g.
-    `{"min_bid": "30"}`; default: the current values)."""
+    `{"min_bid": "30"}`; default: the current values). `confirm` > 0 plays every measure's best set again on
+    that many fresh deals from an independent seed, reported beside the sweep's."""
     execution.local("tune")
+    if confirm < 0:
+        raise DealsimError(f"confirm: expected a number of deals >= 0, got {confirm}")
     base = spec.build(n=20_000, unit="match")
     items = _pairs(vary)
     if not items:
@@ -244,11 +248,17 @@ def tune(
     output.simulate_only("tune")
     extra = [w for item in items for w in ("--vary", item)]
     extra += [w for k, v in chosen.items() for w in ("--baseline", f"{k}={v}")]
+    extra += ["--confirm", str(confirm)] if confirm else []
     command = command_line("tune", base, *extra)
     with output.claim() as folder:
         with saved(folder, command, output.resume):
             sweep = experiments.tune(
-                base, grid, jobs=execution.jobs, progress=execution.progress, baseline=chosen or None
+                base,
+                grid,
+                jobs=execution.jobs,
+                progress=execution.progress,
+                baseline=chosen or None,
+                confirm=confirm,
             )
         if folder is not None:
             tune_report(sweep, sweep.provenance(), command).write(folder)

@@ -350,6 +350,7 @@ def tune(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; the
     game: f.OptionalGame = None,
     vary: f.VaryOpt = NONE,
     baseline: f.BaselineOpt = NONE,
+    confirm: f.ConfirmOpt = 0,
     deals: f.PointDealsOpt = 20_000,
     seed: f.SeedOpt = 1,
     seat: f.SeatOpt = NONE,
@@ -366,7 +367,8 @@ def tune(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; the
     progress: f.ProgressOpt = None,
 ) -> None:
     """Sweep rule options or strategy parameters on common deals: every setting's measures, with intervals,
-    and the paired difference against the baseline; with -o, the report and its CSV tables."""
+    and the paired difference against the baseline; per measure with a better direction, the settings that
+    cannot be told apart from the best (simultaneous 95%); with -o, the report and its CSV tables."""
     if (game := _subject(game, resume, output, jobs)) is None:
         return
     if not vary:
@@ -376,7 +378,7 @@ def tune(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; the
 
     spec = RunSpec(game, deals, seed, seat, rule, preset, rules, unit, chunk_size)
     where = Output(output, force, resume is not None)
-    _show(app.tune(spec, vary, baseline, _execution(jobs, progress), where), fmt)
+    _show(app.tune(spec, vary, baseline, _execution(jobs, progress), where, confirm), fmt)
 
 
 @cli.command(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from simulator import registry
@@ -19,7 +20,7 @@ from simulator.errors import DealsimError, DealsimWarning
 from simulator.options import build, parse_pairs
 from simulator.provenance import provenance
 from simulator.runner import Run, check, execute
-from simulator.stats import Z90, Z95, Difference, Estimate, estimate, paired, undefined
+from simulator.stats import Z90, Z95, Difference, Estimate, Measure, best_set, estimate, paired, undefined
 from simulator.summaries import num, pct, pp, table
 
 
@@ -260,24 +261,56 @@ def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False, margin: float
 
 @dataclass(frozen=True)
 class Best:
-    """The best setting for one measure, against the runner-up on the same deals."""
+    """For one measure, the settings that cannot be told apart from the best (multiple comparisons with the
+    best on the same deals, simultaneous 95%: see `simulator.stats.best_set`), the best point estimate first;
+    the best point estimate against the runner-up beside it."""
 
     measure: str
-    best: int  # index of the best point
+    best: int  # index of the best point estimate
     runner_up: int
-    difference: Difference  # best - runner-up, paired
+    difference: Difference  # best - runner-up, paired (95%, for itself: not what decides)
+    members: tuple[int, ...] = ()  # the indistinguishable set, best point estimate first; () when undefined
+    lead: float = float("nan")  # simultaneous lower bound of how far the best is ahead of every other
+
+    @property
+    def defined(self) -> bool:
+        """Whether the comparison has cases to go on (no setting without cases, no undefined interval)."""
+        return bool(self.members)
 
     @property
     def clear(self) -> bool:
-        """Whether the interval of the difference excludes zero."""
-        return not self.difference.lo <= 0 <= self.difference.hi
+        """Whether one setting alone is best: the set is that one setting, with a defined comparison."""
+        return len(self.members) == 1
+
+
+CONFIRM_KEY = (0, 2**32 + 1)  # a spawn key no chunk uses (a chunk's is (k,), its children's (k, c))
+
+
+def confirm_seed(seed: int) -> int:
+    """The seed of a confirmation: drawn from SeedSequence(seed, spawn_key=CONFIRM_KEY), a stream apart from
+    every chunk of the sweep, so the fresh deals are independent of the sweep's."""
+    state = np.random.SeedSequence(seed, spawn_key=CONFIRM_KEY).generate_state(2, dtype=np.uint32)
+    return int(state[0]) << 31 | int(state[1]) >> 1
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """The best sets' settings replayed on `n` fresh deals (seed `seed`, independent of the sweep's): per
+    point (the indices `points`) and measure the estimate, and per measure with a defined best set the
+    paired difference of each member against the set's first (the sweep's best point estimate)."""
+
+    n: int
+    seed: int
+    points: list[int]
+    estimates: dict[int, list[Estimate]]  # point -> [measure]
+    differences: dict[str, dict[int, Difference]]  # measure -> member -> member - first, fresh deals
 
 
 @dataclass(frozen=True)
 class Sweep:
     """A grid of settings on common deals: per point the settings, one estimate per measure, and the paired
-    difference of each point against the baseline point; per measure with a better direction, the best
-    point against the runner-up."""
+    difference of each point against the baseline point; per measure with a better direction, the settings
+    that cannot be told apart from the best (simultaneous 95%), and the best point against the runner-up."""
 
     base: Run
     keys: list[str]
@@ -289,6 +322,7 @@ class Sweep:
     differences: list[list[Difference]]  # [point][measure]: point - baseline, paired
     best: list[Best]
     side: str  # whose point of view the measures take
+    confirmation: Confirmation | None = None  # the best sets replayed on fresh deals (--confirm)
 
     def label(self, i: int) -> str:
         return ", ".join(f"{k}={self.points[i][k]}" for k in self.keys)
@@ -298,21 +332,70 @@ class Sweep:
         return {k: list(dict.fromkeys(str(p[k]) for p in self.points)) for k in self.keys}
 
     def findings(self) -> list[str]:
-        """Per measure with a better direction, the best setting against the runner-up, paired."""
+        """Per measure with a better direction: the one setting that is best, clearly, against every other
+        (multiple comparisons with the best, simultaneous 95%, on the same deals); or, when there is none,
+        the settings that cannot be told apart, the best point estimate first; "undefined (no cases)" when a
+        setting has no cases to measure. A best is never named among ties."""
         out = []
         for b in self.best:
-            verdict = "clearly" if b.clear else "not clearly (the interval holds 0)"
-            out.append(
-                f"{b.measure}: {self.label(b.best)} is best, {verdict}: "
-                f"{quoted(b.difference, b.measure in self.rates)} against {self.label(b.runner_up)} on the "
-                "same deals."
-            )
+            rate = b.measure in self.rates
+            i = self.measures.index(b.measure)
+            if not b.defined:
+                out.append(f"{b.measure}: undefined (no cases): the settings cannot be compared.")
+            elif b.clear:
+                lead = f"{num(100 * b.lead, digits=1)} pp" if rate else num(b.lead)
+                out.append(
+                    f"{b.measure}: {self.label(b.best)} is best, clearly, against every other setting: "
+                    f"{self.value(b.best, i)}, ahead of each by at least {lead} (simultaneous 95%, on the "
+                    f"same deals); {quoted(b.difference, rate)} against the closest, "
+                    f"{self.label(b.runner_up)}."
+                )
+            else:
+                names = [f"{self.label(m)} ({self.value(m, i)})" for m in b.members]
+                listed = ", ".join(names[:-1]) + " and " + names[-1]
+                out.append(
+                    f"{b.measure}: no setting is clearly best: {listed} cannot be told apart "
+                    "(multiple comparisons with the best, simultaneous 95%, on the same deals)."
+                )
+            out.extend(self.confirmed(b))
         return out
+
+    def confirmed(self, b: Best) -> list[str]:
+        """The measure's best set on the confirmation's fresh deals: each member's value there, and against
+        the set's first on those deals."""
+        c = self.confirmation
+        if c is None or not b.defined:
+            return []
+        i, rate = self.measures.index(b.measure), b.measure in self.rates
+        first = b.members[0]
+        e = c.estimates[first][i]
+        parts = [f"{self.label(first)} {pct(e.value) if rate else num(e.value)}"]
+        for m in b.members[1:]:
+            parts.append(f"{self.label(m)} {quoted(c.differences[b.measure][m], rate)} against it")
+        return [
+            f"{b.measure}, on {c.n:,} fresh {self.base.game.plural(self.base.unit)} (seed {c.seed}): "
+            + "; ".join(parts)
+            + "."
+        ]
+
+    def value(self, point: int, measure: int) -> str:
+        """A point's value of a measure (its point estimate), as findings quote it."""
+        e = self.estimates[point][measure]
+        return pct(e.value) if self.measures[measure] in self.rates else num(e.value)
+
+    def in_best_set(self, point: int, measure: str) -> bool | None:
+        """Whether the point is among the settings that cannot be told apart from the best for the measure
+        (None for a measure without a better direction or an undefined comparison)."""
+        b = {x.measure: x for x in self.best}.get(measure)
+        return None if b is None or not b.defined else point in b.members
 
     def provenance(self) -> dict[str, Any]:
         """The base run's provenance with each varied rule shown as varied, and the grid and baseline."""
         grid = self.grid()
-        prov = provenance(self.base, vary=grid, baseline=self.label(self.baseline), side=self.side)
+        extra: dict[str, Any] = {}
+        if self.confirmation is not None:
+            extra["confirm"] = {"n": self.confirmation.n, "seed": self.confirmation.seed}
+        prov = provenance(self.base, vary=grid, baseline=self.label(self.baseline), side=self.side, **extra)
         for key, values in grid.items():
             name = key.removeprefix("rule.")
             if not key.startswith("seat.") and name in prov["rules"]:
@@ -323,8 +406,54 @@ class Sweep:
         return {
             **self.provenance(),
             "rows": self.table().to_dict(orient="records"),
+            "best_sets": {
+                b.measure: [self.label(i) for i in b.members] if b.defined else None for b in self.best
+            },
+            "confirm": None if self.confirmation is None else self.confirm_table().to_dict(orient="records"),
             "findings": self.findings(),
         }
+
+    def confirm_table(self) -> pd.DataFrame:
+        """Per measure with a defined best set, each member (`first`: the set's first): its value in the sweep
+        and on the fresh deals, and on the fresh deals the paired difference against the set's first (`diff`,
+        `diff lo`, `diff hi`)."""
+        c = self.confirmation
+        rows = []
+        for b in self.best:
+            if c is None:
+                break
+            i = self.measures.index(b.measure)
+            for m in b.members:
+                e, fresh, d = self.estimates[m][i], c.estimates[m][i], c.differences[b.measure][m]
+                rows.append(
+                    {
+                        **self.points[m],
+                        "measure": b.measure,
+                        "rate": b.measure in self.rates,
+                        "first": m == b.members[0],
+                        "sweep": e.value,
+                        "sweep lo": e.lo,
+                        "sweep hi": e.hi,
+                        "fresh": fresh.value,
+                        "fresh lo": fresh.lo,
+                        "fresh hi": fresh.hi,
+                        "diff": d.diff,
+                        "diff lo": d.lo,
+                        "diff hi": d.hi,
+                    }
+                )
+        columns = [
+            *self.keys,
+            "measure",
+            "rate",
+            "first",
+            "sweep",
+            "sweep lo",
+            "sweep hi",
+            "fresh",
+            "fresh lo",
+        ]
+        return pd.DataFrame(rows, columns=[*columns, "fresh hi", "diff", "diff lo", "diff hi"])
 
     def render(self) -> list[Any]:
         """Long form, so that it fits a terminal however many settings the grid has: one row per measure and
@@ -334,9 +463,11 @@ class Sweep:
         title = (
             f"{b.game.name}: {', '.join(self.keys)} swept; {b.n:,} {b.game.plural(b.unit)} per setting, seed "
             f"{b.seed}; {self.side}'s side; each value with its 95% interval, and against the baseline "
-            f"({self.label(self.baseline)}) the paired difference with its interval"
+            f"({self.label(self.baseline)}) the paired difference with its interval; best set: 'in' for the "
+            "settings that cannot be told apart from the best (simultaneous 95%), '-' where no direction is "
+            "better or nothing is defined"
         )
-        columns = ["measure", ", ".join(self.keys), "value [95%]", "against the baseline"]
+        columns = ["measure", ", ".join(self.keys), "value [95%]", "against the baseline", "best set"]
         out = table(title, columns, [], text_columns=2)
         last = len(self.points) - 1
         for i, m in enumerate(self.measures):
@@ -348,9 +479,37 @@ class Sweep:
                     ", ".join(str(point[k]) for k in self.keys),
                     value,
                     "baseline" if j == self.baseline else quoted(d[i], rate),
+                    {True: "in", False: "", None: "-"}[self.in_best_set(j, m)],
                     end_section=j == last,
                 )
-        return [out, *self.findings()]
+        return [out, *self.confirm_render(), *self.findings()]
+
+    def confirm_render(self) -> list[Any]:
+        """The confirmation's table: each best set's members in the sweep and on the fresh deals."""
+        c = self.confirmation
+        if c is None:
+            return []
+        title = (
+            f"the best sets on {c.n:,} fresh {self.base.game.plural(self.base.unit)} (seed {c.seed}): each "
+            "value in the sweep and on the fresh deals, and there the paired difference against the set's "
+            "first"
+        )
+        rows = []
+        for r in self.confirm_table().to_dict(orient="records"):
+            show = pct if r["rate"] else num
+            rows.append(
+                [
+                    r["measure"],
+                    ", ".join(str(r[k]) for k in self.keys),
+                    show(r["sweep"], r["sweep lo"], r["sweep hi"]),
+                    show(r["fresh"], r["fresh lo"], r["fresh hi"]),
+                    "first"
+                    if r["first"]
+                    else quoted_values(r["diff"], r["diff lo"], r["diff hi"], r["rate"]),
+                ]
+            )
+        columns = ["measure", ", ".join(self.keys), "sweep [95%]", "fresh [95%]", "against the first"]
+        return [table(title, columns, rows, text_columns=2)]
 
     def frame(self) -> pd.DataFrame:
         """One row per point: the settings, then each measure's value, lo and hi as `name`, `name lo`,
@@ -364,8 +523,9 @@ class Sweep:
         return pd.DataFrame(rows)
 
     def long(self, measure: str) -> pd.DataFrame:
-        """One measure across the points: the settings, value, lo, hi, and the paired difference against the
-        baseline (`diff`, `diff lo`, `diff hi`)."""
+        """One measure across the points: the settings, value, lo, hi, the paired difference against the
+        baseline (`diff`, `diff lo`, `diff hi`), and `in_best_set`: whether the point cannot be told apart
+        from the best (None for a measure without a better direction or with an undefined comparison)."""
         i = self.measures.index(measure)
         return pd.DataFrame(
             [
@@ -377,16 +537,17 @@ class Sweep:
                     "diff": d[i].diff,
                     "diff lo": d[i].lo,
                     "diff hi": d[i].hi,
+                    "in_best_set": self.in_best_set(j, measure),
                 }
-                for p, e, d in zip(self.points, self.estimates, self.differences)
+                for j, (p, e, d) in enumerate(zip(self.points, self.estimates, self.differences))
             ]
         )
 
     def table(self) -> pd.DataFrame:
-        """Every point and measure in one long table: value with its interval, and the paired difference
-        against the baseline with its interval."""
+        """Every point and measure in one long table: value with its interval, the paired difference against
+        the baseline with its interval, and whether the point is in the measure's best set."""
         return pd.concat([self.long(m).assign(measure=m) for m in self.measures], ignore_index=True)[
-            [*self.keys, "measure", "value", "lo", "hi", "diff", "diff lo", "diff hi"]
+            [*self.keys, "measure", "value", "lo", "hi", "diff", "diff lo", "diff hi", "in_best_set"]
         ]
 
 
@@ -453,10 +614,12 @@ def tune(
     jobs: int = 0,
     progress: bool = False,
     baseline: dict[str, str] | None = None,
+    confirm: int = 0,
 ) -> Sweep:
     """One point per setting of the grid, each on the same deals, compared pair by pair with the baseline
     point: `baseline` names its settings; by default each key's current value in `base` where the grid has
-    it, else the key's first value."""
+    it, else the key's first value. With `confirm` > 0, the settings of every measure's best set are played
+    again on that many fresh deals from an independent seed (`confirm_seed`)."""
     grid = settings(base, vary)
     at = baseline_points(base, vary, grid, baseline)
     side = max((focus_side(base, run) for _, run in grid), default=0)
@@ -472,14 +635,32 @@ def tune(
         estimates.append([estimate(m) for m in measures])
     b = at[0] if at else 0
     differences = [[paired(m, per_point[b][j]) for j, m in enumerate(ms)] for ms in per_point]
-    best = []
-    for j, name in enumerate(names):
-        if name not in directions or len(points) < 2:
-            continue
-        sign = 1 if directions[name] == "higher" else -1
-        order = sorted(range(len(points)), key=lambda i: -sign * estimates[i][j].value)
-        first, second = order[0], order[1]
-        best.append(Best(name, first, second, paired(per_point[first][j], per_point[second][j])))
+    best = [
+        best_of(name, [ms[j] for ms in per_point], directions[name] == "higher")
+        for j, name in enumerate(names)
+        if name in directions and len(points) >= 2
+    ]
+    confirmation = None
+    chosen = sorted({i for b in best for i in b.members})
+    if confirm > 0 and chosen:
+        seed = confirm_seed(base.seed)
+        fresh: dict[int, list[Measure]] = {}
+        for i in chosen:
+            run = dataclasses.replace(grid[i][1], n=confirm, seed=seed)
+            result = execute(run, jobs=jobs, progress=progress).whole()
+            fresh[i] = base.game.measures(result.tables, run.unit, side)
+        confirmation = Confirmation(
+            confirm,
+            seed,
+            chosen,
+            {i: [estimate(m) for m in ms] for i, ms in fresh.items()},
+            {
+                b.measure: {m: paired(fresh[m][j], fresh[b.members[0]][j]) for m in b.members}
+                for j, name in enumerate(names)
+                for b in best
+                if b.measure == name and b.defined
+            },
+        )
     return Sweep(
         base,
         [k for k, _ in vary],
@@ -491,7 +672,31 @@ def tune(
         differences,
         best,
         base.game.sides(base.rules)[side][0],
+        confirmation,
     )
+
+
+def best_of(name: str, arms: Sequence[Measure], higher: bool) -> Best:
+    """One measure's best set over the settings (`arms`, one per-deal measure per setting, all on the same
+    deals; see `simulator.stats.best_set`), with the best point estimate against the runner-up beside it."""
+    chosen = best_set(arms, higher=higher)
+    sign = 1 if higher else -1
+    values = [sign * a.value() for a in arms]
+    order = sorted(range(len(arms)), key=lambda i: -values[i] if values[i] == values[i] else float("inf"))
+    first, second = order[0], order[1]
+    return Best(
+        name,
+        first,
+        second,
+        paired(arms[first], arms[second]),
+        chosen.members,
+        chosen.lead[first] if chosen.defined else float("nan"),
+    )
+
+
+def quoted_values(diff: float, lo: float, hi: float, rate: bool) -> str:
+    """A difference with its interval, as `quoted` shows a `Difference`."""
+    return pp(diff, lo, hi) if rate else num(diff, lo, hi, signed=True)
 
 
 def quoted(d: Difference, rate: bool) -> str:

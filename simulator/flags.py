@@ -224,6 +224,8 @@ VARY = "KEY=v1,v2,... or KEY=lo:hi[:step]; KEY is a rule option, seat.SEATS.para
 VaryOpt = Annotated[list[str], Option("--vary", help=VARY)]
 BASELINE = "KEY=VALUE: the setting the others are compared with (default: the current values)"
 BaselineOpt = Annotated[list[str], Option("--baseline", help=BASELINE)]
+CONFIRM = "play every measure's best set again on N fresh deals (or matches) from an independent seed"
+ConfirmOpt = Annotated[int, Option("--confirm", min=0, help=CONFIRM)]
 STUDY = "the study: {studies}, or run (the report of a simulate -o folder: --run DIR)"
 StudyArg = Annotated[str | None, typer.Argument(help=STUDY)]
 HandOpt = Annotated[str, Option("--hand", help='the fixed hand, e.g. "6-6 6-5 5-5 4-4 6-4 3-2 1-0"')]

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -301,3 +303,56 @@ def paired(a: Measure, b: Measure) -> Difference:
             both = int(np.sum((a.num == 1) & (b.num == 1)))
             lo, hi = paired_rates_interval(both, up, down, a.n - both - up - down)
     return Difference(a.value(), b.value(), diff, float(lo), float(hi), se, se_ind, narrowing, a.n)
+
+
+@dataclass(frozen=True)
+class BestSet(Result):
+    """Multiple comparisons with the best, from paired per-deal values: `members` are the settings that
+    cannot be told apart from the best with simultaneous 95% confidence, the best point estimate first;
+    `lead[i]` is the simultaneous lower bound of mu_i - max_{j != i} mu_j in the better direction (> 0 only
+    for a setting clearly ahead of every other); `z` the one-sided critical value. `members` is empty when
+    the comparison is undefined (a setting with no cases, or fewer than two deals)."""
+
+    members: tuple[int, ...]
+    lead: tuple[float, ...]
+    z: float
+
+    @property
+    def defined(self) -> bool:
+        return bool(self.members)
+
+
+def best_set(measures: Sequence[Measure], higher: bool = True, alpha: float = 0.05) -> BestSet:
+    """The settings that cannot be told apart from the best, all measured on the same deals.
+
+    Method: Bonferroni-adjusted one-sided paired comparisons with the best (a conservative form of Hsu's
+    constrained MCB). With k settings and z = the normal quantile at 1 - alpha / (k - 1), setting i leaves
+    the set when, for some other setting j, the one-sided lower bound of the paired difference mu_j - mu_i
+    (taken in the better direction), d_ji - z se_ji, is above 0; se_ji is the standard error of the
+    per-deal difference of the linearised values (as `paired`). The true best is wrongly excluded only if
+    one of its k - 1 comparisons, each with a true difference <= 0, errs at level alpha / (k - 1): so the set
+    holds the best with probability >= 1 - alpha, whatever the other means. `lead[i]` is
+    min_j (d_ij - z se_ij), the lower bound of how far i is ahead of every other."""
+    k = len(measures)
+    sign = 1.0 if higher else -1.0
+    values = [sign * m.value() for m in measures]
+    if k < 2 or any(m.n < 2 for m in measures) or not np.all(np.isfinite(values)):
+        return BestSet((), tuple(float("nan") for _ in measures), float("nan"))
+    if len({m.n for m in measures}) > 1:
+        raise ValueError("best_set: the settings cover different deals; pairing needs the same deals")
+    z = NormalDist().inv_cdf(1 - alpha / (k - 1))
+    infl = [sign * m.influence() for m in measures]
+    # bound[i][j]: lower bound of mu_i - mu_j in the better direction
+    bound = np.full((k, k), np.inf)
+    for i in range(k):
+        for j in range(k):
+            if i != j:
+                bound[i, j] = values[i] - values[j] - z * _se(infl[i] - infl[j])
+    if np.isnan(bound).any():
+        return BestSet((), tuple(float("nan") for _ in measures), float("nan"))
+    lead = bound.min(axis=1)
+    ahead = np.where(np.eye(k, dtype=bool), -np.inf, bound)
+    # i leaves the set when some j is clearly ahead of it: bound[j, i] > 0
+    behind = [bool((ahead[:, i] > 0).any()) for i in range(k)]
+    order = sorted(range(k), key=lambda i: -values[i])
+    return BestSet(tuple(i for i in order if not behind[i]), tuple(float(x) for x in lead), float(z))

@@ -20,7 +20,7 @@ from simulator.fortytwo.analyze import parse_hand
 from simulator.runner import Run, execute
 from simulator.specs import Execution, Output, RunSpec
 from simulator.stats import estimate
-from tests.cli_helpers import assert_findings_quote_tables, run_cli
+from tests.cli_helpers import assert_findings_quote_tables, findings_and_cells, run_cli
 
 GAME = registry.get("forty-two")
 
@@ -232,7 +232,14 @@ def test_tune_writes_its_report(tmp_path: Path) -> None:
         assert (out / name).stat().st_size > 0, name
     html = (out / "report.html").read_text()
     assert html.count("data:image/png;base64,") == 8 and "dealsim tune forty-two" in html
-    assert assert_findings_quote_tables(html) >= 3  # the best setting per measure against the runner-up
+    findings, _ = findings_and_cells(html)
+    clear, tied = "is best, clearly, against every other setting", "no setting is clearly best"
+    assert len(findings) == 3 and all(clear in f or tied in f for f in findings)
+    # the best sets: marked in the table and circled on the plots, listed in the best table
+    assert {"best set", "clearly best"} <= set(pd.read_csv(out / "best.csv").columns)
+    directed = frame[frame["measure"] == "EW wins"]
+    assert directed["in_best_set"].notna().all() and directed["in_best_set"].astype(bool).any()
+    assert frame[frame["measure"] == "thrown in"]["in_best_set"].isna().all()  # no better direction
     provenance = json.loads((out / "provenance.json").read_text())
     assert provenance["command"] == (
         "dealsim tune forty-two -n 60 --seed 1 --unit match --chunk-size 2500 "
@@ -346,7 +353,11 @@ def test_tune_pairs_every_setting_with_the_baseline_and_names_the_best() -> None
     assert sweep.differences[0][i].diff == 0
     best = {b.measure: b for b in sweep.best}["player 0 points per game"]
     assert sweep.points[best.best]["sweep_bonus"] == 30 and sweep.points[best.runner_up]["sweep_bonus"] == 20
-    assert any(s.startswith("player 0 points per game: sweep_bonus=30 is best") for s in sweep.findings())
+    assert best.members == (2,) and best.clear and best.lead > 0  # far ahead of both others
+    assert any(
+        s.startswith("player 0 points per game: sweep_bonus=30 is best, clearly, against every other setting")
+        for s in sweep.findings()
+    )
     chosen = api.tune(
         RunSpec("rounds", n=50, unit="deal"),
         {"sweep_bonus": "5,20"},
