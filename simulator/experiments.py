@@ -222,9 +222,9 @@ class Comparison:
     def render(self) -> list[Any]:
         """The table of paired differences, what narrowing means, arm B in words, the findings."""
         rows = [
-            [m, pct(d.a), pct(d.b), pp(d.diff, d.lo, d.hi), f"{d.narrowing:.2f}x"]
+            [m, pct(d.a), pct(d.b), pp(d.diff, d.lo, d.hi), _times(d.narrowing)]
             if m in self.rates
-            else [m, num(d.a), num(d.b), num(d.diff, d.lo, d.hi, signed=True), f"{d.narrowing:.2f}x"]
+            else [m, num(d.a), num(d.b), num(d.diff, d.lo, d.hi, signed=True), _times(d.narrowing)]
             for m, d in zip(self.measures, self.differences)
         ]
         a = self.a
@@ -697,6 +697,11 @@ def best_of(name: str, arms: Sequence[Measure], higher: bool) -> Best:
 def quoted_values(diff: float, lo: float, hi: float, rate: bool) -> str:
     """A difference with its interval, as `quoted` shows a `Difference`."""
     return pp(diff, lo, hi) if rate else num(diff, lo, hi, signed=True)
+
+
+def _times(narrowing: float) -> str:
+    """How many times narrower the paired interval is, '-' where either is undefined."""
+    return f"{narrowing:.2f}x" if math.isfinite(narrowing) else "-"
 
 
 def quoted(d: Difference, rate: bool) -> str:
