@@ -17,11 +17,8 @@ after part k it wrote an index of H + k*E bytes, so a run of C chunks wrote C*H 
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
 import os
-import platform
-import subprocess
 import sys
 import tempfile
 import time
@@ -32,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from simulator.files import write_whole  # noqa: E402
 from simulator.parts import INDEX, PartStore, read_index, run_key  # noqa: E402
+from simulator.provenance import measured_on  # noqa: E402
 from simulator.specs import RunSpec  # noqa: E402
 from simulator.summaries import to_json  # noqa: E402
 
@@ -108,10 +106,6 @@ def main(argv: list[str] | None = None) -> int:
         "-o", "--output", type=Path, help="default: benchmarks/results/bookkeeping-DATE-COMMIT.json"
     )
     args = parser.parse_args(argv)
-    started = dt.datetime.now(dt.UTC).replace(microsecond=0)
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
-    ).stdout.strip()
     rows, old = [], []
     with tempfile.TemporaryDirectory(dir=os.environ.get("BOOKKEEPING_TMP")) as tmp:
         for c in args.chunks:
@@ -121,16 +115,13 @@ def main(argv: list[str] | None = None) -> int:
             old.append(old_scheme(c, Path(tmp) / f"old-{c}", run_it=c <= args.old_up_to))
             print("old", json.dumps(old[-1]))
     d = {
-        "commit": commit or "unknown",
-        "date": started.isoformat(),
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "load_average": os.getloadavg()[0],
-        "command": "python benchmarks/bookkeeping.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        **measured_on(
+            "python benchmarks/bookkeeping.py " + " ".join(argv if argv is not None else sys.argv[1:])
+        ),
         "append_only_index": rows,
         "rewritten_index_before": old,
     }
-    path = args.output or RESULTS / f"bookkeeping-{started:%Y-%m-%d}-{commit or 'unknown'}.json"
+    path = args.output or RESULTS / f"bookkeeping-{d['date'][:10]}-{d['commit']}.json"
     path.write_text(json.dumps(d, indent=1) + "\n")
     print(f"written to {path}")
     return 0

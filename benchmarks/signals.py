@@ -15,7 +15,6 @@ import argparse
 import dataclasses
 import json
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -24,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from simulator.provenance import commit as tree_commit  # noqa: E402
 from tests.signaling import COMMANDS, MOMENTS, stopped_at  # noqa: E402 (the repository root goes on the path first)
 
 
@@ -50,10 +50,8 @@ def main() -> int:
     worst = max(o.seconds for o in outcomes)
     print(f"{clean} of {len(outcomes)} clean; slowest exit {worst:.2f} s")
     if args.save:
-        commit = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], check=False, capture_output=True, text=True, cwd=ROOT
-        )
-        name = f"signals-{time.strftime('%Y-%m-%d')}-{commit.stdout.strip()}.json"
+        commit = tree_commit() or "unknown"
+        name = f"signals-{time.strftime('%Y-%m-%d')}-{commit}.json"
         (ROOT / "benchmarks" / "results" / name).write_text(
             json.dumps([dataclasses.asdict(o) for o in outcomes], indent=1) + "\n"
         )

@@ -19,11 +19,7 @@ was right).
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
-import os
-import platform
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -32,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from simulator import app  # noqa: E402
+from simulator.provenance import measured_on  # noqa: E402
 from simulator.specs import Execution, RunSpec  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -56,10 +53,6 @@ def main(argv: list[str] | None = None) -> int:
         "-o", "--output", type=Path, help="default: benchmarks/results/tune-selection-DATE-COMMIT.json"
     )
     args = parser.parse_args(argv)
-    started = dt.datetime.now(dt.UTC).replace(microsecond=0)
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
-    ).stdout.strip()
     truth = TRUE
     if args.truth_n:
         long, _ = sweep(10**9 + 7, args.truth_n, args.vary, args.measure)
@@ -108,13 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(json.dumps(summary, indent=1))
     d = {
-        "commit": commit or "unknown",
-        "date": started.isoformat(),
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "load_average": os.getloadavg()[0],
-        "command": "python benchmarks/tune_selection.py "
-        + " ".join(argv if argv is not None else sys.argv[1:]),
+        **measured_on(
+            "python benchmarks/tune_selection.py " + " ".join(argv if argv is not None else sys.argv[1:])
+        ),
         "sweep": f"dealsim tune forty-two --vary {args.vary} --unit deal -n {args.n} -j 1 --seed 1..{k}",
         "measure": args.measure,
         "true_values": truth,
@@ -124,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         "per_seed_columns": ["seed", "best set", "old best", "old said clearly"],
         "per_seed": [[r["seed"], r["set_at"], r["old_at"], r["old_clear"]] for r in rows],
     }
-    path = args.output or RESULTS / f"tune-selection-{started:%Y-%m-%d}-{commit or 'unknown'}.json"
+    path = args.output or RESULTS / f"tune-selection-{d['date'][:10]}-{d['commit']}.json"
     per_seed = d.pop("per_seed")
     text = json.dumps(d, indent=1)[:-2] + ',\n "per_seed": [\n'
     text += ",\n".join("  " + json.dumps(r) for r in per_seed) + "\n ]\n}\n"

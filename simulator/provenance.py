@@ -81,3 +81,20 @@ def commit() -> str | None:
     except (OSError, subprocess.SubprocessError):
         return None
     return head + ("+" if dirty else "")
+
+
+def measured_on(command: str) -> dict[str, Any]:
+    """Where and when a measurement was taken, for a results file of benchmarks/: the tree's commit, the
+    time, Python, the machine, the load average over the minute before, and the command that measured."""
+    import datetime as dt
+    import os
+    import platform
+
+    return {
+        "commit": commit() or "unknown",
+        "date": dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "load_average": os.getloadavg()[0],
+        "command": command,
+    }
