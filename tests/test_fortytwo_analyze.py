@@ -30,14 +30,22 @@ def test_the_advice_names_the_highest_paying_bid_per_trump() -> None:
     )  # sixes clearly best
     for trump, up_to in advice["bid_up_to"].items():
         rows = frame[frame["trump"] == trump].set_index("bid")
+        point = advice["bid_up_to_point"][trump]
+        if point is not None:  # the point estimate's highest bid has a positive expected gain over passing
+            assert (
+                rows.loc[point, "score_diff"] > 0
+                and not (rows.loc[rows.index > point, "score_diff"] > 0).any()
+            )
         if up_to is None:
-            assert not rows["clears"].any()
+            assert not (rows["score_diff_lo"] > 0).any()
             continue
-        assert rows.loc[up_to, "p_make"] >= rows.loc[up_to, "break_even"]
-        assert not rows.loc[rows.index > up_to, "clears"].any()
+        assert rows.loc[up_to, "score_diff_lo"] > 0  # clearly better than passing
+        assert not (rows.loc[rows.index > up_to, "score_diff_lo"] > 0).any()
     # the example hand (three of the five count dominoes, four sixes with the 6-6) bids above the minimum
     assert advice["bid_up_to"][6] > 30
-    assert any(str(line).startswith("advice: best trump sixes") for line in a.rendered)
+    assert advice["best_set"] == [6]
+    assert any(str(line).startswith("advice: best trump sixes, clearly") for line in a.rendered)
+    assert any("not over the opponents' contract" in str(line) for line in a.rendered)
 
 
 def test_texas_rules_list_doubles_no_trump_and_nello_beside_the_pips() -> None:

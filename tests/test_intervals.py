@@ -114,9 +114,9 @@ def test_the_bid_advice_never_calls_an_undefined_gap_clearly_ahead() -> None:
     row["score_diff_se"] = 0.5
     frame = pd.DataFrame([row])
     advice = {"best_trump": 6, "runner_up": 5, "bid": 30, "gap": NAN, "gap_lo": NAN, "gap_hi": NAN}
-    advice["bid_up_to"] = {6: 30}
+    advice |= {"best_set": [], "bid_up_to": {6: None}, "bid_up_to_point": {6: 30}}  # best set undefined
     line = render(frame, advice, "hand", "N", 10)[-1]
-    assert "undefined (no cases)" in line and "clearly ahead" not in line
+    assert "best trump undefined (no cases" in line and "clearly:" not in line
 
 
 def test_study_verdicts_call_an_undefined_difference_undefined() -> None:

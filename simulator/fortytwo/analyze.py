@@ -14,9 +14,10 @@ from simulator import driver
 from simulator.errors import DealsimError
 from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
+from simulator.fortytwo.advice import AGAINST, Ceiling, ceiling
 from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import BID_84, BID_VALUE, DECLARATION_NAMES, DOUBLES, NELLO, NO_TRUMP
-from simulator.stats import Z95, excludes_zero, undefined, wilson
+from simulator.stats import Z95, Measure, best_set, wilson
 from simulator.summaries import table
 
 if TYPE_CHECKING:
@@ -139,27 +140,41 @@ def break_even(made: np.ndarray, diff: np.ndarray) -> float:
 
 
 def advise(parts: list[dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]], frame: pd.DataFrame) -> dict:
-    """The best trump at the lowest bid, with the paired difference to the runner-up on the same deals, and
-    per trump the highest bid whose P(make) clears its break-even (None: no bid pays; pass)."""
+    """The trumps that cannot be told apart from the best at the lowest bid (`best_set`: multiple
+    comparisons with the best on the same deals' score differences), the paired difference of the best to
+    the runner-up, and per trump how high to bid (`advice.ceiling`): the highest bid whose gain over passing
+    is clearly positive (`bid_up_to`, None: none is) and the highest on the point estimate
+    (`bid_up_to_point`)."""
     lowest = int(frame["bid"].min())
     at_lowest = frame[frame["bid"] == lowest].sort_values("score_diff", ascending=False)
     first, second = (int(t) for t in at_lowest["trump"].iloc[:2])
     action = next(key[1] for key in parts[0] if int(BID_VALUE[key[1]]) == lowest)
-    gap = np.concatenate([p[first, action][1].astype(float) - p[second, action][1] for p in parts])
+    trumps = [int(key[0]) for key in parts[0] if key[1] == action]
+    per_deal = {t: np.concatenate([p[t, action][1] for p in parts]).astype(float) for t in trumps}
+    chosen = best_set([Measure(NAMES[t], per_deal[t]) for t in trumps])
+    gap = per_deal[first] - per_deal[second]
     se = gap.std(ddof=1) / np.sqrt(len(gap)) if len(gap) > 1 else float("nan")
-    up_to = {}
+    up_to, up_to_point = {}, {}
     for trump, rows in frame.groupby("trump"):
-        clear = rows[rows["clears"]]
-        up_to[int(trump)] = int(clear["bid"].max()) if len(clear) else None
+        c = ceiling(zip(rows["bid"], rows["score_diff"], rows["score_diff_lo"], rows["score_diff_hi"]))
+        up_to[int(trump)], up_to_point[int(trump)] = c.sure, c.point
     return {
         "best_trump": first,
         "runner_up": second,
+        "best_set": [trumps[i] for i in chosen.members],
         "bid": lowest,
         "gap": float(gap.mean()),
         "gap_lo": float(gap.mean() - Z95 * se),
         "gap_hi": float(gap.mean() + Z95 * se),
         "bid_up_to": up_to,
+        "bid_up_to_point": up_to_point,
     }
+
+
+def _names(trumps: list[int]) -> str:
+    """'sixes', 'sixes and fives', 'sixes, fives and fours'."""
+    words = [NAMES[t] for t in trumps]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def best(frame: pd.DataFrame) -> dict:
@@ -184,21 +199,26 @@ def render(frame: pd.DataFrame, advice: dict, hand: str, seat: str, deals: int) 
     ]
     score_rows = [[NAMES[t], *[cell(t, b, lambda g: f"{g['score_diff']:+.1f}") for b in bids]] for t in named]
     top = best(frame)
-    ladder = ", ".join(
-        f"{NAMES[t]}: {'pass' if b is None else f'up to {b}'}" for t, b in advice["bid_up_to"].items()
+    ceilings = {t: Ceiling(b, advice["bid_up_to_point"][t]) for t, b in advice["bid_up_to"].items()}
+    some = [t for t, c in ceilings.items() if c.point is not None or c.sure is not None]
+    rest = [t for t in ceilings if t not in some]
+    other = "other trumps: " if some else "with "
+    ladder = "; ".join(
+        [f"{NAMES[t]}: {ceilings[t].text()}" for t in sorted(some, key=lambda t: -(ceilings[t].point or 0))]
+        + ([f"{other}{_names(rest)}: no bid is clearly better than passing"] if rest else [])
     )
+    members = advice["best_set"]
     gap = (
-        f"best trump {NAMES[advice['best_trump']]}, {advice['gap']:+.2f} [{advice['gap_lo']:+.2f}, "
-        f"{advice['gap_hi']:+.2f}] points of score difference per hand over {NAMES[advice['runner_up']]} at "
-        f"{advice['bid']} on the same deals"
+        f"{advice['gap']:+.2f} [{advice['gap_lo']:+.2f}, {advice['gap_hi']:+.2f}] points of score difference "
+        f"per hand for {NAMES[advice['best_trump']]} over {NAMES[advice['runner_up']]} at {advice['bid']} on "
+        "the same deals"
     )
-    clear = (
-        "undefined (no cases)"
-        if undefined(advice["gap_lo"], advice["gap_hi"])
-        else "clearly ahead"
-        if excludes_zero(advice["gap_lo"], advice["gap_hi"])
-        else "cannot be told apart"
-    )
+    if not members:
+        verdict = f"best trump undefined (no cases, or too few deals); {gap}"
+    elif len(members) == 1:
+        verdict = f"best trump {NAMES[members[0]]}, clearly: {gap}"
+    else:
+        verdict = f"best trump: {_names(members)} cannot be told apart at {advice['bid']}; {gap}"
     return [
         table(
             f"P(make) for {seat} holding {hand}: trump x bid, {deals:,} deals each "
@@ -216,7 +236,7 @@ def render(frame: pd.DataFrame, advice: dict, hand: str, seat: str, deals: int) 
             f"{top['score_diff']:+.2f} (s.e. {top['score_diff_se']:.2f}), P(make) {100 * top['p_make']:.1f}% "
             f"[{100 * top['lo']:.1f}, {100 * top['hi']:.1f}]"
         ),
-        f"advice: {gap} ({clear}); bid while P(make) clears the break-even: {ladder}",
+        f"advice: {verdict}. How high to bid, by the {AGAINST}: {ladder}",
     ]
 
 
