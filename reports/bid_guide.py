@@ -21,21 +21,23 @@ from simulator import driver
 from simulator.errors import DealsimError
 from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
+from simulator.fortytwo.advice import AGAINST, ceiling
 from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.runner import Run, chunk, map_chunks
-from simulator.stats import wilson
+from simulator.stats import Z95, wilson
 from strategies.fortytwo import TRUMP_DOUBLE, Heuristic
 
 LEVELS = list(range(30, 43))
 # How the ladder and the guide are shown: P(make) in % with its interval, the expected score in points.
 LADDER = TableFormat(
     percent={"p_make": ("lo", "hi"), "break_even": None},
+    interval={"expected": ("expected_lo", "expected_hi")},
     signed=("expected",),
     n="hands",
     labels={
         "p_make": "P(make)",
         "break_even": "break-even P(make)",
-        "expected": "expected score difference (points; marks under marks)",
+        "expected": "expected gain over passing, 95% interval (points; marks under marks)",
         "count held": "count dominoes held",
         "trumps": "trumps held",
     },
@@ -47,7 +49,8 @@ GUIDE = TableFormat(
         "trumps": "trumps held",
         "trump double": "holds the trump double",
         "other doubles": "other doubles (3 = 3+)",
-        "bid up to": "bid up to (points)",
+        "bid up to": "sure up to (points)",
+        "on the point estimate": "up to, on the point estimate",
     },
 )
 SHAPE = ["trumps", "trump double", "other doubles"]
@@ -65,8 +68,9 @@ def shape_label(trumps: int, double: int, others: int) -> str:
 
 def heatmap(table: pd.DataFrame, chart: pd.DataFrame) -> plt.Figure:
     """P(make) per hand shape (rows, strongest first) and bid (columns) of the shapes in `chart`, each cell
-    coloured and written in %, the guide's highest paying bid outlined; 'pass' at the right of a row where
-    no bid pays."""
+    coloured and written in %: the highest bid clearly better than passing outlined in black, the highest
+    on the point estimate (where higher) in a grey dashed line; 'pass' at the right of a row where no bid is
+    clearly better."""
     shapes = chart.sort_values(SHAPE, ascending=False)
     grid = (
         table.merge(shapes[SHAPE], on=SHAPE)
@@ -90,6 +94,19 @@ def heatmap(table: pd.DataFrame, chart: pd.DataFrame) -> plt.Figure:
                 fontsize=7.5,
                 color="black" if 20 < v < 85 else "white",
             )
+    for i, point in enumerate(shapes["on the point estimate"]):
+        if point != "pass" and point != shapes["bid up to"].iloc[i]:
+            ax.add_patch(
+                matplotlib.patches.Rectangle(
+                    (LEVELS.index(int(point)) - 0.5, i - 0.5),
+                    1,
+                    1,
+                    fill=False,
+                    edgecolor="0.45",
+                    linestyle="--",
+                    linewidth=1.6,
+                )
+            )
     for i, top in enumerate(shapes["bid up to"]):
         if top == "pass":
             ax.text(len(LEVELS) - 0.4, i, "pass", ha="left", va="center", fontsize=8, style="italic")
@@ -112,16 +129,25 @@ def heatmap(table: pd.DataFrame, chart: pd.DataFrame) -> plt.Figure:
     ax.tick_params(length=0)
     bar = fig.colorbar(image, ax=ax, fraction=0.04, pad=0.09)
     bar.set_label("P(make) (%)")
-    ax.set_title("P(make) by hand shape and bid; outlined: the highest bid that pays", pad=10)
+    ax.set_title(
+        "P(make) by hand shape and bid\noutlined: the highest bid clearly better than passing; "
+        "dashed: the highest on the point estimate",
+        pad=10,
+        fontsize=10,
+    )
     return fig
 
 
 def guide_grid(chart: pd.DataFrame) -> pd.DataFrame:
     """The guide pivoted: one row per trumps held and trump double, one column per count of other doubles,
-    each cell the highest paying bid ('pass', or '-' for a shape with too few hands)."""
+    each cell the highest bid clearly better than passing, with the point estimate's in brackets where it
+    differs ('pass', or '-' for a shape with too few hands)."""
     rows = []
     for (t, d), part in chart.groupby(["trumps", "trump double"]):
-        cells = dict(zip(part["other doubles"], part["bid up to"].astype(str)))
+        cells = {
+            o: str(sure) if sure == point else f"{sure} ({point})"
+            for o, sure, point in zip(part["other doubles"], part["bid up to"], part["on the point estimate"])
+        }
         rows.append(
             {
                 "hand": f"{t} trump{'s' if t != 1 else ''}, {'with' if d else 'without'} the trump double",
@@ -189,7 +215,7 @@ def score_difference(points: np.ndarray, bid: int, marks: bool = False) -> np.nd
 
 def ladder(hands: pd.DataFrame, by: list[str], marks: bool = False) -> pd.DataFrame:
     """Per group of hands and bid level: P(make) with its Wilson interval, the break-even and the expected
-    score difference of bidding (against 0 for a thrown-in hand)."""
+    score difference of bidding (against 0 for a thrown-in hand) with its 95% interval over the hands."""
     rows = []
     for key, group in hands.groupby(by, observed=True):
         points = group["points"].to_numpy(np.int64)
@@ -199,6 +225,7 @@ def ladder(hands: pd.DataFrame, by: list[str], marks: bool = False) -> pd.DataFr
             lo, hi = wilson(made.sum(), len(made))
             win = diff[made].mean() if made.any() else np.nan
             loss = -diff[~made].mean() if (~made).any() else np.nan
+            se = diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else np.nan
             be = 0.0 if not (~made).any() else 1.0 if not made.any() else loss / (win + loss)
             rows.append(
                 {
@@ -210,24 +237,30 @@ def ladder(hands: pd.DataFrame, by: list[str], marks: bool = False) -> pd.DataFr
                     "hi": float(hi),
                     "break_even": be,
                     "expected": diff.mean(),
+                    "expected_lo": diff.mean() - Z95 * se,
+                    "expected_hi": diff.mean() + Z95 * se,
                 }
             )
     return pd.DataFrame(rows)
 
 
 def guide(table: pd.DataFrame, by: list[str], least: int = LEAST) -> pd.DataFrame:
-    """Per hand shape (with at least `least` hands): the highest bid whose expected score beats passing."""
+    """Per hand shape (with at least `least` hands), by the shared rule (`advice.ceiling`): the highest bid
+    whose expected gain over passing is clearly positive ('bid up to', 'pass' when none is) and the highest
+    whose point estimate is ('on the point estimate', 'pass' when none is)."""
     rows = []
     for key, part in table.groupby(by, observed=True):
         if part["hands"].iloc[0] < least:
             continue
-        pays = part[part["expected"] > 0]
-        top = pays.loc[pays["bid"].idxmax()] if len(pays) else None
+        c = ceiling(zip(part["bid"], part["expected"], part["expected_lo"], part["expected_hi"]))
+        top = part[part["bid"] == c.sure].iloc[0] if c.sure is not None else None
         rows.append(
             {
                 **dict(zip(by, key)),
                 "hands": int(part["hands"].iloc[0]),
-                "bid up to": int(top["bid"]) if top is not None else "pass",
+                "bid up to": c.sure if c.sure is not None else "pass",
+                "on the point estimate": c.point if c.point is not None else "pass",
+                "advice": c.text(),
                 "P(make) there": top["p_make"] if top is not None else part["p_make"].iloc[0],
                 "lo": top["lo"] if top is not None else part["lo"].iloc[0],
                 "hi": top["hi"] if top is not None else part["hi"].iloc[0],
@@ -258,24 +291,31 @@ def build(
     shapes = by_shape.drop_duplicates(shape)
     few = shapes[shapes["hands"] < LEAST]
     share = rate_row(
-        "hands of a shape for which some bid beats passing",
+        "hands of a shape for which some bid is clearly better than passing",
         len(hands.merge(pays[shape], on=shape)),
         len(hands),
     )
     rare = rate_row("hands of shapes too rare for the guide", int(few["hands"].sum()), len(hands))
     report.finding(
         f"Of {len(hands):,} hands ({base.n:,} deals x 4 seats, each played as declarer with its best "
-        f"trump), {pct(share['rate'], share['lo'], share['hi'])} have a shape for which some bid beats "
-        "passing on average."
+        f"trump), {pct(share['rate'], share['lo'], share['hi'])} have a shape for which some bid is clearly "
+        f"better than passing. The advice below weighs each bid by the {AGAINST}: 'sure up to' is the "
+        "highest bid whose gain's 95% interval is above 0, 'on the point estimate' the highest whose mean "
+        "gain is."
     )
     for t, d, o in ((4, 1, 1), (3, 1, 2), (5, 1, 0)):
         row = chart[(chart["trumps"] == t) & (chart["trump double"] == d) & (chart["other doubles"] == o)]
         if len(row):
             r = row.iloc[0]
-            what = "pass" if r["bid up to"] == "pass" else f"bid up to {r['bid up to']}"
+            there = (
+                f"P(make) at {r['bid up to']} {pct(r['P(make) there'], r['lo'], r['hi'])}"
+                if r["bid up to"] != "pass"
+                else f"P(make) at 30 {pct(r['P(make) there'], r['lo'], r['hi'])}"
+            )
+            doubles = f"{o} other double{'s' if o != 1 else ''}"
             report.finding(
-                f"{t} trumps with the trump double and {o} other double{'s' if o != 1 else ''}: {what} "
-                f"(P(make) there {pct(r['P(make) there'], r['lo'], r['hi'])}, {int(r['hands']):,} hands)."
+                f"{t} trumps with the trump double and {doubles}: {r['advice']} "
+                f"({there}, {int(r['hands']):,} hands)."
             )
     be30 = overall[overall["bid"] == 30].iloc[0]
     report.finding(
@@ -291,16 +331,20 @@ def build(
         "guide_heatmap",
         heatmap(by_shape, chart),
         f"P(make) in % for every hand shape of at least {LEAST} hands (rows: trumps held with the trump the "
-        "hand would name, the trump double, other doubles) and every bid; the outlined cell is the highest "
-        "bid whose expected score difference beats passing, 'pass' where none does",
+        "hand would name, the trump double, other doubles) and every bid; the cell outlined in black is the "
+        "highest bid whose expected gain over passing is clearly positive (95% interval above 0), the dashed "
+        "grey one the highest on the point estimate where that is higher; 'pass' where no bid is clearly "
+        "better than passing",
         main=True,
     )
     report.heading("The guide")
     report.text(
         "Per hand shape (trumps held with the trump the hand would name, whether it holds the trump double, "
-        f"other doubles, 3 = three or more): the highest bid whose expected score difference beats passing "
-        f"(shapes with at least {LEAST} hands; '-': fewer); 'pass' when no bid does. Passing counts as 0 (a "
-        "thrown-in hand); the opponents' bids are not modelled."
+        "other doubles, 3 = three or more): the highest bid whose expected gain over passing is clearly "
+        "positive (its 95% interval above 0), and in brackets, where it differs, the highest on the point "
+        f"estimate (shapes with at least {LEAST} hands; '-': fewer); 'pass' when no bid is clearly better. "
+        "Passing counts as 0 (a thrown-in hand); the comparison is not against the opponents' contract, and "
+        "the opponents' bids are not modelled."
     )
     report.table(
         "guide_grid",
@@ -376,12 +420,19 @@ def build(
         collapsed="By trumps and count dominoes held, at every bid",
     )
     headline = [
-        [r["trumps"], r["trump double"], r["other doubles"], r["bid up to"], f"{int(r['hands']):,}"]
+        [
+            r["trumps"],
+            r["trump double"],
+            r["other doubles"],
+            r["bid up to"],
+            r["on the point estimate"],
+            f"{int(r['hands']):,}",
+        ]
         for r in chart.to_dict(orient="records")
     ]
     return report, (
-        "How high to bid (expected score above passing)",
-        ["trumps", "trump double", "other doubles", "bid up to", "hands"],
+        "How high to bid (expected gain over passing: sure up to, and on the point estimate)",
+        ["trumps", "trump double", "other doubles", "bid up to", "on the point estimate", "hands"],
         headline,
     )
 

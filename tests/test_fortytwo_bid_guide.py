@@ -79,14 +79,22 @@ def test_the_heatmap_outlines_the_highest_paying_bid_of_each_shape() -> None:
     chart = bid_guide.guide(table, bid_guide.SHAPE, least=200)
     fig = bid_guide.heatmap(table, chart)
     ax = fig.axes[0]
-    boxes = [p for p in ax.patches if isinstance(p, matplotlib.patches.Rectangle)]
+    rects = [p for p in ax.patches if isinstance(p, matplotlib.patches.Rectangle)]
+    boxes = [p for p in rects if p.get_linestyle() == "solid"]  # the sure level
+    dashed = [p for p in rects if p.get_linestyle() != "solid"]  # the point estimate's, where it is higher
     pays = chart[chart["bid up to"] != "pass"].sort_values(bid_guide.SHAPE, ascending=False)
     assert len(pays) and len(boxes) == len(pays)
+    assert len(dashed) == (chart["on the point estimate"] != chart["bid up to"]).sum()
     # each outline sits at its shape's row and highest paying bid; the rows read as words
     labels = [t.get_text() for t in ax.get_yticklabels()]
     for box, row in zip(boxes, pays.to_dict(orient="records")):
         x, y = box.get_xy()
         assert bid_guide.LEVELS[round(x + 0.5)] == row["bid up to"]
+        # the sure level is clearly above passing: its interval's lower bound is above 0
+        at = table.set_index([*bid_guide.SHAPE, "bid"]).loc[
+            (row["trumps"], row["trump double"], row["other doubles"], row["bid up to"])
+        ]
+        assert at["expected_lo"] > 0
         assert labels[round(y + 0.5)] == bid_guide.shape_label(
             row["trumps"], row["trump double"], row["other doubles"]
         )
@@ -129,3 +137,36 @@ def test_too_few_deals_for_any_line_of_the_guide_is_one_clear_error(tmp_path) ->
         "error: bid-guide: no hand shape of 240 hands has the 200 a line of the guide needs; "
         "deal more (1,000 deals or more)"
     ]
+
+
+def test_a_guide_line_gives_the_sure_level_and_the_point_estimate_apart() -> None:
+    """A shape whose gain over passing is clearly positive up to 33 and positive on the point estimate only
+    up to 35 reads 'up to 33 for sure, 35 on the point estimate'; one with no clear bid reads 'no bid is
+    clearly better than passing'."""
+
+    def rows(shape, gains, half):
+        return [
+            {
+                "trumps": shape,
+                "trump double": 1,
+                "other doubles": 1,
+                "bid": b,
+                "hands": 500,
+                "p_make": 0.6,
+                "lo": 0.55,
+                "hi": 0.65,
+                "break_even": 0.5,
+                "expected": g,
+                "expected_lo": g - half,
+                "expected_hi": g + half,
+            }
+            for b, g in zip(bid_guide.LEVELS, gains)
+        ]
+
+    gains = [6, 6, 5, 4, 2, 1, -1, -3, -5, -7, -9, -11, -20]  # 30..42
+    table = pd.DataFrame(rows(4, gains, 3.5) + rows(3, [1.0] + [-5.0] * 12, 3.0))
+    chart = bid_guide.guide(table, bid_guide.SHAPE).set_index("trumps")
+    assert chart.loc[4, "bid up to"] == 33 and chart.loc[4, "on the point estimate"] == 35
+    assert chart.loc[4, "advice"] == "up to 33 for sure, 35 on the point estimate"
+    assert chart.loc[3, "bid up to"] == "pass" and chart.loc[3, "on the point estimate"] == 30
+    assert chart.loc[3, "advice"].startswith("no bid is clearly better than passing")
