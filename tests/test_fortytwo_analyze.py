@@ -1,5 +1,5 @@
-"""analyze advises: the best trump against the runner-up on the same deals, and per trump the highest bid
-whose chance of making clears that bid's break-even."""
+"""analyze advises: the trumps that cannot be told apart from the best on the same deals, and per trump the
+highest bid clearly better than passing and the highest on the point estimate."""
 
 from __future__ import annotations
 
