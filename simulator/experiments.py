@@ -221,12 +221,10 @@ class Comparison:
 
     def render(self) -> list[Any]:
         """The table of paired differences, what narrowing means, arm B in words, the findings."""
-        rows = [
-            [m, pct(d.a), pct(d.b), pp(d.diff, d.lo, d.hi), _times(d.narrowing)]
-            if m in self.rates
-            else [m, num(d.a), num(d.b), num(d.diff, d.lo, d.hi, signed=True), _times(d.narrowing)]
-            for m, d in zip(self.measures, self.differences)
-        ]
+        rows = []
+        for m, d in zip(self.measures, self.differences):
+            show = pct if m in self.rates else num
+            rows.append([m, show(d.a), show(d.b), quoted(d, m in self.rates), _times(d.narrowing)])
         a = self.a
         title = (
             f"A - B on the same {a.n:,} {a.game.plural(a.unit)}, measured for {self.side} "
@@ -418,10 +416,18 @@ class Sweep:
         and on the fresh deals, and on the fresh deals the paired difference against the set's first (`diff`,
         `diff lo`, `diff hi`)."""
         c = self.confirmation
+        values = ("sweep", "fresh", "diff")  # each with its interval's bounds
+        columns = [
+            *self.keys,
+            "measure",
+            "rate",
+            "first",
+            *(f"{v}{b}" for v in values for b in ("", " lo", " hi")),
+        ]
+        if c is None:
+            return pd.DataFrame(columns=columns)
         rows = []
         for b in self.best:
-            if c is None:
-                break
             i = self.measures.index(b.measure)
             for m in b.members:
                 e, fresh, d = self.estimates[m][i], c.estimates[m][i], c.differences[b.measure][m]
@@ -442,18 +448,7 @@ class Sweep:
                         "diff hi": d.hi,
                     }
                 )
-        columns = [
-            *self.keys,
-            "measure",
-            "rate",
-            "first",
-            "sweep",
-            "sweep lo",
-            "sweep hi",
-            "fresh",
-            "fresh lo",
-        ]
-        return pd.DataFrame(rows, columns=[*columns, "fresh hi", "diff", "diff lo", "diff hi"])
+        return pd.DataFrame(rows, columns=columns)
 
     def render(self) -> list[Any]:
         """Long form, so that it fits a terminal however many settings the grid has: one row per measure and
@@ -682,7 +677,8 @@ def best_of(name: str, arms: Sequence[Measure], higher: bool) -> Best:
     chosen = best_set(arms, higher=higher)
     sign = 1 if higher else -1
     values = [sign * a.value() for a in arms]
-    order = sorted(range(len(arms)), key=lambda i: -values[i] if values[i] == values[i] else float("inf"))
+    # best point estimate first; a setting with no cases (NaN) last
+    order = sorted(range(len(arms)), key=lambda i: float("inf") if math.isnan(values[i]) else -values[i])
     first, second = order[0], order[1]
     return Best(
         name,
@@ -706,7 +702,7 @@ def _times(narrowing: float) -> str:
 
 def quoted(d: Difference, rate: bool) -> str:
     """A paired difference as findings quote it: in pp for rates, else in the measure's units."""
-    return pp(d.diff, d.lo, d.hi) if rate else num(d.diff, d.lo, d.hi, signed=True)
+    return quoted_values(d.diff, d.lo, d.hi, rate)
 
 
 def quoted_bounds(lo: float, hi: float, rate: bool) -> str:
