@@ -305,6 +305,35 @@ def paired(a: Measure, b: Measure) -> Difference:
     return Difference(a.value(), b.value(), diff, float(lo), float(hi), se, se_ind, narrowing, a.n)
 
 
+def paired_average(first: tuple[Measure, Measure], second: tuple[Measure, Measure]) -> Difference:
+    """The mean of two paired differences on the same deals, (a1 - b1 + a2 - b2) / 2, deal by deal: the
+    estimate of seat-rotated deals (`a2`, `b2` are the arms with the seats turned, measured for the seats the
+    change moved to). `a` and `b` are the means of the two pairs' values. Its interval is normal on the
+    per-deal means of the two differences of linearised values (averaged, a 0/1 rate is no longer 0/1, so
+    Newcombe's interval does not apply); `se_independent` is what the same estimate would have had with all
+    four arms on independent deals. Pairs that agree on every deal give 0 with the interval [0, 0]."""
+    (a1, b1), (a2, b2) = first, second
+    if len({m.n for m in (a1, b1, a2, b2)}) > 1:
+        raise ValueError(f"{a1.name}: the arms cover different deals; pairing needs the same deals")
+    z = [m.influence() for m in (a1, b1, a2, b2)]
+    diff = ((a1.value() - b1.value()) + (a2.value() - b2.value())) / 2
+    se = _se(((z[0] - z[1]) + (z[2] - z[3])) / 2)
+    n = a1.n
+    se_ind = float(np.sqrt(sum(v.var(ddof=1) for v in z) / n) / 2) if n > 1 else float("nan")
+    narrowing = se_ind / se if se > 0 else float("inf") if se_ind > 0 else float("nan")
+    return Difference(
+        (a1.value() + a2.value()) / 2,
+        (b1.value() + b2.value()) / 2,
+        diff,
+        diff - Z95 * se,
+        diff + Z95 * se,
+        se,
+        se_ind,
+        narrowing,
+        n,
+    )
+
+
 @dataclass(frozen=True)
 class BestSet(Result):
     """Multiple comparisons with the best, from paired per-deal values: `members` are the settings that
