@@ -169,15 +169,17 @@ ROTATED_TABLE = dataclasses.replace(
         "diff": ("lo", "hi"),
         "moved": ("moved lo", "moved hi"),
         "rotated": ("rotated lo", "rotated hi"),
+        "position gap": ("position gap lo", "position gap hi"),
     },
-    signed=("diff", "moved", "rotated"),
-    scaled=(*EXPERIMENT_TABLE.scaled, "moved", "rotated", "rotated se"),
+    signed=("diff", "moved", "rotated", "position gap"),
+    scaled=(*EXPERIMENT_TABLE.scaled, "moved", "rotated", "rotated se", "position gap"),
     labels={
         **(EXPERIMENT_TABLE.labels or {}),
         "moved": "A' - B' (seats turned)",
         "rotated": "A - B rotated",
         "rotated se": "rotated se",
         "rotation narrowing": "rotation narrows (x)",
+        "position gap": "(A - B) - (A' - B')",
     },
 )
 

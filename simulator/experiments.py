@@ -30,6 +30,7 @@ from simulator.stats import (
     estimate,
     paired,
     paired_average,
+    paired_gap,
     undefined,
 )
 from simulator.summaries import num, pct, pp, table
@@ -195,6 +196,7 @@ class Rotation:
     side: str  # the side the change moved to, whose point of view A' - B' takes
     moved: list[Difference]  # A' - B', per measure
     differences: list[Difference]  # the rotated estimate, per measure
+    gaps: list[Difference]  # (A - B) - (A' - B'), per measure: whether the change does the same there
     runs: int  # the distinct runs played in all (3 where arm A turned plays as arm A)
 
     @staticmethod
@@ -237,13 +239,15 @@ class Comparison:
     def frame(self) -> pd.DataFrame:
         """One row per measure: the plain paired difference (a, b, diff, lo, hi, se, se_independent,
         narrowing, deals); with seat rotation also A' - B' alone (`moved`, `moved lo`, `moved hi`), the
-        rotated estimate (`rotated`, `rotated lo`, `rotated hi`, `rotated se`) and `rotation narrowing`: the
-        plain interval's width over the rotated one's."""
+        rotated estimate (`rotated`, `rotated lo`, `rotated hi`, `rotated se`), `rotation narrowing`: the
+        plain interval's width over the rotated one's, and `position gap` (`lo`, `hi`): (A - B) - (A' - B'),
+        paired, how far the change's effect at its own seats is from its effect at the other side's."""
         rows = []
         for i, (m, d) in enumerate(zip(self.measures, self.differences)):
             row = {"measure": m, **d.as_dict()}
             if self.rotation is not None:
                 moved, r = self.rotation.moved[i], self.rotation.differences[i]
+                gap = self.rotation.gaps[i]
                 row |= {
                     "moved": moved.diff,
                     "moved lo": moved.lo,
@@ -253,6 +257,9 @@ class Comparison:
                     "rotated hi": r.hi,
                     "rotated se": r.se,
                     "rotation narrowing": Rotation.narrowing(d, r),
+                    "position gap": gap.diff,
+                    "position gap lo": gap.lo,
+                    "position gap hi": gap.hi,
                 }
             rows.append(row)
         return pd.DataFrame(rows)
@@ -319,9 +326,18 @@ class Comparison:
             else f"{finite[0]:.2f} to {finite[-1]:.2f} times (median {float(np.median(finite)):.2f})"
         )
         more = rot.runs / 2  # the same play spent on more plain deals narrows by its square root
+        apart = [
+            f"{name} ({quoted(g, name in self.rates)})" for name, g in zip(self.measures, rot.gaps) if g.clear
+        ]
+        gaps = (
+            f"A - B and A' - B' are apart at 95% on {'; '.join(apart)}; with the dealers balanced over the "
+            "seats the two estimate the same, and one measure in twenty is apart by chance"
+            if apart
+            else "A - B and A' - B' cannot be told apart on any measure"
+        )
         return (
             f"Seat rotation narrows the intervals by {spread}, {cost}; the plain arms on {more:g} times as "
-            f"many deals would narrow them by about {math.sqrt(more):.2f} times."
+            f"many deals would narrow them by about {math.sqrt(more):.2f} times. {gaps}."
         )
 
     def equivalence(self, name: str, d: Difference) -> str:
@@ -469,6 +485,7 @@ def compare(
             game.sides(a.rules)[moved][0],
             [paired(x, y) for x, y in zip(ma2, mb2)],
             [paired_average((x, y), (x2, y2)) for x, y, x2, y2 in zip(ma, mb, ma2, mb2)],
+            [paired_gap((x, y), (x2, y2)) for x, y, x2, y2 in zip(ma, mb, ma2, mb2)],
             len(distinct),
         )
     return Comparison(a, b, label, names, diffs, elapsed, frozenset(rates), margin, rotation)

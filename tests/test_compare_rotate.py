@@ -67,6 +67,9 @@ def test_the_rotated_estimate_is_the_mean_of_the_two_per_deal_differences() -> N
     assert r.lo == pytest.approx(per_deal.mean() - Z95 * r.se)
     assert c.rotation.moved[i].diff == pytest.approx(moved.mean())
     assert c.differences[i].diff == pytest.approx(plain.mean())
+    gap = c.rotation.gaps[i]  # (A - B) - (A' - B'), deal by deal
+    assert gap.diff == pytest.approx((plain - moved).mean())
+    assert gap.se == pytest.approx((plain - moved).std(ddof=1) / np.sqrt(len(plain)))
     row = c.frame().iloc[i]
     assert row["rotated"] == pytest.approx(r.diff)
     d = c.differences[i]
