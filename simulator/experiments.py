@@ -432,10 +432,10 @@ class Comparison:
         )
         return (
             f"A - B rotated: every {word} played again with each strategy moved one seat on (arms A' and B': "
-            f"the change at {theirs}'s seats, measured for {theirs}), and per {word} the mean of A - B and "
-            f"A' - B'. It is the change's effect averaged over {mine}'s seats and {theirs}'s, which is "
-            f"what A - B estimates when the dealers are balanced over the seats ({word} k is {first}dealt by "
-            f"seat k mod {seats}; {balance}). rotation narrows: the plain interval's width over the "
+            f"the change now made at {theirs}, measured for {theirs}), and per {word} the mean of A - B and "
+            f"A' - B'. It is the change's effect averaged over its two positions, {mine} and {theirs}, which "
+            f"is what A - B estimates when the dealers are balanced over the seats ({word} k is {first}dealt "
+            f"by seat k mod {seats}; {balance}). rotation narrows: the plain interval's width over the "
             "rotated one's."
         )
 
