@@ -201,22 +201,25 @@ def compare_report(comparison: Comparison, provenance: dict, command: str) -> Re
     if rotated:
         report.text(comparison.rotation_in_words())
     frame.insert(1, "rate", frame["measure"].isin(comparison.rates))
+    # with rotation the page leaves the standard errors to the CSV, so that the table fits the page
+    shown = frame.drop(columns=["se", "se_independent", "rotated se"]) if rotated else frame
     report.table(
         "compare",
-        frame,
+        shown,
         "Paired differences A - B" + (", plain and with the seats rotated" if rotated else ""),
         ROTATED_TABLE if rotated else EXPERIMENT_TABLE,
+        csv=frame,
     )
     panels = [(True, "rates: a - b (percentage points)"), (False, "other measures: a - b (their units)")]
     panels = [(r, label) for r, label in panels if (frame["measure"].isin(comparison.rates) == r).any()]
     fig, axes = plt.subplots(len(panels), 1, figsize=(7, 1 + 0.45 * len(frame)), squeeze=False)
-    shown = [("diff", "lo", "hi", "plain")] + (
+    series = [("diff", "lo", "hi", "plain")] + (
         [("rotated", "rotated lo", "rotated hi", "seats rotated")] * rotated
     )
     for ax, (is_rate, label) in zip(axes[:, 0], panels):
         part = frame[frame["measure"].isin(comparison.rates) == is_rate]
         scale = 100 if is_rate else 1
-        for k, (value, lo, hi, name) in enumerate(shown):
+        for k, (value, lo, hi, name) in enumerate(series):
             y = [i + (0.15 - 0.3 * k if rotated else 0.0) for i in range(len(part))]
             ax.errorbar(
                 scale * part[value],
