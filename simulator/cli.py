@@ -302,8 +302,7 @@ def bench(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter)
     epilog=examples(
         "dealsim compare forty-two --vs NS=heuristic:margin=2 -n 50000",
         "dealsim compare rounds --vs-rule sweep_bonus=0 --unit match -n 5000",
-        "dealsim compare franks-zoo --vs all=greedy -n 2000 -o cmp/greedy",
-        "dealsim compare rounds --vs 0=greedy --rotate -n 2000",
+        "dealsim compare franks-zoo --vs 0=greedy --rotate -n 2000 -o cmp/greedy",
     ),
 )
 def compare(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; they become specs at once)
