@@ -163,10 +163,33 @@ def mark_best_set(fig: plt.Figure, part: pd.DataFrame, x: str, percent: bool) ->
     return True
 
 
+ROTATED_TABLE = dataclasses.replace(
+    EXPERIMENT_TABLE,
+    interval={
+        "diff": ("lo", "hi"),
+        "moved": ("moved lo", "moved hi"),
+        "rotated": ("rotated lo", "rotated hi"),
+        "position gap": ("position gap lo", "position gap hi"),
+    },
+    signed=("diff", "moved", "rotated", "position gap"),
+    scaled=(*EXPERIMENT_TABLE.scaled, "moved", "rotated", "rotated se", "position gap"),
+    labels={
+        **(EXPERIMENT_TABLE.labels or {}),
+        "moved": "A' - B' (seats turned)",
+        "rotated": "A - B rotated",
+        "rotated se": "rotated se",
+        "rotation narrowing": "rotation narrows (x)",
+        "position gap": "(A - B) - (A' - B')",
+    },
+)
+
+
 def compare_report(comparison: Comparison, provenance: dict, command: str) -> Report:
-    """The comparison as a report: findings, the table of paired differences, and their plots, one panel for
-    rates (in percentage points) and one for the other measures (in their own units)."""
+    """The comparison as a report: findings, the plots of the paired differences, one panel for rates (in
+    percentage points) and one for the other measures (in their own units), and their table; with seat
+    rotation, the rotated estimate beside the plain one in both."""
     frame = comparison.frame()
+    rotated = comparison.rotation is not None
     report = Report(f"{provenance.get('game', '')} paired comparison", provenance, command)
     for sentence in comparison.findings():
         report.finding(sentence)
@@ -175,25 +198,48 @@ def compare_report(comparison: Comparison, provenance: dict, command: str) -> Re
         f"{comparison.side}. 'narrowing' is how many times wider the 95% interval would be on independent "
         "deals."
     )
+    if rotated:
+        report.text(comparison.rotation_in_words())
     frame.insert(1, "rate", frame["measure"].isin(comparison.rates))
-    report.table("compare", frame, "Paired differences A - B", EXPERIMENT_TABLE)
+    # with rotation the page leaves the standard errors to the CSV, so that the table fits the page
+    shown = frame.drop(columns=["se", "se_independent", "rotated se"]) if rotated else frame
+    report.table(
+        "compare",
+        shown,
+        "Paired differences A - B" + (", plain and with the seats rotated" if rotated else ""),
+        ROTATED_TABLE if rotated else EXPERIMENT_TABLE,
+        csv=frame,
+    )
     panels = [(True, "rates: a - b (percentage points)"), (False, "other measures: a - b (their units)")]
     panels = [(r, label) for r, label in panels if (frame["measure"].isin(comparison.rates) == r).any()]
     fig, axes = plt.subplots(len(panels), 1, figsize=(7, 1 + 0.45 * len(frame)), squeeze=False)
+    series = [("diff", "lo", "hi", "plain")] + (
+        [("rotated", "rotated lo", "rotated hi", "seats rotated")] * rotated
+    )
     for ax, (is_rate, label) in zip(axes[:, 0], panels):
         part = frame[frame["measure"].isin(comparison.rates) == is_rate]
         scale = 100 if is_rate else 1
-        y = range(len(part))
-        ax.errorbar(
-            scale * part["diff"],
-            list(y),
-            xerr=[scale * (part["diff"] - part["lo"]), scale * (part["hi"] - part["diff"])],
-            fmt="o",
-            capsize=3,
-        )
+        for k, (value, lo, hi, name) in enumerate(series):
+            y = [i + (0.15 - 0.3 * k if rotated else 0.0) for i in range(len(part))]
+            ax.errorbar(
+                scale * part[value],
+                y,
+                xerr=[scale * (part[value] - part[lo]), scale * (part[hi] - part[value])],
+                fmt="o",
+                capsize=3,
+                label=name,
+            )
         ax.axvline(0, color="grey", lw=1)
-        ax.set_yticks(list(y), part["measure"])
+        ax.set_yticks(list(range(len(part))), part["measure"])
+        ax.invert_yaxis()
         ax.set_xlabel(label + ", 95% paired interval")
+        if rotated:
+            ax.legend(fontsize="small")
     fig.tight_layout()
-    report.figure("compare", fig, "Paired differences with 95% intervals")
+    report.figure(
+        "compare",
+        fig,
+        "Paired differences with 95% intervals" + (": plain, and with the seats rotated" if rotated else ""),
+        main=True,
+    )
     return report

@@ -194,11 +194,14 @@ def compare(
     execution: Execution = Execution(),
     output: Output = Output(),
     margin: float | None = None,
+    rotate: bool = False,
 ) -> experiments.Comparison:
     """Arm A (the spec) against arm B (A with the seats `vs` and the rule changes `vs_rules`) on the same
-    deals. With an output folder, both arms' chunks are saved there as they finish and the report is
+    deals. With an output folder, every arm's chunks are saved there as they finish and the report is
     written at the end; `output.resume` goes on from the saved chunks. With a `margin`, the findings say
-    which measures are shown equivalent within it (`experiments.Comparison.equivalence`)."""
+    which measures are shown equivalent within it (`experiments.Comparison.equivalence`). With `rotate`,
+    both arms are also played with the seating turned one seat on, and each measure gets the seat-rotated
+    estimate beside the plain one (`experiments.Rotation`); a change of rules alone is refused."""
     execution.local("compare")
     if margin is not None and not margin > 0:  # also NaN
         raise DealsimError(f"--margin: expected a number above 0, got {margin:g}")
@@ -206,15 +209,18 @@ def compare(
     vs_list = _pairs(vs)
     vs_rule_list = _pairs(vs_rules)
     b = experiments.arm_b(a, vs_list, vs_rule_list)
+    if rotate:
+        experiments.rotation_sides(a, b)  # refused before the folder is touched
     output.simulate_only("compare")
     extra = [w for item in vs_list for w in ("--vs", item)]
     extra += [w for item in vs_rule_list for w in ("--vs-rule", item)]
     extra += ["--margin", f"{margin:g}"] if margin is not None else []
+    extra += ["--rotate"] if rotate else []
     command = command_line("compare", a, *extra)
     with output.claim() as folder:
         with saved(folder, command, output.resume):
             comparison = experiments.compare(
-                a, b, jobs=execution.jobs, progress=execution.progress, margin=margin
+                a, b, jobs=execution.jobs, progress=execution.progress, margin=margin, rotate=rotate
             )
         if folder is not None:
             compare_report(comparison, comparison.provenance(), command).write(folder)

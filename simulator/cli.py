@@ -302,7 +302,7 @@ def bench(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter)
     epilog=examples(
         "dealsim compare forty-two --vs NS=heuristic:margin=2 -n 50000",
         "dealsim compare rounds --vs-rule sweep_bonus=0 --unit match -n 5000",
-        "dealsim compare franks-zoo --vs all=greedy -n 2000 -o cmp/greedy",
+        "dealsim compare franks-zoo --vs 0=greedy --rotate -n 2000 -o cmp/greedy",
     ),
 )
 def compare(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; they become specs at once)
@@ -310,6 +310,7 @@ def compare(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; 
     vs: f.VsOpt = NONE,
     vs_rule: f.VsRuleOpt = NONE,
     margin: f.MarginOpt = None,
+    rotate: f.RotateOpt = False,
     deals: f.ArmDealsOpt = 100_000,
     seed: f.SeedOpt = 1,
     seat: f.SeatOpt = NONE,
@@ -327,7 +328,8 @@ def compare(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; 
     progress: f.ProgressOpt = None,
 ) -> None:
     """Two arms on the same deals: paired differences of each measure, with 95% intervals. Arm A is --seat
-    and --rule; arm B changes it by --vs and --vs-rule."""
+    and --rule; arm B changes it by --vs and --vs-rule. --rotate also plays both arms with the seats turned
+    one seat on, on the same deals (twice the deals played), and reports the seat-rotated estimate."""
     if (game := _subject(game, resume, output, jobs)) is None:
         return
     from simulator import app
@@ -335,7 +337,7 @@ def compare(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; 
 
     spec = RunSpec(game, deals, seed, seat, rule, preset, rules, unit, chunk_size, measure)
     where = Output(output, force, resume is not None)
-    _show(app.compare(spec, vs, vs_rule, _execution(jobs, progress), where, margin), fmt)
+    _show(app.compare(spec, vs, vs_rule, _execution(jobs, progress), where, margin, rotate), fmt)
 
 
 @cli.command(

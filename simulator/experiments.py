@@ -20,7 +20,19 @@ from simulator.errors import DealsimError, DealsimWarning
 from simulator.options import build, parse_pairs
 from simulator.provenance import provenance
 from simulator.runner import Run, check, execute
-from simulator.stats import Z90, Z95, Difference, Estimate, Measure, best_set, estimate, paired, undefined
+from simulator.stats import (
+    Z90,
+    Z95,
+    Difference,
+    Estimate,
+    Measure,
+    best_set,
+    estimate,
+    paired,
+    paired_average,
+    paired_gap,
+    undefined,
+)
 from simulator.summaries import num, pct, pp, table
 
 
@@ -129,6 +141,74 @@ def focus_side(a: Run, b: Run) -> int:
     return 0
 
 
+def turned(run: Run) -> Run:
+    """The run with every seat's strategy moved one seat on: seat s's strategy plays at seat s + 1 (the last
+    seat's at seat 0), on the same deals (the cards, dealers and chance events are the seed's, not the
+    seats'). Forty-two's N-S strategies then sit at E-W and E-W's at N-S, Rounds' two players swap, and in
+    Frank's Zoo the whole seating turns one seat on, neighbours kept."""
+    return dataclasses.replace(run, seats=run.seats[-1:] + run.seats[:-1])
+
+
+def rotation_sides(a: Run, b: Run) -> tuple[int, int]:
+    """For seat-rotated deals (`compare(rotate=True)`): the side whose strategies arm B changes and the side
+    its seats move to when the seating turns one seat on (`turned`). Refused, with the reason, when there is
+    nothing to move (only rules change, and they play at every seat alike), when arm B changes the
+    strategies of more than one side, or when turning the seats does not carry each side onto a side."""
+    game = a.game
+    if len(a.seats) != len(b.seats):
+        raise DealsimError("--rotate: the arms seat different numbers of players; nothing to turn alike")
+    changed = {s for s, (x, y) in enumerate(zip(a.seats, b.seats)) if x != y}
+    if not changed:
+        raise DealsimError(
+            "--rotate moves a change of strategies to the other side's seats; arm B changes only rules, "
+            "which play at every seat alike: nothing to rotate (drop --rotate)"
+        )
+    sides = game.sides(a.rules)
+    touched = [i for i, (_, seats) in enumerate(sides) if changed & set(seats)]
+    if len(touched) > 1:
+        names = ", ".join(sides[i][0] for i in touched)
+        raise DealsimError(
+            f"--rotate: arm B changes the strategies of several sides ({names}); rotation moves the change "
+            "of one side to the other side's seats"
+        )
+    n = len(a.seats)
+    onto = {frozenset(seats): i for i, (_, seats) in enumerate(sides)}
+    images = [onto.get(frozenset((s + 1) % n for s in seats)) for _, seats in sides]
+    side = touched[0]
+    moved = images[side]
+    if any(i is None for i in images) or moved is None or moved == side:
+        raise DealsimError(
+            f"--rotate: turning the {game.name} seats one seat on does not carry each side onto another "
+            "side, so there is no clean rotation here"
+        )
+    return side, moved
+
+
+@dataclass(frozen=True)
+class Rotation:
+    """Seat-rotated deals: the arms again with the seating turned one seat on (A', B': `turned`), on the same
+    deals, measured for the side the change moved to; per measure A' - B' alone (`moved`) and the rotated
+    estimate (`differences`): the per-deal mean of the plain A - B and A' - B' (`stats.paired_average`), the
+    change's effect averaged over its side's seats and the other side's."""
+
+    a: Run
+    b: Run
+    side: str  # the side the change moved to, whose point of view A' - B' takes
+    moved: list[Difference]  # A' - B', per measure
+    differences: list[Difference]  # the rotated estimate, per measure
+    gaps: list[Difference]  # (A - B) - (A' - B'), per measure: whether the change does the same there
+    runs: int  # the distinct runs played in all (3 where arm A turned plays as arm A)
+
+    @staticmethod
+    def narrowing(plain: Difference, rotated: Difference) -> float:
+        """How many times narrower the rotated interval is than the plain one on the same deals (NaN where
+        either is undefined or both are [0, 0])."""
+        if plain.undefined or rotated.undefined:
+            return float("nan")
+        wide, narrow = plain.hi - plain.lo, rotated.hi - rotated.lo
+        return wide / narrow if narrow > 0 else float("inf") if wide > 0 else float("nan")
+
+
 @dataclass(frozen=True)
 class Comparison:
     """Two arms on the same deals: per measure the paired difference a - b, from `side`'s point of view."""
@@ -141,6 +221,7 @@ class Comparison:
     elapsed: float
     rates: frozenset[str] = frozenset()  # the measures that are rates
     margin: float | None = None  # an equivalence margin: points for means, percentage points for rates
+    rotation: Rotation | None = None  # seat-rotated deals (`compare(rotate=True)`)
 
     def arm_b_in_words(self) -> str:
         """What arm B changes: the seats and rules that differ from arm A."""
@@ -156,7 +237,32 @@ class Comparison:
         return "; ".join(seats + rules) or "nothing"
 
     def frame(self) -> pd.DataFrame:
-        return pd.DataFrame([{"measure": m, **d.as_dict()} for m, d in zip(self.measures, self.differences)])
+        """One row per measure: the plain paired difference (a, b, diff, lo, hi, se, se_independent,
+        narrowing, deals); with seat rotation also A' - B' alone (`moved`, `moved lo`, `moved hi`), the
+        rotated estimate (`rotated`, `rotated lo`, `rotated hi`, `rotated se`), `rotation narrowing`: the
+        plain interval's width over the rotated one's, and `position gap` (`lo`, `hi`): (A - B) - (A' - B'),
+        paired, how far the change's effect at its own seats is from its effect at the other side's."""
+        rows = []
+        for i, (m, d) in enumerate(zip(self.measures, self.differences)):
+            row = {"measure": m, **d.as_dict()}
+            if self.rotation is not None:
+                moved, r = self.rotation.moved[i], self.rotation.differences[i]
+                gap = self.rotation.gaps[i]
+                row |= {
+                    "moved": moved.diff,
+                    "moved lo": moved.lo,
+                    "moved hi": moved.hi,
+                    "rotated": r.diff,
+                    "rotated lo": r.lo,
+                    "rotated hi": r.hi,
+                    "rotated se": r.se,
+                    "rotation narrowing": Rotation.narrowing(d, r),
+                    "position gap": gap.diff,
+                    "position gap lo": gap.lo,
+                    "position gap hi": gap.hi,
+                }
+            rows.append(row)
+        return pd.DataFrame(rows)
 
     def findings(self, most: int = 6) -> list[str]:
         """One sentence per measure (the first `most`): both arms' values and the paired difference, and
@@ -177,8 +283,62 @@ class Comparison:
             sentence = (
                 f"{name}: {a} in arm A, {b} in arm B; A - B = {quoted(d, name in self.rates)}, {verdict}"
             )
-            out.append(sentence + (f"; {self.equivalence(name, d)}." if self.margin is not None else "."))
+            if self.margin is not None:
+                sentence += f"; {self.equivalence(name, d)}"
+            out.append(sentence + self.rotated_words(name) + ".")
+        if self.rotation is not None:
+            out.append(self.rotation_summary())
         return out
+
+    def rotated_words(self, name: str) -> str:
+        """With seat rotation, what it gives on a measure: the rotated A - B and how much narrower its
+        interval is than the plain one; '' without rotation."""
+        if self.rotation is None:
+            return ""
+        i = self.measures.index(name)
+        d, r = self.differences[i], self.rotation.differences[i]
+        if r.undefined:
+            return "; with the seats rotated, A - B is undefined"
+        unit = self.a.game.words[self.a.unit]
+        verdict = (
+            f"no {unit} differs"
+            if r.same
+            else "a clear difference"
+            if r.clear
+            else "cannot be told apart from no difference"
+        )
+        times = Rotation.narrowing(d, r)
+        narrower = f", the interval {times:.2f} times narrower" if math.isfinite(times) else ""
+        return f"; with the seats rotated, A - B = {quoted(r, name in self.rates)} ({verdict}{narrower})"
+
+    def rotation_summary(self) -> str:
+        """One sentence on what seat rotation bought: its narrowing over the measures, against its cost."""
+        rot = self.rotation
+        assert rot is not None
+        times = [Rotation.narrowing(d, r) for d, r in zip(self.differences, rot.differences)]
+        finite = sorted(t for t in times if math.isfinite(t))
+        cost = f"playing the deals {rot.runs} times instead of 2"
+        if not finite:
+            return f"Seat rotation ({cost}) narrows no interval that can be compared."
+        spread = (
+            f"{finite[0]:.2f} times"
+            if len(finite) == 1
+            else f"{finite[0]:.2f} to {finite[-1]:.2f} times (median {float(np.median(finite)):.2f})"
+        )
+        more = rot.runs / 2  # the same play spent on more plain deals narrows by its square root
+        apart = [
+            f"{name} ({quoted(g, name in self.rates)})" for name, g in zip(self.measures, rot.gaps) if g.clear
+        ]
+        gaps = (
+            f"A - B and A' - B' are apart at 95% on {'; '.join(apart)}; with the dealers balanced over the "
+            "seats the two estimate the same, and one measure in twenty is apart by chance"
+            if apart
+            else "A - B and A' - B' cannot be told apart on any measure"
+        )
+        return (
+            f"Seat rotation narrows the intervals by {spread}, {cost}; the plain arms on {more:g} times as "
+            f"many deals would narrow them by about {math.sqrt(more):.2f} times. {gaps}."
+        )
 
     def equivalence(self, name: str, d: Difference) -> str:
         """Whether the arms are shown within ±margin of each other on a measure (two one-sided tests at 5%:
@@ -206,8 +366,17 @@ class Comparison:
     def provenance(self) -> dict[str, Any]:
         """Arm A's provenance with arm B's rules and seats beside it."""
         b = self.b
-        seats = dict(zip(b.game.seat_names(b.rules), b.seats))
-        return provenance(self.a, arm_b={"rules": dataclasses.asdict(b.rules), "seats": seats})
+        names = b.game.seat_names(b.rules)
+        extra: dict[str, Any] = {}
+        if self.rotation is not None:
+            rot = self.rotation
+            extra["rotate"] = {
+                "side": rot.side,
+                "arm_a_seats": dict(zip(names, rot.a.seats)),
+                "arm_b_seats": dict(zip(names, rot.b.seats)),
+            }
+        seats = dict(zip(names, b.seats))
+        return provenance(self.a, arm_b={"rules": dataclasses.asdict(b.rules), "seats": seats}, **extra)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -222,30 +391,79 @@ class Comparison:
     def render(self) -> list[Any]:
         """The table of paired differences, what narrowing means, arm B in words, the findings."""
         rows = []
-        for m, d in zip(self.measures, self.differences):
+        rot = self.rotation
+        for i, (m, d) in enumerate(zip(self.measures, self.differences)):
             show = pct if m in self.rates else num
-            rows.append([m, show(d.a), show(d.b), quoted(d, m in self.rates), _times(d.narrowing)])
+            row = [m, show(d.a), show(d.b), quoted(d, m in self.rates), _times(d.narrowing)]
+            if rot is not None:
+                r = rot.differences[i]
+                row += [quoted(r, m in self.rates), _times(Rotation.narrowing(d, r))]
+            rows.append(row)
         a = self.a
         title = (
             f"A - B on the same {a.n:,} {a.game.plural(a.unit)}, measured for {self.side} "
             "(95% paired intervals)"
         )
+        columns = ["measure", "A", "B", "A - B", "narrowing"]
+        notes = ["narrowing: how many times wider the interval would be on independent deals"]
+        if rot is not None:
+            columns += ["A - B rotated", "rotation narrows"]
+            notes.append(self.rotation_in_words())
         return [
-            table(title, ["measure", "A", "B", "A - B", "narrowing"], rows),
-            "narrowing: how many times wider the interval would be on independent deals",
+            table(title, columns, rows),
+            *notes,
             f"arm B: {self.arm_b_in_words()}",
             *self.findings(),
         ]
 
+    def rotation_in_words(self) -> str:
+        """What the rotated columns are and what they estimate."""
+        rot = self.rotation
+        assert rot is not None
+        a = self.a
+        seats, word = len(a.seats), a.game.words[a.unit]
+        mine, theirs = a.game.side_label(self.side), a.game.side_label(rot.side)
+        left = a.n % seats
+        first = "first " if a.unit == "match" else ""
+        balance = (
+            f"{a.n:,} is a multiple of {seats}"
+            if left == 0
+            else f"the last {left} {word}{'' if left == 1 else 's'} tilt it slightly"
+        )
+        return (
+            f"A - B rotated: every {word} played again with each strategy moved one seat on (arms A' and B': "
+            f"the change now made at {theirs}, measured for {theirs}), and per {word} the mean of A - B and "
+            f"A' - B'. It is the change's effect averaged over its two positions, {mine} and {theirs}, which "
+            f"is what A - B estimates when the dealers are balanced over the seats ({word} k is {first}dealt "
+            f"by seat k mod {seats}; {balance}). rotation narrows: the plain interval's width over the "
+            "rotated one's."
+        )
 
-def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False, margin: float | None = None) -> Comparison:
-    """Both arms on the same deals; per measure the value in each arm and the paired difference a - b."""
+
+def compare(
+    a: Run,
+    b: Run,
+    jobs: int = 0,
+    progress: bool = False,
+    margin: float | None = None,
+    rotate: bool = False,
+) -> Comparison:
+    """Both arms on the same deals; per measure the value in each arm and the paired difference a - b. With
+    `rotate`, both arms also with the seating turned one seat on (`turned`), on the same deals, and per
+    measure the rotated estimate beside the plain one (`Rotation`); a run the turn leaves as it was (arm A
+    with the same strategy everywhere) is played once."""
     game = a.game
-    sides = changed_sides(a, b)
-    results = [execute(run, jobs=jobs, progress=progress).whole() for run in (a, b)]  # Ctrl-C in A skips B
+    sides = [rotation_sides(a, b)[0]] if rotate else changed_sides(a, b)
+    arms = [a, b, turned(a), turned(b)] if rotate else [a, b]
+    distinct: list[Run] = []
+    for run in arms:
+        if run not in distinct:
+            distinct.append(run)
+    played = [execute(run, jobs=jobs, progress=progress).whole() for run in distinct]  # Ctrl-C skips the rest
+    results = [played[distinct.index(run)] for run in arms]
     names, diffs, rates = [], [], set()
     for side in sides:  # every changed side's measures; measures of the whole table once
-        ma, mb = (game.measures(r.tables, r.run.unit, side) for r in results)
+        ma, mb = (game.measures(r.tables, r.run.unit, side) for r in results[:2])
         for x, y in zip(ma, mb):
             if x.name not in names:
                 names.append(x.name)
@@ -253,8 +471,24 @@ def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False, margin: float
                 if x.binary:
                     rates.add(x.name)
     label = " and ".join(game.sides(a.rules)[i][0] for i in sides)
-    elapsed = sum(r.elapsed for r in results)
-    return Comparison(a, b, label, names, diffs, elapsed, frozenset(rates), margin)
+    elapsed = sum(r.elapsed for r in played)
+    rotation = None
+    if rotate:
+        side, moved = rotation_sides(a, b)
+        ma, mb = (game.measures(r.tables, r.run.unit, side) for r in results[:2])
+        # measures come in the same order from every side's point of view: the moved side's k-th measure is
+        # the changed side's k-th seen from the seats the change moved to
+        ma2, mb2 = (game.measures(r.tables, r.run.unit, moved) for r in results[2:])
+        rotation = Rotation(
+            arms[2],
+            arms[3],
+            game.sides(a.rules)[moved][0],
+            [paired(x, y) for x, y in zip(ma2, mb2)],
+            [paired_average((x, y), (x2, y2)) for x, y, x2, y2 in zip(ma, mb, ma2, mb2)],
+            [paired_gap((x, y), (x2, y2)) for x, y, x2, y2 in zip(ma, mb, ma2, mb2)],
+            len(distinct),
+        )
+    return Comparison(a, b, label, names, diffs, elapsed, frozenset(rates), margin, rotation)
 
 
 @dataclass(frozen=True)

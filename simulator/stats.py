@@ -305,6 +305,50 @@ def paired(a: Measure, b: Measure) -> Difference:
     return Difference(a.value(), b.value(), diff, float(lo), float(hi), se, se_ind, narrowing, a.n)
 
 
+def paired_average(first: tuple[Measure, Measure], second: tuple[Measure, Measure]) -> Difference:
+    """The mean of two paired differences on the same deals, (a1 - b1 + a2 - b2) / 2, deal by deal: the
+    estimate of seat-rotated deals (`a2`, `b2` are the arms with the seats turned, measured for the seats the
+    change moved to). `a` and `b` are the means of the two pairs' values. Its interval is normal on the
+    per-deal means of the two differences of linearised values (averaged, a 0/1 rate is no longer 0/1, so
+    Newcombe's interval does not apply); `se_independent` is what the same estimate would have had with all
+    four arms on independent deals. Pairs that agree on every deal give 0 with the interval [0, 0]."""
+    (a1, b1), (a2, b2) = first, second
+    return _two_pairs(first, second, (0.5, 0.5), (a1.value() + a2.value()) / 2, (b1.value() + b2.value()) / 2)
+
+
+def paired_gap(first: tuple[Measure, Measure], second: tuple[Measure, Measure]) -> Difference:
+    """How far two paired differences on the same deals are apart, (a1 - b1) - (a2 - b2), deal by deal, with
+    a normal interval: whether a change does the same at the seats it moved to (`a` is a1 - b1, `b` is
+    a2 - b2)."""
+    (a1, b1), (a2, b2) = first, second
+    return _two_pairs(first, second, (1.0, -1.0), a1.value() - b1.value(), a2.value() - b2.value())
+
+
+def _two_pairs(
+    first: tuple[Measure, Measure],
+    second: tuple[Measure, Measure],
+    weights: tuple[float, float],
+    a: float,
+    b: float,
+) -> Difference:
+    """w1 (a1 - b1) + w2 (a2 - b2) with its normal interval from the per-deal linearised values; `a`, `b`
+    are what the Difference shows as its two sides."""
+    (a1, b1), (a2, b2) = first, second
+    if len({m.n for m in (a1, b1, a2, b2)}) > 1:
+        raise ValueError(f"{a1.name}: the arms cover different deals; pairing needs the same deals")
+    w1, w2 = weights
+    z = [m.influence() for m in (a1, b1, a2, b2)]
+    diff = w1 * (a1.value() - b1.value()) + w2 * (a2.value() - b2.value())
+    se = _se(w1 * (z[0] - z[1]) + w2 * (z[2] - z[3]))
+    n = a1.n
+    se_ind = float("nan")
+    if n > 1:
+        var = [v.var(ddof=1) for v in z]
+        se_ind = float(np.sqrt((w1 * w1 * (var[0] + var[1]) + w2 * w2 * (var[2] + var[3])) / n))
+    narrowing = se_ind / se if se > 0 else float("inf") if se_ind > 0 else float("nan")
+    return Difference(a, b, diff, diff - Z95 * se, diff + Z95 * se, se, se_ind, narrowing, n)
+
+
 @dataclass(frozen=True)
 class BestSet(Result):
     """Multiple comparisons with the best, from paired per-deal values: `members` are the settings that
