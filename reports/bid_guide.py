@@ -317,7 +317,8 @@ def build(
     report.finding(
         f"Of {len(hands):,} hands ({base.n:,} deals x 4 seats, each played as declarer with its best "
         f"trump), {pct(share['rate'], share['lo'], share['hi'])} have a shape for which some bid is clearly "
-        f"better than passing. The advice below weighs each bid by the {AGAINST}: 'sure up to' is the "
+        "better than passing (95% intervals over the deals: the four hands of a deal count as one unit). "
+        f"The advice below weighs each bid by the {AGAINST}: 'sure up to' is the "
         "highest bid whose gain's 95% interval is above 0, 'on the point estimate' the highest whose mean "
         "gain is."
     )

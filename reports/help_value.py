@@ -498,7 +498,7 @@ def _findings(report: Report, measured: Measured, p0: int, r0: str, base: Run) -
         f"{pct(f['granted'], f['granted lo'], f['granted hi'])} of {f['requests']:,} requests are granted "
         "and "
         f"{pct(f['helped sets taking the trick'], f['taking lo'], f['taking hi'])} of {f['helps given']:,} "
-        "helped sets take the trick."
+        "helped sets take the trick (95% intervals over the games)."
     )
 
     def edge(e: dict) -> str:
