@@ -6,7 +6,10 @@ depend on the bid level (the strategies read the bid only in the auction), so on
 points the declaring side takes, and P(make) at every level of the ladder follows from them: a bid B of
 30..41 makes with at least B points, 42 with every trick. A set contract costs the bid plus the defenders'
 points, so each level has a break-even P(make) (L / (W + L), W and L the mean score differences of made
-and set contracts at that level) and an expected score difference against a thrown-in hand (0)."""
+and set contracts at that level) and an expected score difference against a thrown-in hand (0).
+
+The four hands of one deal are not independent: every interval takes the deal as the unit (a ratio over
+the deals, per deal the sum over its hands and their count)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import PlotLabels, Report, TableFormat, pct, rate_plot, rate_row
+from reports.html import PlotLabels, Report, TableFormat, pct, rate_plot, units_rate_row
 from reports.study import Study
 from simulator import driver
 from simulator.errors import DealsimError
@@ -24,7 +27,7 @@ from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.advice import AGAINST, ceiling
 from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.runner import Run, chunk, map_chunks
-from simulator.stats import Z95, wilson
+from simulator.stats import Measure, estimate
 from strategies.fortytwo import TRUMP_DOUBLE, Heuristic
 
 LEVELS = list(range(30, 43))
@@ -214,34 +217,46 @@ def score_difference(points: np.ndarray, bid: int, marks: bool = False) -> np.nd
 
 
 def ladder(hands: pd.DataFrame, by: list[str], marks: bool = False) -> pd.DataFrame:
-    """Per group of hands and bid level: P(make) with its Wilson interval, the break-even and the expected
-    score difference of bidding (against 0 for a thrown-in hand) with its 95% interval over the hands."""
+    """Per group of hands and bid level: P(make), the break-even and the expected score difference of
+    bidding (against 0 for a thrown-in hand), each with its 95% interval. The four hands of a deal are not
+    independent (two of them may share a group): the deal is the unit, each figure a ratio over the deals
+    of the group (per deal the sum and the hand count, `stats.estimate`: Wilson for P(make) when no deal
+    puts two hands in the group, else normal on the deals' totals)."""
     rows = []
     for key, group in hands.groupby(by, observed=True):
         points = group["points"].to_numpy(np.int64)
+        at = pd.factorize(group["deal"].to_numpy())[0]  # each hand's deal within the group
+        count = np.bincount(at).astype(float)
         for bid in LEVELS:
             made = points >= bid
             diff = score_difference(points, bid, marks)
-            lo, hi = wilson(made.sum(), len(made))
+            p = estimate(Measure("made", np.bincount(at, weights=made), count, binary=True))
+            gain = estimate(Measure("gain", np.bincount(at, weights=diff), count))
             win = diff[made].mean() if made.any() else np.nan
             loss = -diff[~made].mean() if (~made).any() else np.nan
-            se = diff.std(ddof=1) / np.sqrt(len(diff)) if len(diff) > 1 else np.nan
             be = 0.0 if not (~made).any() else 1.0 if not made.any() else loss / (win + loss)
             rows.append(
                 {
                     **dict(zip(by, key if isinstance(key, tuple) else (key,))),
                     "bid": bid,
                     "hands": len(points),
-                    "p_make": made.mean(),
-                    "lo": float(lo),
-                    "hi": float(hi),
+                    "p_make": p.value,
+                    "lo": p.lo,
+                    "hi": p.hi,
                     "break_even": be,
-                    "expected": diff.mean(),
-                    "expected_lo": diff.mean() - Z95 * se,
-                    "expected_hi": diff.mean() + Z95 * se,
+                    "expected": gain.value,
+                    "expected_lo": gain.lo,
+                    "expected_hi": gain.hi,
                 }
             )
     return pd.DataFrame(rows)
+
+
+def deal_share(label: str, hands: pd.DataFrame, chosen: np.ndarray) -> dict:
+    """The share of all hands marked `chosen`, with its 95% interval over the deals (the four hands of a
+    deal are not independent: normal on the deals' totals)."""
+    at = pd.factorize(hands["deal"].to_numpy())[0]
+    return units_rate_row(label, np.bincount(at, weights=chosen.astype(float)), np.bincount(at).astype(float))
 
 
 def guide(table: pd.DataFrame, by: list[str], least: int = LEAST) -> pd.DataFrame:
@@ -290,16 +305,20 @@ def build(
     pays = chart[chart["bid up to"] != "pass"]
     shapes = by_shape.drop_duplicates(shape)
     few = shapes[shapes["hands"] < LEAST]
-    share = rate_row(
+    keyed = pd.MultiIndex.from_frame(hands[shape])
+    share = deal_share(
         "hands of a shape for which some bid is clearly better than passing",
-        len(hands.merge(pays[shape], on=shape)),
-        len(hands),
+        hands,
+        keyed.isin(pd.MultiIndex.from_frame(pays[shape])),
     )
-    rare = rate_row("hands of shapes too rare for the guide", int(few["hands"].sum()), len(hands))
+    rare = deal_share(
+        "hands of shapes too rare for the guide", hands, keyed.isin(pd.MultiIndex.from_frame(few[shape]))
+    )
     report.finding(
         f"Of {len(hands):,} hands ({base.n:,} deals x 4 seats, each played as declarer with its best "
         f"trump), {pct(share['rate'], share['lo'], share['hi'])} have a shape for which some bid is clearly "
-        f"better than passing. The advice below weighs each bid by the {AGAINST}: 'sure up to' is the "
+        "better than passing (95% intervals over the deals: the four hands of a deal count as one unit). "
+        f"The advice below weighs each bid by the {AGAINST}: 'sure up to' is the "
         "highest bid whose gain's 95% interval is above 0, 'on the point estimate' the highest whose mean "
         "gain is."
     )
@@ -355,15 +374,16 @@ def build(
     report.table(
         "guide",
         chart,
-        "How high to bid, by hand shape, with P(make) there (at 30 for 'pass') and its Wilson 95% interval",
+        "How high to bid, by hand shape, with P(make) there (at 30 for 'pass') and its 95% interval (the "
+        "deal as the unit)",
         GUIDE,
         collapsed=f"The guide shape by shape, with P(make) and its interval: {len(chart)} shapes",
     )
     report.table(
         "hands",
         pd.DataFrame([share, rare]),
-        "Shares of all hands, with Wilson 95% intervals (each hand a trial; the four hands of a deal are "
-        "not quite independent)",
+        "Shares of all hands, with 95% intervals over the deals (the four hands of a deal are not "
+        "independent: the deal is the unit)",
         TableFormat(labels={"": "hands", "rate": "share"}, percent={"rate": ("lo", "hi")}, n="of"),
     )
     report.heading("P(make) and break-even by bid level")

@@ -4,7 +4,11 @@ and what the chameleon, the solo seat, leading first and the exchange are worth.
 
 Every comparison is paired: arm A plays the strategies as given; arm B changes only seat 0 (it never asks,
 or never answers), on the same deals (whole games; hand j of game k is the same in both arms). Seat 0 is a
-junior in some team hands, a senior or solo in others: the junior measures count its junior hands."""
+junior in some team hands, a senior or solo in others: the junior measures count its junior hands.
+
+Every interval takes the game as the unit: the hands of one game, and the help requests within it, are not
+independent. A per-hand figure or a rate over requests is a ratio over the games (per game the sum and the
+count, `stats.Measure` with a denominator), its interval normal on the games' totals."""
 
 from __future__ import annotations
 
@@ -23,10 +27,11 @@ from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.measures import team_points
 from simulator.franks_zoo.view import ANSWER, ASK, PLAY
 from simulator.runner import Run, execute
-from simulator.stats import Measure, estimate, excludes_zero, mean_se, paired, undefined, wilson
+from simulator.stats import Measure, estimate, excludes_zero, paired, undefined
 
 PLAYERS = (4, 5, 6, 7)
 READINGS = ("captured", "missing")
+COUNTS = ("help_asked", "help_given", "help_won")  # per row: requests made, granted, helped sets that won
 # What each comparison is judged on, from seat 0's point of view. Roles follow the standings, which differ
 # between arms from the third hand on; the second hand's roles come from the first hand, which has no help
 # and plays the same in both arms: the "in hand 2" measures compare the same hands in both arms.
@@ -129,6 +134,46 @@ def _per_game(h: pd.DataFrame, values: np.ndarray, weight: np.ndarray) -> Measur
     )
 
 
+def _frequency(h: pd.DataFrame) -> dict:
+    """How often juniors ask, how often requests are granted and helped sets take the trick, with 95%
+    intervals over the games: the requests of one game are not independent, so the game is the unit (a
+    ratio over each game's requests, normal on the games' totals)."""
+    junior = (h["role"] == "junior").to_numpy(float)
+    every = np.ones(len(h))
+    asked, given, won = (_per_game(h, h[c].to_numpy(float), every).num for c in COUNTS)
+    per_junior = estimate(_per_game(h, h["help_asked"].to_numpy(float), junior))
+    granted = estimate(Measure("requests granted", given, asked, binary=True))
+    taking = estimate(Measure("helped sets taking the trick", won, given, binary=True))
+    return {
+        "junior hands": int(junior.sum()),
+        "requests per junior hand": per_junior.value,
+        "requests se": per_junior.se,
+        "requests": int(asked.sum()),
+        "granted": granted.value,
+        "granted lo": granted.lo,
+        "granted hi": granted.hi,
+        "helps given": int(given.sum()),
+        "helped sets taking the trick": taking.value,
+        "taking lo": taking.lo,
+        "taking hi": taking.hi,
+    }
+
+
+def _granted_by_table(requests: pd.DataFrame) -> pd.DataFrame:
+    """Share of requests granted by the kind of the set on the table and the cards laid, with 95% intervals
+    over the games (a ratio over each game's requests of the group, the game as the unit)."""
+    keys = ["table kind", "cards laid"]
+    per_game = requests.groupby([*keys, "game"], observed=True)["granted"].agg(["sum", "size"]).reset_index()
+    rows = []
+    for key, part in per_game.groupby(keys, observed=True):
+        made, of = part["sum"].to_numpy(float), part["size"].to_numpy(float)
+        e = estimate(Measure("granted", made, of, binary=True))
+        rows.append(
+            {**dict(zip(keys, key)), "requests": int(of.sum()), "granted": e.value, "lo": e.lo, "hi": e.hi}
+        )
+    return pd.DataFrame(rows)
+
+
 def _edge(h: pd.DataFrame, who: np.ndarray, hands: np.ndarray) -> dict:
     """Points per hand of the players marked `who` minus the mean of the other players of the same hand,
     over the hands marked `hands` (per row of the per-hand table)."""
@@ -144,10 +189,11 @@ def _edge(h: pd.DataFrame, who: np.ndarray, hands: np.ndarray) -> dict:
 
 
 def _requests(run: Run) -> pd.DataFrame:
-    """Every help request of the run's first chunk: the kind on the table, the cards laid, granted or not."""
+    """Every help request of the run's first chunk: the kind on the table, the cards laid, granted or not,
+    and the game it was made in."""
     rows = []
 
-    def collect(numbers: np.ndarray, s) -> None:
+    def collect(games: np.ndarray, s) -> None:
         kind, action = s.move_kind.astype(np.int64), s.move_action.astype(np.int64)
         sets_played = ((kind == PLAY) & (action >= 1) & (action < ASK)) | ((kind == ANSWER) & (action > 0))
         at = np.where(sets_played, np.arange(kind.shape[1]), -1)
@@ -162,6 +208,7 @@ def _requests(run: Run) -> pd.DataFrame:
                     "table size": C.SET_SIZE[table],
                     "cards laid": partial[:, 1:].sum(axis=1),
                     "granted": action[r, j + 1] > 0,
+                    "game": games[r],
                 }
             )
         )
@@ -182,26 +229,7 @@ def build(
         label = {"players": players, "hedgehog": reading}
         ask_rows += _paired_rows(ta, tb, unit, game, label, ASKING)
         answer_rows += _paired_rows(ta, tc, unit, game, label, ANSWERING)
-        h = ta["deals"]
-        juniors = h[h["role"] == "junior"]
-        asked, given, won = (int(h[c].sum()) for c in ("help_asked", "help_given", "help_won"))
-        granted, taking = wilson(given, asked), wilson(won, given)
-        freq_rows.append(
-            {
-                **label,
-                "junior hands": len(juniors),
-                "requests per junior hand": juniors["help_asked"].mean(),
-                "requests se": mean_se(juniors["help_asked"])[1],
-                "requests": asked,
-                "granted": given / asked if asked else np.nan,
-                "granted lo": granted[0],
-                "granted hi": granted[1],
-                "helps given": given,
-                "helped sets taking the trick": won / given if given else np.nan,
-                "taking lo": taking[0],
-                "taking hi": taking[1],
-            }
-        )
+        freq_rows.append({**label, **_frequency(ta["deals"])})
         if players == base.rules.players and reading == reading0:
             main = {"run": a, "tables": ta}
     asking, answering, freq = pd.DataFrame(ask_rows), pd.DataFrame(answer_rows), pd.DataFrame(freq_rows)
@@ -306,7 +334,8 @@ def build(
     report.table(
         "help_frequency",
         freq,
-        "Help requests in arm A (every seat by its strategy), Wilson 95% intervals (each request a trial)",
+        "Help requests in arm A (every seat by its strategy), 95% intervals with the game as the unit "
+        "(requests of one game are not independent)",
         TableFormat(
             error={"requests per junior hand": "requests se"},
             percent={
@@ -320,20 +349,15 @@ def build(
         ),
     )
     if len(requests):
-        by = (
-            requests.groupby(["table kind", "cards laid"], observed=True)["granted"]
-            .agg(requests="size", granted="mean")
-            .reset_index()
-        )
+        by = _granted_by_table(requests)
         report.text(
             f"Requests of the first chunk of the {p0}-player arm A ({len(requests):,} requests), by the kind "
             "of the set on the table and the number of cards the junior laid."
         )
-        by["lo"], by["hi"] = wilson(np.round(by["granted"] * by["requests"]), by["requests"])
         report.table(
             "requests_by_table",
             by,
-            "Share of requests granted, Wilson 95% intervals",
+            "Share of requests granted, 95% intervals with the game as the unit",
             TableFormat(percent={"granted": ("lo", "hi")}, n="requests"),
         )
 
@@ -474,7 +498,7 @@ def _findings(report: Report, measured: Measured, p0: int, r0: str, base: Run) -
         f"{pct(f['granted'], f['granted lo'], f['granted hi'])} of {f['requests']:,} requests are granted "
         "and "
         f"{pct(f['helped sets taking the trick'], f['taking lo'], f['taking hi'])} of {f['helps given']:,} "
-        "helped sets take the trick."
+        "helped sets take the trick (95% intervals over the games)."
     )
 
     def edge(e: dict) -> str:

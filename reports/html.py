@@ -20,7 +20,7 @@ import matplotlib.ticker
 import numpy as np
 import pandas as pd
 
-from simulator.stats import wilson
+from simulator.stats import Measure, estimate, wilson
 from simulator.summaries import num, pct, pm, pp, to_json  # noqa: F401 (the reports' formats)
 
 _STYLE = """
@@ -249,6 +249,22 @@ def rate_row(label: object, count: int, of: int, **extra: object) -> dict:
         "rate": count / of if of else float("nan"),
         "lo": float(lo),
         "hi": float(hi),
+    }
+
+
+def units_rate_row(label: object, count: np.ndarray, of: np.ndarray, **extra: object) -> dict:
+    """One row of a rates table as `rate_row`, from the successes `count` and trials `of` of each unit (a
+    game, a deal): the unit is the independent one, so the interval is `stats.estimate`'s (Wilson when every
+    unit holds at most one trial, else normal on the units' totals)."""
+    e = estimate(Measure(str(label), count, of, binary=True))
+    return {
+        **extra,
+        "": label,
+        "count": int(np.sum(count)),
+        "of": int(np.sum(of)),
+        "rate": e.value,
+        "lo": e.lo,
+        "hi": e.hi,
     }
 
 

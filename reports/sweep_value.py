@@ -1,6 +1,12 @@
 """The Rounds sweep-value study: when does taking the fifth trick of a stage pay, what is ducking it worth,
 what edge do the dealer and the leader have in each stage, and how long are matches, for several sweep
-bonuses."""
+bonuses.
+
+The unit of every interval is the game (a match for the figures of matches): the five stages of a game,
+and its sweeps, are not independent. A figure pooled over stages 1-4 is a ratio over the games (per game
+the sum and the count), its interval normal on the games' totals; a figure of one stage per game keeps
+Wilson's. Figures of stages 1-4 (the fifth-trick rows, the sweeps table) say so in their labels; those of
+all five stages (stages swept per match) say that."""
 
 from __future__ import annotations
 
@@ -10,13 +16,25 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from reports.html import MIN_CASES, PlotLabels, Report, TableFormat, num, pct, pm, pp, rate_plot, rate_row
+from reports.html import (
+    MIN_CASES,
+    PlotLabels,
+    Report,
+    TableFormat,
+    num,
+    pct,
+    pm,
+    pp,
+    rate_plot,
+    rate_row,
+    units_rate_row,
+)
 from reports.study import Study
 from simulator import registry
 from simulator.errors import DealsimError
 from simulator.rounds.fifth import CALL_NAMES, LET_THROUGH, NO_CHOICE, OPPONENT_TOOK, TOOK
 from simulator.runner import Run, execute
-from simulator.stats import Measure, estimate, excludes_zero, mean_se, paired, undefined, wilson
+from simulator.stats import Measure, estimate, excludes_zero, mean_se, paired, undefined
 
 BONUSES = (0, 5, 10, 15, 20, 30)
 STAGES = range(1, 6)
@@ -25,10 +43,43 @@ STAGES = range(1, 6)
 PCT = {"rate": ("lo", "hi")}
 
 
+def _stage_row(
+    stage: str, n: int, at: np.ndarray, pays: np.ndarray, took: np.ndarray, games: np.ndarray
+) -> dict:
+    """A row of the fifth-trick table from per-stage flags and each stage's game: the share of the row's
+    stages decided at trick 5, and of those how often taking pays and was taken, with 95% intervals over
+    the games (`units_rate_row`: Wilson for a row of one stage per game, normal on the games' totals for
+    pooled stages)."""
+
+    def per_game(flags: np.ndarray) -> np.ndarray:
+        return np.bincount(games, weights=flags.astype(float), minlength=n)
+
+    share = units_rate_row("share", per_game(at), per_game(np.ones(len(at))))
+    paying = units_rate_row("pays", per_game(at & pays), per_game(at))
+    taken = units_rate_row("taken", per_game(took), per_game(at))
+    n_at = int(at.sum())
+    return {
+        "stage": stage,
+        "stages played": len(at),
+        "stages decided at trick 5": n_at,
+        "share of stages": share["rate"],
+        "share lo": share["lo"],
+        "share hi": share["hi"],
+        "taking pays": paying["rate"],
+        "pays lo": paying["lo"],
+        "pays hi": paying["hi"],
+        "fifth trick taken": taken["rate"],
+        "taken lo": taken["lo"],
+        "taken hi": taken["hi"],
+    }
+
+
 def _fifth_trick(g: pd.DataFrame, bonus: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Per stage (and stages 1-4 pooled): how often the stage hangs on trick 5, how often taking it pays
-    and is taken; and, pooled over stages 1-4, who decided trick 5 when ducking paid and when taking paid."""
+    and is taken; and, pooled over stages 1-4, who decided trick 5 when ducking paid and when taking paid.
+    The game is the unit of every interval: a pooled row holds four stages of each game."""
     rows, calls = [], []
+    n = len(g)
     at_all, pays_all, call_all = [], [], []
     for k in STAGES:
         first4 = g[f"s{k}_first4"].to_numpy()
@@ -36,56 +87,19 @@ def _fifth_trick(g: pd.DataFrame, bonus: int) -> tuple[pd.DataFrame, pd.DataFram
         took = at & (g[f"s{k}_sweep"].to_numpy() >= 0)
         # taking pays when the bonus beats the cards of tricks 1-4 less those of the fifth trick as played
         pays = bonus > first4 - g[f"s{k}_fifth_points"].to_numpy()
-        n_at = int(at.sum())
-        p_lo, p_hi = wilson(int((at & pays).sum()), n_at)
-        t_lo, t_hi = wilson(int(took.sum()), n_at)
-        s_lo, s_hi = wilson(n_at, len(at))
-        rows.append(
-            {
-                "stage": str(k),
-                "stages played": len(at),
-                "stages decided at trick 5": n_at,
-                "share of stages": at.mean(),
-                "share lo": s_lo,
-                "share hi": s_hi,
-                "taking pays": (at & pays).sum() / n_at if n_at else np.nan,
-                "pays lo": p_lo,
-                "pays hi": p_hi,
-                "fifth trick taken": took.sum() / n_at if n_at else np.nan,
-                "taken lo": t_lo,
-                "taken hi": t_hi,
-            }
-        )
+        rows.append(_stage_row(str(k), n, at, pays, took, np.arange(n)))
         if k < 5:  # in stage 5 each player holds one card at trick 5: nothing to decide
             at_all.append(at), pays_all.append(pays)
             call_all.append(g[f"s{k}_fifth_call"].cat.codes.to_numpy())
     at, pays, call = (np.concatenate(x) for x in (at_all, pays_all, call_all))
-    n_at = int(at.sum())
-    p_lo, p_hi = wilson(int((at & pays).sum()), n_at)
+    games = np.tile(np.arange(n), len(at_all))
     took = at & np.isin(call, [LET_THROUGH, TOOK, NO_CHOICE])
-    t_lo, t_hi = wilson(int(took.sum()), n_at)
-    s_lo, s_hi = wilson(n_at, len(at))
-    rows.append(
-        {
-            "stage": "1-4",
-            "stages played": len(at),
-            "stages decided at trick 5": n_at,
-            "share of stages": at.mean(),
-            "share lo": s_lo,
-            "share hi": s_hi,
-            "taking pays": (at & pays).sum() / n_at if n_at else np.nan,
-            "pays lo": p_lo,
-            "pays hi": p_hi,
-            "fifth trick taken": took.sum() / n_at if n_at else np.nan,
-            "taken lo": t_lo,
-            "taken hi": t_hi,
-        }
-    )
+    rows.append(_stage_row("1-4", n, at, pays, took, games))
     for situation, where in (("ducking paid", at & ~pays), ("taking paid", at & pays)):
+        of = np.bincount(games, weights=where.astype(float), minlength=n)
         for code, name in CALL_NAMES.items():
-            calls.append(
-                rate_row(name, int((where & (call == code)).sum()), int(where.sum()), situation=situation)
-            )
+            count = np.bincount(games, weights=(where & (call == code)).astype(float), minlength=n)
+            calls.append(units_rate_row(name, count, of, situation=situation))
     return pd.DataFrame(rows), pd.DataFrame(calls)
 
 
@@ -129,28 +143,28 @@ def build(
     value = pd.DataFrame(value)
 
     # The findings: what a sweep is worth, when taking pays, who decides, what ducking is worth.
+    # sweeps of stages 1-4, per game: how many, their card points, how many scored less than their cards
     stages14 = [k for k in STAGES if k < 5]
-    swept = np.concatenate(
-        [g.loc[g[f"s{k}_sweep"] >= 0, f"s{k}_swept_cards"].to_numpy(float) for k in stages14]
-    )
-    short = np.concatenate(
-        [g.loc[g[f"s{k}_sweep"] >= 0, f"s{k}_short_sweep"].to_numpy(bool) for k in stages14]
-    )
+    swept = sum((g[f"s{k}_sweep"] >= 0).to_numpy(float) for k in stages14)
+    cards = sum(np.where(g[f"s{k}_sweep"] >= 0, g[f"s{k}_swept_cards"], 0.0) for k in stages14)
+    short = sum((g[f"s{k}_short_sweep"] & (g[f"s{k}_sweep"] >= 0)).to_numpy(float) for k in stages14)
+    held = estimate(Measure("card points a sweep holds", cards, swept))  # the game as the unit
     sweeps = pd.DataFrame(
         [
             {
-                "": "card points a sweep's five tricks hold",
-                "mean": mean_se(swept)[0],
-                "se": mean_se(swept)[1],
-                "sweeps": len(swept),
+                "": "card points a sweep of stages 1-4 holds",
+                "mean": held.value,
+                "se": held.se,
+                "sweeps": int(swept.sum()),
             }
         ]
     )
-    short_row = rate_row("sweeps scoring less than their cards", int(short.sum()), len(short))
+    short_row = units_rate_row("sweeps of stages 1-4 scoring less than their cards", short, swept)
     report.finding(
-        f"A sweep scores the bonus of {bonus} in place of its cards, which hold {pm(*mean_se(swept))} "
-        f"card points on average over {len(swept):,} sweeps of stages 1-4; "
-        f"{pct(short_row['rate'], short_row['lo'], short_row['hi'])} of sweeps score less than their cards."
+        f"A sweep scores the bonus of {bonus} in place of its cards, which hold {pm(held.value, held.se)} "
+        f"card points on average over {int(swept.sum()):,} sweeps of stages 1-4; "
+        f"{pct(short_row['rate'], short_row['lo'], short_row['hi'])} of them score less than their cards "
+        "(95% intervals over the games)."
     )
     pooled = fifth.iloc[-1]
     report.finding(
@@ -191,7 +205,7 @@ def build(
         pd.concat([sweeps.rename(columns={"sweeps": "of"}), pd.DataFrame([short_row])]).astype(
             {"count": "Int64"}
         ),
-        "Sweeps of stages 1-4",
+        "Sweeps of stages 1-4 (95% intervals, the game as the unit)",
         TableFormat(labels={"mean": "mean", "of": "of", "rate": "share"}, error={"mean": "se"}, percent=PCT),
     )
 
@@ -201,7 +215,8 @@ def build(
         "replaces the stage's card points), losing it keeps the card points of tricks 1-4 and gives "
         "away the fifth trick's. Taking pays when the bonus beats the card points of tricks 1-4 less "
         "those of the fifth trick (as it was played). In stage 5 each player holds one card at trick 5: "
-        "there the fifth trick is not a choice. Wilson 95% intervals."
+        "there the fifth trick is not a choice. 95% intervals with the game as the unit: Wilson for one "
+        "stage of each game, normal on the games' totals for stages 1-4 pooled."
     )
     report.table(
         "fifth_trick",
@@ -272,7 +287,7 @@ def build(
             group="situation",
             n="of",
         ),
-        "Share of stages 1-4 at stake by how trick 5 went, 95% intervals",
+        "Share of stages 1-4 at stake by how trick 5 went, 95% intervals (the game as the unit)",
     )
 
     report.heading("The value of ducking (paired)")
@@ -404,9 +419,16 @@ def build(
         report.table(
             "matches_by_bonus",
             length[["sweep_bonus", *[f"{m}{x}" for m in shown for x in ("", " lo", " hi")]]],
-            f"{matches:,} matches per sweep bonus, on common deals (95% intervals)",
+            f"{matches:,} matches per sweep bonus, on common deals (95% intervals, the match as the unit; "
+            "stages and sweeps of all five stages)",
             TableFormat(
-                labels={"sweep_bonus": "sweep bonus (points)"},
+                labels={
+                    "sweep_bonus": "sweep bonus (points)",
+                    "stages swept": "stages swept (all five stages)",
+                    "sweeps scoring less than their cards": (
+                        "sweeps scoring less than their cards (all five stages)"
+                    ),
+                },
                 interval={"games per match": ("games per match lo", "games per match hi")},
                 percent={m: (f"{m} lo", f"{m} hi") for m in shown[1:]},
             ),
@@ -434,7 +456,7 @@ def build(
                 "sweep_bonus",
                 PlotLabels(title="Stages swept", ylabel="stages swept", xlabel="sweep bonus (points)"),
             ),
-            "Share of stages swept against the sweep bonus, 95% intervals",
+            "Share of stages swept (all five stages) against the sweep bonus, 95% intervals",
         )
     return report, (
         "Stages decided at the fifth trick",

@@ -63,10 +63,11 @@ def split(
     return gave.sum(axis=-2), (gave > 0).sum(axis=-2)
 
 
-def summarize(deals: Any, sides: Sequence[str]) -> dict[str, Any]:
+def summarize(deals: Any, sides: Sequence[str], units: Any = None) -> dict[str, Any]:
     """The shared part of a run's play-quality summary (tallies): per side, the mean perfect-play value and
-    the mean given away per deal of `deals` (the deals the measure covers)."""
+    the mean given away per deal of `deals` (the deals the measure covers), over `units` (each deal's unit,
+    `tallies.units_of`) when given."""
     return {
-        name: {side: mean(deals[f"{name}_{side.lower()}"]) for side in sides}
+        name: {side: mean(deals[f"{name}_{side.lower()}"], units) for side in sides}
         for name in ("perfect_value", "gave_away")
     }

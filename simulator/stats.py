@@ -2,14 +2,13 @@
 and their estimates, alone or paired across two arms played on the same deals.
 
 A `Measure` holds one number per deal (the run's unit: one dealt deal, or a whole match): a plain mean of
-`num`, or a ratio sum(num) / sum(den) when some deals count more than others (contract success: made
-contracts over contracts, where a thrown-in hand has den 0 and a game has as many as it held). Standard
-errors of ratios come from the linearisation z_i = (num_i - r den_i) / mean(den), which treats the deal as
-the independent unit (hands of one game are not independent). Paired differences use the per-deal
+`num`, or a ratio sum(num) / sum(den) when some deals count more than others (contract success: made contracts
+over contracts, where a thrown-in hand has den 0 and a game has as many as it held). Standard errors of ratios
+come from the linearisation z_i = (num_i - r den_i) / mean(den), which treats the deal as the independent unit
+(hands of one game are not independent): a ratio estimator over clusters. Paired differences use the per-deal
 difference of z between arms: on common deals most of the deal-to-deal noise cancels. A rate that is 0 or 1
 per deal in both arms, with fewer than `FEW_DISCORDANT` deals whose outcome differs between the arms, gets
-Newcombe's hybrid score interval instead (`paired_rates_interval`): with so few the normal one is too
-narrow.
+Newcombe's hybrid score interval instead (`paired_rates_interval`): with so few the normal one is too narrow.
 
 An interval is *clear* when it excludes zero and *undefined* when a bound is not finite (no cases, or too
 few deals for a spread); an undefined interval is never clear (`excludes_zero`, `undefined`, and the
@@ -237,11 +236,17 @@ def _se(z: np.ndarray) -> float:
 
 
 def estimate(m: Measure) -> Estimate:
-    """Value with its 95% interval: Wilson for a rate of independent trials, normal otherwise."""
+    """Value with its 95% interval: Wilson for a rate of independent trials (at most one per deal), normal
+    otherwise, the deal as the independent unit (a rate over deals of several trials: normal on the deals'
+    totals). A rate of several trials per deal that is 0 or 1 has no spread to go by: Wilson's interval over
+    the deals holding a trial, each counted as one trial."""
     value, se = m.value(), _se(m.influence())
     if m.binary and (m.den is None or np.all((m.den == 0) | (m.den == 1))):
         trials = m.n if m.den is None else int(m.den.sum())
         lo, hi = wilson(m.num.sum(), trials)
+    elif m.binary and m.den is not None and value in (0.0, 1.0):
+        held = int(np.sum(m.den > 0))
+        lo, hi = wilson(value * held, held)
     else:
         lo, hi = value - Z95 * se, value + Z95 * se
     return Estimate(value, float(lo), float(hi), se, m.n)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from simulator import app
-from simulator.fortytwo.analyze import break_even
+from simulator.fortytwo.analyze import break_even, gap_text
 from simulator.specs import Execution, RunSpec
 
 
@@ -76,3 +76,14 @@ def test_perfect_play_analysis_is_double_dummy() -> None:
     assert f.loc[(6, 42), "p_make"] == 1.0 and f.loc[(6, 30), "p_make"] == 1.0
     assert f.loc[(0, 42), "p_make"] < 1.0
     assert a.provenance["play"] == "perfect" and "--play perfect" in a.provenance["command"]
+
+
+def test_an_undefined_gap_is_said_in_words_never_nan() -> None:
+    assert gap_text(float("nan"), float("nan"), float("nan")) == "undefined (no cases)"
+    assert gap_text(18.0, float("nan"), float("nan")) == "+18.00 [undefined: too few deals]"
+    assert gap_text(1.5, 0.25, 2.75) == "+1.50 [+0.25, +2.75]"
+    one = app.analyze(
+        RunSpec("forty-two", n=1), "6-6 6-5 5-5 4-4 6-4 3-2 1-0", seat="W", execution=Execution(jobs=1)
+    )
+    text = " ".join(str(line) for line in one.rendered if isinstance(line, str))
+    assert "nan" not in text and "[undefined: too few deals]" in text and "s.e. undefined" in text

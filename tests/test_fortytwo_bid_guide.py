@@ -1,5 +1,5 @@
 """The bid guide: scores by the rules, a small report with every file, and P(make) by hand shape that agrees
-with `analyze` on hands of that shape."""
+with `analyze` on hands of that shape, with the deal as the unit of its intervals."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from reports import bid_guide
 from simulator import app
 from simulator.fortytwo import dominoes as D
 from simulator.specs import Execution, Output, RunSpec
+from simulator.stats import Measure, estimate, wilson
 from tests.cli_helpers import assert_findings_quote_tables, findings_and_cells
 
 
@@ -67,6 +68,7 @@ def test_the_heatmap_outlines_the_highest_paying_bid_of_each_shape() -> None:
     rng = np.random.default_rng(0)
     hands = pd.DataFrame(
         {
+            "deal": np.arange(6000),  # a hand per deal
             "trumps": rng.integers(2, 6, 6000),
             "trump double": rng.integers(0, 2, 6000),
             "other doubles": rng.integers(0, 3, 6000),
@@ -170,3 +172,24 @@ def test_a_guide_line_gives_the_sure_level_and_the_point_estimate_apart() -> Non
     assert chart.loc[4, "advice"] == "up to 33 for sure, 35 on the point estimate"
     assert chart.loc[3, "bid up to"] == "pass" and chart.loc[3, "on the point estimate"] == 30
     assert chart.loc[3, "advice"].startswith("no bid is clearly better than passing")
+
+
+def test_the_ladder_takes_the_deal_as_the_unit() -> None:
+    """Deals whose four hands are alike and share a shape: the ladder's intervals are the ratio estimate's
+    over deals, twice as wide as those that count every hand as independent."""
+    deals = 200
+    points = np.repeat(np.random.default_rng(5).integers(20, 43, deals), 4)
+    hands = pd.DataFrame({"deal": np.repeat(np.arange(deals), 4), "points": points, "shape": 1})
+    table = bid_guide.ladder(hands, ["shape"])
+    row = table[table["bid"] == 31].iloc[0]
+    made = (points[::4] >= 31) * 4.0
+    p = estimate(Measure("made", made, np.full(deals, 4.0), binary=True))
+    assert (row["p_make"], row["lo"], row["hi"]) == pytest.approx((p.value, p.lo, p.hi))
+    naive = wilson(int(made.sum()), 4 * deals)
+    assert row["hi"] - row["lo"] > 1.8 * (naive[1] - naive[0])
+    diff = bid_guide.score_difference(points, 31)
+    gain = estimate(Measure("gain", diff[::4] * 4.0, np.full(deals, 4.0)))
+    assert (row["expected_lo"], row["expected_hi"]) == pytest.approx((gain.lo, gain.hi))
+    assert gain.se == pytest.approx(2 * diff.std(ddof=1) / np.sqrt(len(diff)), rel=0.01)
+    share = bid_guide.deal_share("some", hands, points >= 31)
+    assert (share["lo"], share["hi"]) == pytest.approx((p.lo, p.hi))

@@ -1,10 +1,12 @@
-"""The help-value study: its arms play the same deals, and a small run writes every file of the report."""
+"""The help-value study: its arms play the same deals, a small run writes every file of the report, and its
+frequencies take the game as the unit."""
 
 from __future__ import annotations
 
 import json
 import re
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -13,6 +15,7 @@ from simulator import app
 from simulator.errors import DealsimError
 from simulator.runner import execute
 from simulator.specs import Execution, Output, RunSpec
+from simulator.stats import Measure, estimate, wilson
 from tests.cli_helpers import assert_findings_quote_tables, findings_and_cells
 
 
@@ -83,3 +86,44 @@ def test_seat_0_may_differ_but_the_others_play_alike() -> None:
     no_switch = RunSpec("franks-zoo", n=10, seed=1, seats={"0": "random"}, unit="match").build()
     with pytest.raises(DealsimError, match="ask"):
         help_value.arms(no_switch)
+
+
+def test_help_frequencies_take_the_game_as_the_unit() -> None:
+    """Games whose hands are copies of each other: the game-based interval of the share of requests granted
+    is the ratio estimate's over the games, twice as wide as Wilson's over requests (four hands a game)."""
+    games, hands = 30, 4
+    granted_by_game = np.arange(games) % 3  # 0, 1 or 2 of a junior's 3 requests granted, each hand alike
+    h = pd.DataFrame(
+        {
+            "match": np.repeat(np.arange(games), hands * 2),
+            "role": np.tile(["junior", "senior"], games * hands),
+            "help_asked": np.tile([3, 0], games * hands),
+            "help_given": np.repeat(granted_by_game, hands * 2) * np.tile([1, 0], games * hands),
+            "help_won": np.zeros(games * hands * 2),
+        }
+    )
+    f = help_value._frequency(h)
+    given = granted_by_game * hands
+    e = estimate(Measure("granted", given, np.full(games, 3 * hands), binary=True))
+    assert (f["granted"], f["granted lo"], f["granted hi"]) == pytest.approx((e.value, e.lo, e.hi))
+    naive = wilson(int(given.sum()), 3 * hands * games)
+    assert f["granted hi"] - f["granted lo"] > 1.8 * (naive[1] - naive[0])
+    assert f["requests per junior hand"] == 3 and f["requests se"] == 0  # every junior asks three times
+
+
+def test_requests_by_table_take_the_game_as_the_unit() -> None:
+    requests = pd.DataFrame(
+        {
+            "table kind": ["mouse"] * 40,
+            "cards laid": [1] * 40,
+            "granted": np.repeat(np.arange(10) % 2 == 0, 4),
+            "game": np.repeat(np.arange(10), 4),
+        }
+    )
+    (row,) = help_value._granted_by_table(requests).to_dict(orient="records")
+    per_game = np.where(np.arange(10) % 2 == 0, 4.0, 0.0)
+    e = estimate(Measure("granted", per_game, np.full(10, 4.0), binary=True))
+    assert row["requests"] == 40
+    assert (row["granted"], row["lo"], row["hi"]) == pytest.approx((e.value, e.lo, e.hi))
+    naive = wilson(20, 40)
+    assert row["hi"] - row["lo"] > 1.8 * (naive[1] - naive[0])

@@ -228,3 +228,32 @@ def test_card_points_are_checked(value: str, message: str) -> None:
     code, out, err = run_cli("simulate", "rounds", "-n", "5", "--rule", f"card_points={value}")
     assert code == 2 and message in err, err
     assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err and not out
+
+
+def test_sweep_value_pools_stages_1_to_4_with_the_game_as_the_unit() -> None:
+    """Games whose stages 1-4 all hang on the fifth trick or none does: the pooled share's interval is the
+    ratio estimate's over games (normal on the games' totals), twice as wide as Wilson's over stages."""
+    from reports import sweep_value
+    from simulator.rounds.fifth import CALL_NAMES
+    from simulator.stats import Measure, estimate, wilson
+
+    n = 60
+    hangs = np.arange(n) % 4 == 0
+    columns = {}
+    for k in range(1, 6):
+        columns[f"s{k}_first4"] = np.where(hangs, 12, -1)
+        columns[f"s{k}_sweep"] = np.where(hangs, 0, -1)
+        columns[f"s{k}_fifth_points"] = np.zeros(n, int)
+        columns[f"s{k}_fifth_call"] = pd.Categorical.from_codes(
+            np.zeros(n, int), categories=list(CALL_NAMES.values())
+        )
+    fifth, _ = sweep_value._fifth_trick(pd.DataFrame(columns), bonus=10)
+    pooled = fifth[fifth["stage"] == "1-4"].iloc[0]
+    e = estimate(Measure("share", 4.0 * hangs, np.full(n, 4.0), binary=True))
+    assert (pooled["share of stages"], pooled["share lo"], pooled["share hi"]) == pytest.approx(
+        (e.value, e.lo, e.hi)
+    )
+    naive = wilson(int(4 * hangs.sum()), 4 * n)
+    assert pooled["share hi"] - pooled["share lo"] > 1.8 * (naive[1] - naive[0])
+    one = fifth[fifth["stage"] == "1"].iloc[0]  # one stage of each game: Wilson over the games
+    assert (one["share lo"], one["share hi"]) == pytest.approx(wilson(int(hangs.sum()), n))

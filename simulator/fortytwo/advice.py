@@ -1,8 +1,9 @@
-"""How high to bid, one rule for `analyze` and the bid guide: per bid level, the expected gain over passing
-(a thrown-in hand, score difference 0; not the opponents' contract, which is not modelled) with its 95%
-interval over the deals. "Sure up to" is the highest bid whose gain is clearly positive (the interval
-defined and above 0); "up to, on the point estimate" the highest bid whose mean gain is positive. An
-undefined interval is never clear."""
+"""How high to bid, one rule for `analyze` and the bid guide: per bid level, the expected gain over passing (a
+thrown-in hand, score difference 0; not the opponents' contract, which is not modelled) with its 95% interval
+over the deals, the deal as the unit (`analyze` holds one hand per deal; the bid guide pools the four hands of
+a deal, whose intervals therefore sum each deal's hands first). "Sure up to" is the highest bid whose gain is
+clearly positive (the interval defined and above 0); "up to, on the point estimate" the highest bid whose mean
+gain is positive. An undefined interval is never clear."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ choices and turns the chunks into one row per choice."""
 
 from __future__ import annotations
 
+import math
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,7 @@ from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.advice import AGAINST, Ceiling, ceiling
 from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import BID_84, BID_VALUE, DECLARATION_NAMES, DOUBLES, NELLO, NO_TRUMP
-from simulator.stats import Z95, Measure, best_set, wilson
+from simulator.stats import Z95, Measure, best_set, undefined, wilson
 from simulator.summaries import table
 
 if TYPE_CHECKING:
@@ -181,6 +182,21 @@ def best(frame: pd.DataFrame) -> dict:
     return frame.loc[frame["score_diff"].idxmax()].to_dict()
 
 
+def gap_text(gap: float, lo: float, hi: float) -> str:
+    """A difference with its 95% interval, '+1.23 [+0.45, +2.01]'; never 'nan': 'undefined (no cases)'
+    without a value, '+1.23 [undefined: too few deals]' without a spread."""
+    if not math.isfinite(gap):
+        return "undefined (no cases)"
+    if undefined(lo, hi):
+        return f"{gap:+.2f} [undefined: too few deals]"
+    return f"{gap:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+
+
+def se_text(se: float) -> str:
+    """'s.e. 0.42', or 's.e. undefined (too few deals)'."""
+    return f"s.e. {se:.2f}" if math.isfinite(se) else "s.e. undefined (too few deals)"
+
+
 def render(frame: pd.DataFrame, advice: dict, hand: str, seat: str, deals: int) -> list:
     """P(make) and the expected score difference as trump x bid grids, and the best choice."""
     bids = sorted(frame["bid"].unique())
@@ -209,9 +225,9 @@ def render(frame: pd.DataFrame, advice: dict, hand: str, seat: str, deals: int) 
     )
     members = advice["best_set"]
     gap = (
-        f"{advice['gap']:+.2f} [{advice['gap_lo']:+.2f}, {advice['gap_hi']:+.2f}] points of score difference "
-        f"per hand for {NAMES[advice['best_trump']]} over {NAMES[advice['runner_up']]} at {advice['bid']} on "
-        "the same deals"
+        f"{gap_text(advice['gap'], advice['gap_lo'], advice['gap_hi'])} points of score difference per hand "
+        f"for {NAMES[advice['best_trump']]} over {NAMES[advice['runner_up']]} at {advice['bid']} on the same "
+        "deals"
     )
     if not members:
         verdict = f"best trump undefined (no cases, or too few deals); {gap}"
@@ -233,7 +249,7 @@ def render(frame: pd.DataFrame, advice: dict, hand: str, seat: str, deals: int) 
         ),
         (
             f"best: trump {NAMES[int(top['trump'])]}, bid {int(top['bid'])}: expected difference "
-            f"{top['score_diff']:+.2f} (s.e. {top['score_diff_se']:.2f}), P(make) {100 * top['p_make']:.1f}% "
+            f"{top['score_diff']:+.2f} ({se_text(top['score_diff_se'])}), P(make) {100 * top['p_make']:.1f}% "
             f"[{100 * top['lo']:.1f}, {100 * top['hi']:.1f}]"
         ),
         f"advice: {verdict}. How high to bid, by the {AGAINST}: {ladder}",

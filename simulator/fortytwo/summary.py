@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from simulator import quality as shared_quality
 from simulator.fortytwo import quality
 from simulator.fortytwo.dominoes import SIDES
 from simulator.fortytwo.tables import SCORE_UNITS, score_column
 from simulator.fortytwo.view import DECLARATION_NAMES
 from simulator.summaries import fmt_mean, fmt_rate, table
-from simulator.tallies import mean, rate
+from simulator.tallies import mean, rate, units_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -18,38 +20,47 @@ if TYPE_CHECKING:
 
 def summarize(hands: pd.DataFrame) -> dict[str, Any]:
     """The partial summary of a per-hand table. The hands' score is keyed by its unit, as its columns are:
-    `score_points` or `score_marks`."""
-    played = hands[~hands["thrown_in"]]
-    contracts = []
-    for bid, group in played.groupby("bid", sort=True):
-        contracts.append({"bid": int(bid), "made": rate(int(group["made"].sum()), len(group))})
-    # every trump listed, named or not: a chunk's list then has every item a merged summary needs
-    trumps = played["trump"].value_counts().reindex(list(DECLARATION_NAMES), fill_value=0)
+    `score_points` or `score_marks`. Every figure takes the run's unit as the independent one: the hand in a
+    run of hands (Wilson intervals, plain standard errors), the game in a run of games, whose hands are
+    not independent (`tallies.units_of`)."""
+    units = units_of(hands)
+    on = ~hands["thrown_in"].to_numpy(bool)
+    played = hands[on]
+    at = units[on]
+    made = played["made"].to_numpy(bool)
+    ones = np.ones(len(played))
+    bids = played["bid"].to_numpy()
+    contracts = [
+        {"bid": int(bid), "made": rate(made & (bids == bid), bids == bid, at)} for bid in np.unique(bids)
+    ]
+    trump = played["trump"].to_numpy()
     score_key = score_column(hands, "ns").removesuffix("_ns")
     out: dict[str, Any] = {
         "deals": len(hands),
-        "thrown_in": rate(int(hands["thrown_in"].sum()), len(hands)),
+        "thrown_in": rate(~on, np.ones(len(hands)), units),
         "contracts": contracts,
-        "all_contracts": rate(int(played["made"].sum()), len(played)),
-        "points": {side: mean(played[f"points_{side.lower()}"]) for side in SIDES},
-        score_key: {side: mean(hands[f"{score_key}_{side.lower()}"]) for side in SIDES},
-        "trumps": [{"trump": str(t), "named": rate(int(c), len(played))} for t, c in trumps.items()],
+        "all_contracts": rate(made, ones, at),
+        "points": {side: mean(played[f"points_{side.lower()}"], at) for side in SIDES},
+        score_key: {side: mean(hands[f"{score_key}_{side.lower()}"], units) for side in SIDES},
+        # every trump listed, named or not: a chunk's list then has every item a merged summary needs
+        "trumps": [{"trump": str(t), "named": rate(trump == t, ones, at)} for t in DECLARATION_NAMES],
     }
     if "gave_away_ns" in hands:  # simulate --measure play-quality
         declarers_gave, defenders_gave = quality.by_role(played)
+        perfect = played["made_perfect"].to_numpy(bool)
         out["play_quality"] = {
-            **shared_quality.summarize(played, SIDES),
-            "declarers_gave_away": mean(declarers_gave),
-            "defenders_gave_away": mean(defenders_gave),
-            "made_in_play": rate(int(played["made"].sum()), len(played)),
-            "makeable_with_perfect_play": rate(int(played["made_perfect"].sum()), len(played)),
+            **shared_quality.summarize(played, SIDES, at),
+            "declarers_gave_away": mean(declarers_gave, at),
+            "defenders_gave_away": mean(defenders_gave, at),
+            "made_in_play": rate(made, ones, at),
+            "makeable_with_perfect_play": rate(perfect, ones, at),
             "by_bid": [
                 {
                     "bid": int(bid),
-                    "made": rate(int(g["made"].sum()), len(g)),
-                    "makeable": rate(int(g["made_perfect"].sum()), len(g)),
+                    "made": rate(made & (bids == bid), bids == bid, at),
+                    "makeable": rate(perfect & (bids == bid), bids == bid, at),
                 }
-                for bid, g in played.groupby("bid", sort=True)
+                for bid in np.unique(bids)
             ],
         }
     return out
@@ -70,7 +81,7 @@ def render(summary: dict[str, Any]) -> list:
     ]
     parts.append(
         table(
-            "Contracts by bid (made, Wilson 95%)",
+            "Contracts by bid (made, 95% intervals)",
             ["bid", "hands", "made", "success"],
             [
                 [c["bid"], f"{c['made'].of:,}", f"{c['made'].count:,}", fmt_rate(c["made"])]

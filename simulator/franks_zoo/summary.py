@@ -4,36 +4,51 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from simulator.summaries import fmt_mean, fmt_rate, table
-from simulator.tallies import mean, rate
+from simulator.tallies import mean, rate, units_of
 
 if TYPE_CHECKING:
     import pandas as pd
 
 
 def summarize(h: pd.DataFrame) -> dict[str, Any]:
-    team_hands = h[h["role"] != "alone"]  # every player has a team role from the second hand on
-    asked, given, won = int(h["help_asked"].sum()), int(h["help_given"].sum()), int(h["help_won"].sum())
-    juniors = team_hands[team_hands["role"] == "junior"]
+    """The partial summary of a per-hand table (one row per player and hand). The player-hands of one hand
+    are not independent, nor are the hands of one game: every figure takes the run's unit as the
+    independent one (the hand in a run of hands, the game in a run of games: `tallies.units_of`), its
+    interval the ratio estimate's over the units."""
+    units = units_of(h)
+    seat = h["player"].to_numpy()
+    role = h["role"].to_numpy()
+    team = role != "alone"  # every player has a team role from the second hand on
+    junior = role == "junior"
+    asked, given, won = (h[c].to_numpy(float) for c in ("help_asked", "help_given", "help_won"))
     out: dict[str, Any] = {
         "deals": len(h) // h["player"].nunique(),  # one row per player and hand
         # per seat, keyed by the seat's name as every per-side figure is
-        "place": {str(seat): mean(g["place"]) for seat, g in h.groupby("player")},
-        "points": {str(seat): mean(g["points"]) for seat, g in h.groupby("player")},
+        "place": {str(p): mean(h["place"][seat == p], units[seat == p]) for p in np.unique(seat)},
+        "points": {str(p): mean(h["points"][seat == p], units[seat == p]) for p in np.unique(seat)},
         "by_role": [
-            {"role": str(role), "players": len(g), "place": mean(g["place"]), "points": mean(g["points"])}
-            for role, g in h.groupby("role", observed=True)
+            {
+                "role": str(r),
+                "players": int((role == r).sum()),
+                "place": mean(h["place"][role == r], units[role == r]),
+                "points": mean(h["points"][role == r], units[role == r]),
+            }
+            for r in h["role"].cat.categories
+            if (role == r).any()
         ],
         "help": {
-            "asked_per_junior_hand": mean(juniors["help_asked"]) if len(juniors) else mean([]),
-            "given": rate(given, asked),
-            "won_the_trick": rate(won, given),
+            "asked_per_junior_hand": mean(asked[junior], units[junior]),
+            "given": rate(given, asked, units),
+            "won_the_trick": rate(won, given, units),
         },
         "lions": {
-            "points": mean(team_hands["points_lions"]),
-            "last_player": mean(team_hands["points_last_lions"]),
+            "points": mean(h["points_lions"][team], units[team]),
+            "last_player": mean(h["points_last_lions"][team], units[team]),
         },
-        "hedgehogs": {"points": mean(team_hands["points_hedgehog"])},
+        "hedgehogs": {"points": mean(h["points_hedgehog"][team], units[team])},
     }
     return out
 

@@ -9,7 +9,7 @@ import numpy as np
 from simulator import quality as shared_quality
 from simulator.rounds.view import N_STAGES
 from simulator.summaries import fmt_mean, fmt_rate, table
-from simulator.tallies import mean, rate, ratio
+from simulator.tallies import mean, rate, units_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -18,7 +18,12 @@ PLAYERS = ("0", "1")
 
 
 def summarize(g: pd.DataFrame) -> dict[str, Any]:
+    """The partial summary of a per-game table. Every figure takes the run's unit as the independent one:
+    the game in a run of games (its stages and tricks are not independent), the match in a run of matches
+    (`tallies.units_of`)."""
     n = len(g)
+    u = units_of(g)
+    ones = np.ones(n)
     stages = []
     for k in range(1, N_STAGES + 1):
         sweep = g[f"s{k}_sweep"].to_numpy()
@@ -27,38 +32,38 @@ def summarize(g: pd.DataFrame) -> dict[str, Any]:
         stages.append(
             {
                 "stage": k,
-                "points": {"0": mean(g[f"s{k}_points_0"]), "1": mean(g[f"s{k}_points_1"])},
-                "sweeps": rate(int(swept.sum()), n),
-                "sweeps_scoring_less_than_cards": rate(int(short.sum()), int(swept.sum())),
-                "dealer_tricks": ratio(g[f"s{k}_dealer_tricks"], np.full(n, 5)),
-                "leader_tricks": ratio(g[f"s{k}_leader_tricks"], np.full(n, 5)),
+                "points": {"0": mean(g[f"s{k}_points_0"], u), "1": mean(g[f"s{k}_points_1"], u)},
+                "sweeps": rate(swept, ones, u),
+                "sweeps_scoring_less_than_cards": rate(short, swept, u),
+                "dealer_tricks": rate(g[f"s{k}_dealer_tricks"], np.full(n, 5), u),
+                "leader_tricks": rate(g[f"s{k}_leader_tricks"], np.full(n, 5), u),
             }
         )
     leader = sum(g[f"s{k}_leader_tricks"].to_numpy(int) for k in range(1, N_STAGES + 1))
     dealer = sum(g[f"s{k}_dealer_tricks"].to_numpy(int) for k in range(1, N_STAGES + 1))
     sweeps = sum((g[f"s{k}_sweep"] >= 0).to_numpy(int) for k in range(1, N_STAGES + 1))
-    short = sum(int(g[f"s{k}_short_sweep"].sum()) for k in range(1, N_STAGES + 1))
+    short = sum(g[f"s{k}_short_sweep"].to_numpy(int) for k in range(1, N_STAGES + 1))
     out: dict[str, Any] = {
         "deals": n,
-        "points": {"0": mean(g["points_0"]), "1": mean(g["points_1"])},
-        "points_by_first_dealer": mean(np.where(g["first_dealer"] == 0, g["points_0"], g["points_1"])),
+        "points": {"0": mean(g["points_0"], u), "1": mean(g["points_1"], u)},
+        "points_by_first_dealer": mean(np.where(g["first_dealer"] == 0, g["points_0"], g["points_1"]), u),
         "stages": stages,
-        "sweeps": ratio(sweeps, np.full(n, N_STAGES)),
-        "sweeps_scoring_less_than_cards": rate(short, int(sweeps.sum())),
-        "leader_tricks": ratio(leader, np.full(n, 25)),
-        "dealer_tricks": ratio(dealer, np.full(n, 25)),
+        "sweeps": rate(sweeps, np.full(n, N_STAGES), u),
+        "sweeps_scoring_less_than_cards": rate(short, sweeps, u),
+        "leader_tricks": rate(leader, np.full(n, 25), u),
+        "dealer_tricks": rate(dealer, np.full(n, 25), u),
     }
     if "gave_away_0" in g:  # simulate --measure play-quality
         gave = g[["gave_away_0", "gave_away_1"]].to_numpy(float)
         margin = (g["points_0"] - g["points_1"]).to_numpy(float)
         out["play_quality"] = {
-            **shared_quality.summarize(g, PLAYERS),
-            "gave_away_per_player": mean(gave.mean(axis=1)),
-            "costly_plays": {p: ratio(g[f"costly_plays_{p}"], np.full(n, 25)) for p in PLAYERS},
-            "stages_off_perfect": ratio(g["stages_off_perfect"], np.full(n, N_STAGES)),
-            "margin": {"0": mean(margin), "1": mean(-margin)},
+            **shared_quality.summarize(g, PLAYERS, u),
+            "gave_away_per_player": mean(gave.mean(axis=1), u),
+            "costly_plays": {p: rate(g[f"costly_plays_{p}"], np.full(n, 25), u) for p in PLAYERS},
+            "stages_off_perfect": rate(g["stages_off_perfect"], np.full(n, N_STAGES), u),
+            "margin": {"0": mean(margin, u), "1": mean(-margin, u)},
             "by_stage": [
-                {"stage": k, "gave_away": {p: mean(g[f"s{k}_gave_away_{p}"]) for p in PLAYERS}}
+                {"stage": k, "gave_away": {p: mean(g[f"s{k}_gave_away_{p}"], u) for p in PLAYERS}}
                 for k in range(1, N_STAGES + 1)
             ],
         }
