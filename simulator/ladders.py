@@ -208,17 +208,16 @@ class Ladder:
     def pair_sentence(self, a: str, b: str) -> str:
         p = self.pairs.set_index(["entrant", "opponent", "measure"])
         w, s = p.loc[(a, b, "win rate")], p.loc[(a, b, "score")]
+        score = f"{self.score_name} {num(s['value'], s['lo'], s['hi'], signed=True)}"
         if self.head_to_head:
+            won = pct(w["value"], w["lo"], w["hi"])
             return (
-                f"{a} against {b}: wins {pct(w['value'], w['lo'], w['hi'])} of the {self.units}, score "
-                "margin "
-                f"{num(s['value'], s['lo'], s['hi'], signed=True)} per {self.unit_word} (both orientations "
-                "on the same deals)."
+                f"{a} against {b}: wins {won} of the {self.units}, {score} (both orientations on the same "
+                "deals)."
             )
         return (
             f"{a} minus {b} in the same seat against the same field: win rate "
-            f"{pp(w['value'], w['lo'], w['hi'])}, "
-            f"points {num(s['value'], s['lo'], s['hi'], signed=True)} per {self.unit_word} (paired)."
+            f"{pp(w['value'], w['lo'], w['hi'])}, {score} (paired)."
         )
 
     def balance_sentences(self) -> list[str]:
@@ -255,10 +254,9 @@ class Ladder:
 
     def matrix_title(self, measure: str) -> str:
         n = f"{self.base.n:,} {self.units}"
+        what = "win rate" if measure == "win rate" else self.score_name
         if self.head_to_head:
-            what = "win rate" if measure == "win rate" else f"score margin per {self.unit_word}"
             return f"row's {what} against the column, both orientations on the same {n} (95% interval)"
-        what = "win rate" if measure == "win rate" else f"points per {self.unit_word}"
         return f"row minus column, {what}, in the same seat against the field on the same {n} (paired 95%)"
 
     def render(self) -> list[Any]:
