@@ -424,9 +424,8 @@ def ladder(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; t
     cls=f.Command,
     epilog=examples(
         "dealsim report bid-success -n 200000",
-        "dealsim report sweep-value -n 100000 -o reports/sweep",
-        "dealsim report run --run runs/margin2",
         "dealsim report ladder rounds --strategy greedy --strategy heuristic -n 2000 -o reports/ladder",
+        "dealsim report run --run runs/margin2",
     ),
 )
 def report(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; they become specs at once)
