@@ -586,8 +586,11 @@ def _ratings(entrants: list[str], played: Played, seed: int) -> pd.DataFrame:
     for (a, b), w in played.wins.items():
         units[:, at[a], at[b]] = w
     rating = ELO * bradley_terry(units.sum(0))
-    weights = bootstrap_seed(seed).multinomial(n, np.full(n, 1 / n), size=BOOTSTRAP).astype(float)
-    boot = ELO * bradley_terry(np.einsum("bn,nij->bij", weights, units))
+    rng = bootstrap_seed(seed)
+    flat = units.reshape(n, k * k)
+    # each resample as the count of times it draws each deal: memory of one resample at a time
+    resampled = np.stack([np.bincount(rng.integers(0, n, n), minlength=n) @ flat for _ in range(BOOTSTRAP)])
+    boot = ELO * bradley_terry(resampled.reshape(BOOTSTRAP, k, k))
     lo, hi = np.percentile(boot, [2.5, 97.5], axis=0)
     rows: list[dict[str, Any]] = [
         {"entrant": e, "rating": rating[i], "rating lo": lo[i], "rating hi": hi[i]}
