@@ -131,6 +131,7 @@ def ladder_report(ladder: Ladder, provenance: dict[str, Any], command: str) -> R
             "score": ("score lo", "score hi"),
         },
         signed=("rating",),
+        digits=1,
     )
     rated = ladder.ratings.sort_values("rating", ascending=False).copy()
     for c in ("win rate", "win rate lo", "win rate hi"):
