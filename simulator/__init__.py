@@ -1,8 +1,8 @@
 """dealsim: seeded Monte Carlo simulation of Forty-two, Frank's Zoo and Rounds.
 
 The Python API is the application layer, `simulator.app`, re-exported here: the specs (`RunSpec`,
-`Execution`, `Output`) and the use cases that take them (`simulate`, `resume`, `compare`, `tune`, `analyze`,
-`report`, `report_run`, `bench`, `trace`); see README, "Python API"."""
+`Execution`, `Output`) and the use cases that take them (`simulate`, `resume`, `compare`, `tune`, `ladder`,
+`analyze`, `report`, `report_run`, `bench`, `trace`); see README, "Python API"."""
 
 __all__ = [
     "Execution",
@@ -12,6 +12,7 @@ __all__ = [
     "analyze",
     "bench",
     "compare",
+    "ladder",
     "report",
     "report_run",
     "resume",

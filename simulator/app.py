@@ -23,7 +23,8 @@ from typing import Any
 
 from reports import run_report, studies
 from reports.experiments import compare_report, tune_report
-from simulator import experiments, registry, replay
+from reports.ladder import ladder_report
+from simulator import experiments, ladders, registry, replay
 from simulator.bench import Bench, bench
 from simulator.errors import DealsimError, Interrupted
 from simulator.files import write_whole
@@ -55,6 +56,7 @@ __all__ = [
     "analyze",
     "bench",
     "compare",
+    "ladder",
     "recorded_command",
     "report",
     "report_run",
@@ -269,6 +271,41 @@ def tune(
         if folder is not None:
             tune_report(sweep, sweep.provenance(), command).write(folder)
     return sweep
+
+
+LADDER_SIZE = 10_000  # deals (or matches) per orientation or seat when the spec gives no size
+
+
+def ladder(
+    spec: RunSpec,
+    strategies: Sequence[str],
+    field: str | None = None,
+    execution: Execution = Execution(),
+    output: Output = Output(),
+    report: bool = False,
+) -> ladders.Ladder:
+    """The ladder of `strategies` on the spec's deals (each orientation or seat plays the same
+    `spec.n`, by default LADDER_SIZE, deals or matches; see `simulator.ladders`). With an output folder the
+    runs' chunks are saved there as they finish and the report (HTML, CSV, PNG, provenance) is written at
+    the end; `report` marks the command as `dealsim report ladder` (whose folder defaults to ./ladder)."""
+    execution.local("ladder")
+    spec.refuse("ladder", seats=None, measures=())
+    base = spec.build(n=LADDER_SIZE)
+    entrants = ladders.entrants_of(base, strategies)
+    output.simulate_only("ladder")
+    extra = [w for s in entrants for w in ("--strategy", s)]
+    extra += ["--field", field] if field is not None else []
+    command = command_line("ladder", base, *extra)
+    if report:
+        command = command.replace("dealsim ladder ", "dealsim report ladder ", 1)
+    with output.claim() as given:
+        folder = given or (Path("ladder") if report else None)
+        with saved(given, command, output.resume):
+            result = ladders.ladder(base, entrants, field, jobs=execution.jobs, progress=execution.progress)
+        if folder is not None:
+            written = ladder_report(result, result.provenance(), command).write(folder)
+            result = dataclasses.replace(result, written=tuple(written), folder=folder)
+    return result
 
 
 def _pairs(given: Mapping[str, Any] | Sequence[str] | None) -> list[str]:

@@ -386,14 +386,57 @@ def tune(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; the
 @cli.command(
     cls=f.Command,
     epilog=examples(
+        "dealsim ladder forty-two --strategy random --strategy greedy --strategy heuristic -n 2000",
+        "dealsim ladder rounds --strategy greedy --strategy heuristic --unit match -n 500",
+        "dealsim ladder franks-zoo --strategy greedy --strategy heuristic --field greedy -n 100 -o lad/zoo",
+    ),
+)
+def ladder(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; they become specs at once)
+    game: f.OptionalGame = None,
+    strategy: f.StrategyOpt = NONE,
+    field: f.FieldOpt = None,
+    deals: f.LadderDealsOpt = None,
+    seed: f.SeedOpt = 1,
+    rule: f.RuleOpt = NONE,
+    preset: f.PresetOpt = "seed",
+    rules: f.RulesOpt = NONE,
+    unit: f.UnitOpt = None,
+    chunk_size: f.ChunkOpt = None,
+    jobs: f.JobsOpt = 0,
+    output: f.OutputOpt = None,
+    force: f.ForceOpt = False,
+    resume: f.ResumeOpt = None,
+    fmt: f.FormatOpt = Format.table,
+    progress: f.ProgressOpt = None,
+) -> None:
+    """A round robin of strategies on common deals, seats rotated so that card luck cancels: the pairwise
+    win rates and score margins with 95% intervals, Bradley-Terry ratings, the best set, the seat balance;
+    with -o, the report (HTML, CSV, PNG)."""
+    if (game := _subject(game, resume, output, jobs)) is None:
+        return
+    from simulator import app
+    from simulator.specs import Output, RunSpec
+
+    spec = RunSpec(game, deals, seed, None, rule, preset, rules, unit, chunk_size)
+    where = Output(output, force, resume is not None)
+    _show(app.ladder(spec, strategy, field, _execution(jobs, progress), where), fmt)
+
+
+@cli.command(
+    cls=f.Command,
+    epilog=examples(
         "dealsim report bid-success -n 200000",
-        "dealsim report sweep-value -n 100000 -o reports/sweep",
+        "dealsim report ladder rounds --strategy greedy --strategy heuristic -n 2000 -o reports/ladder",
         "dealsim report run --run runs/margin2",
     ),
 )
 def report(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; they become specs at once)
     ctx: typer.Context,
     study: f.StudyArg = None,
+    ladder_game: f.StudyGameArg = None,
+    strategy: f.StrategyOpt = NONE,
+    field: f.FieldOpt = None,
+    unit: f.UnitOpt = None,
     deals: f.StudyDealsOpt = None,
     matches: f.MatchesOpt = None,
     seed: f.SeedOpt = 1,
@@ -415,6 +458,19 @@ def report(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; t
     from simulator import app, catalog
     from simulator.specs import Output, RunSpec
 
+    if study == "ladder":
+        if ladder_game is None:
+            raise DealsimError(
+                "report ladder needs a game: dealsim report ladder GAME --strategy A --strategy B"
+            )
+        _refuse_given(ctx, "report ladder (a ladder plays its own seats)", "seat", "matches", "run_dir")
+        spec = RunSpec(ladder_game, deals, seed, None, rule, preset, rules, unit, chunk_size)
+        where = Output(output, force, resume is not None)
+        _show(app.ladder(spec, strategy, field, _execution(jobs, progress), where, report=True))
+        return
+    _refuse_given(ctx, f"report {study} (they are report ladder's)", "strategy", "field", "unit")
+    if ladder_game is not None:
+        raise DealsimError(f"report {study} takes no game ({ladder_game!r}): the study plays its own")
     if study == "run":
         if run_dir is None:
             raise DealsimError("report run needs --run DIR (a folder written by simulate -o)")

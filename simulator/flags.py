@@ -233,8 +233,25 @@ BASELINE = "KEY=VALUE: the setting the others are compared with (default: the cu
 BaselineOpt = Annotated[list[str], Option("--baseline", help=BASELINE)]
 CONFIRM = "play every measure's best set again on N fresh deals (or matches) from an independent seed"
 ConfirmOpt = Annotated[int, Option("--confirm", min=0, help=CONFIRM)]
-STUDY = "the study: {studies}, or run (the report of a simulate -o folder: --run DIR)"
+STUDY = (
+    "the study: {studies}, or run (the report of a simulate -o folder: --run DIR), or ladder GAME (a "
+    "strategy ladder: --strategy, twice or more)"
+)
 StudyArg = Annotated[str | None, typer.Argument(help=STUDY)]
+STUDY_GAME = f"with ladder: the game ({GAMES})"
+StudyGameArg = Annotated[str | None, typer.Argument(help=STUDY_GAME, show_default=False)]
+STRATEGY = (
+    "a strategy of the ladder, NAME[:param=value,...] or module:Class (repeatable, at least twice), e.g. "
+    "--strategy greedy --strategy heuristic:margin=2"
+)
+StrategyOpt = Annotated[list[str], Option("--strategy", help=STRATEGY)]
+FIELD = (
+    "where every seat scores for itself (Frank's Zoo): the strategy at the seats the entrant does not take "
+    "(default: the game's default strategy)"
+)
+FieldOpt = Annotated[str | None, Option("--field", help=FIELD)]
+LADDER_DEALS = "deals (or matches) per orientation (per seat against a field); default 10,000"
+LadderDealsOpt = Annotated[int | None, Option("-n", "--deals", min=1, help=LADDER_DEALS)]
 HandOpt = Annotated[str, Option("--hand", help='the fixed hand, e.g. "6-6 6-5 5-5 4-4 6-4 3-2 1-0"')]
 HAND_SEAT = (
     "SEAT=STRATEGY[:param=value,...] for the play, as in every command (repeatable; default: the game's "

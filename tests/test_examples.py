@@ -67,9 +67,12 @@ def _small(words: list[str], tmp: Path) -> list[str] | None:
             continue
         out.append(w)
         i += 1
-    if verb in ("simulate", "compare", "tune", "analyze", "report", "trace") and subject in SMALL:
+    ladder = verb == "ladder" or (verb == "report" and subject == "ladder")
+    if ladder:  # the game follows `report ladder`
+        subject = words[2] if verb == "report" and len(words) > 2 else subject
+    if verb in ("simulate", "compare", "tune", "analyze", "report", "trace", "ladder") and subject in SMALL:
         out += ["-n", str(SMALL[subject])] + ([] if verb == "trace" else ["-j", "1"])
-        out += ["--matches", "2"] if verb == "report" and "--matches" not in out else []
+        out += ["--matches", "2"] if verb == "report" and not ladder and "--matches" not in out else []
     return out
 
 
@@ -102,6 +105,10 @@ def test_every_example_runs(kind: str, text: str, tmp_path: Path, monkeypatch) -
         return
     words = shlex.split(text)[1:]
     small = _small(words, tmp_path)
-    quiet = ["--no-progress"] if words[0] in ("simulate", "compare", "tune", "report", "analyze") else []
+    quiet = (
+        ["--no-progress"]
+        if words[0] in ("simulate", "compare", "tune", "report", "analyze", "ladder")
+        else []
+    )
     code, _, err = run_cli(*(small or words), *quiet)
     assert code == 0, f"{' '.join(small or words)}: exit {code}\n{err}"

@@ -73,6 +73,7 @@ def _layer(module: str) -> int:
         "simulator.runner",
         "simulator.inert",
         "simulator.experiments",
+        "simulator.ladders",
         "simulator.replay",
         "simulator.registry",
         "simulator.bench",

@@ -27,6 +27,10 @@ cp "$work/help-value/value_of_asking.png" "$here/help-value.png"
 dealsim report play-quality -n 200 --matches 100 --seed 1 -o "$work/play-quality" --force
 cp "$work/play-quality/points_given_away.png" "$here/play-quality.png"
 
+dealsim report ladder forty-two --strategy random --strategy greedy --strategy heuristic --strategy expert \
+  -n 1000 --seed 1 -o "$work/ladder" --force
+cp "$work/ladder/ratings.png" "$here/ladder.png"
+
 dealsim simulate rounds -n 20000 --seed 1 -o "$work/rounds" --force
 dealsim report run --run "$work/rounds"
 cp "$work/rounds/report/summary_rates.png" "$here/report-run.png"
