@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from simulator import bitrows
+from simulator import bitrows, signals
 from simulator.contract import Game
 from simulator.errors import IllegalAction, StrategyError, exception_text
 
@@ -103,6 +103,9 @@ def strategy_failure(asked: Asked, rng: np.random.Generator, exc: BaseException)
         try:
             asked.strategy.decide(kind, view, legal, rng)
         except (Exception, SystemExit) as alone:  # noqa: BLE001 - the failure we are looking for
+            stop = signals.stop_within(alone)
+            if stop is not None:
+                raise stop from None
             return StrategyError(
                 f"{asked.who()} at seat {asked.seat(row)} in deal {int(state.deal[row])} failed on "
                 f"{decision}: {exception_text(alone)}"
@@ -163,6 +166,9 @@ def play(
                     else:
                         actions = strat.decide(kind, view, legal, rng)
                 except (Exception, SystemExit) as exc:  # any failure of the strategy's code: one clear error
+                    stop = signals.stop_within(exc)
+                    if stop is not None:  # a stopping signal that arrived in compiled code: a stop
+                        raise stop from None
                     raise strategy_failure(asked, rng, exc) from exc
                 if packs[g]:
                     actions = check_packed(asked, words, n_actions, actions)

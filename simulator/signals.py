@@ -63,6 +63,21 @@ def _raise(signum: int) -> None:
     raise Terminated if signum == signal.SIGTERM else CtrlC
 
 
+def stop_within(exc: BaseException) -> Stop | None:
+    """The stop hidden in another error, if any: a signal that arrives while compiled code (a numba kernel)
+    runs raises as the call returns, and the caller then reports its own error (numba's `SystemError: ...
+    returned a result with an exception set`) with the stop as its context. Such an error is the stop, not
+    a failure of the code that was running."""
+    seen: set[int] = set()
+    at: BaseException | None = exc
+    while at is not None and id(at) not in seen:
+        if isinstance(at, Stop):
+            return at
+        seen.add(id(at))
+        at = at.__cause__ or at.__context__
+    return None
+
+
 def install() -> None:
     """SIGINT and SIGTERM stop the command as KeyboardInterrupt; first thing at start-up, in the main
     thread. A signal this process was started with ignored (a background job's SIGINT) stays ignored."""

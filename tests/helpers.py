@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from simulator import driver, matches, registry
+from simulator import driver, matches, registry, signals
 from simulator.testing import ViewHash, kth_legal
 from strategies.base import Strategy, uniform_choice
 
@@ -142,6 +142,24 @@ class Slow(Strategy):
             mine.write_text("ignored" if handler == signal.SIG_IGN else "handled")
             mine.replace(marker)  # whole or not at all, whoever reads it and whenever this process is stopped
         time.sleep(0.01)
+        return uniform_choice(legal, rng)
+
+
+@dataclass(frozen=True)
+class HiddenStop(Strategy):
+    """Random play until its call number `after`, where it fails as a compiled kernel does when SIGTERM
+    arrives while it runs: numba's dispatcher returns with the handler's exception set, and CPython reports
+    a SystemError whose context is the stop."""
+
+    after: int = 20
+
+    def decide(self, kind, view, legal, rng):
+        CALLS["n"] += 1
+        if CALLS["n"] == self.after:
+            try:
+                signals._raise(signal.SIGTERM)
+            except signals.Stop:
+                raise SystemError("CPUDispatcher(<function kernel>) returned a result with an exception set")  # noqa: B904
         return uniform_choice(legal, rng)
 
 

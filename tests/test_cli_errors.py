@@ -67,6 +67,20 @@ def test_ctrl_c_keeps_the_finished_chunks_and_says_interrupted(tmp_path: Path) -
 
 
 @pytest.mark.usefixtures("calls")
+def test_a_stop_inside_compiled_code_is_a_stop_not_a_strategy_failure(tmp_path: Path) -> None:
+    """SIGTERM while a strategy's numba kernel runs comes out of the kernel as numba's SystemError with the
+    stop as its context: the run stops as after any SIGTERM (exit 143, the finished chunks kept), rather
+    than blaming the strategy and replaying its rows one at a time."""
+    code, out, err = run_cli(
+        "simulate", "forty-two", "-n", "1000", "--chunk-size", "100", "-j", "1", "--no-progress",
+        "--seat", "all=tests.helpers:HiddenStop:after=150", "-o", tmp_path / "run",
+    )  # fmt: skip
+    assert (code, err) == (143, "interrupted\n")
+    done = int(re.search(r"\(interrupted: (\d+) of 1,000\)", out)[1])
+    assert 0 < done < 1000 and done % 100 == 0
+
+
+@pytest.mark.usefixtures("calls")
 @pytest.mark.parametrize(
     "command",
     [
