@@ -16,10 +16,11 @@ import numpy as np
 import pandas as pd
 
 from simulator import registry
-from simulator.errors import DealsimError, DealsimWarning
+from simulator.errors import DealsimError, DealsimWarning, Interrupted
 from simulator.options import build, parse_pairs
+from simulator.precision import Outcome, Target, by_name, halfwidth, pilot_size, reached, spread, two_stage
 from simulator.provenance import provenance
-from simulator.runner import Run, check, execute
+from simulator.runner import Result, Run, check, execute
 from simulator.stats import Z90, Z95, Difference, Estimate, Measure, best_set, estimate, paired, undefined
 from simulator.summaries import num, pct, pp, table
 
@@ -141,6 +142,7 @@ class Comparison:
     elapsed: float
     rates: frozenset[str] = frozenset()  # the measures that are rates
     margin: float | None = None  # an equivalence margin: points for means, percentage points for rates
+    precision: Outcome | None = None  # how precision targets set the arms' size (simulator.precision)
 
     def arm_b_in_words(self) -> str:
         """What arm B changes: the seats and rules that differ from arm A."""
@@ -207,7 +209,8 @@ class Comparison:
         """Arm A's provenance with arm B's rules and seats beside it."""
         b = self.b
         seats = dict(zip(b.game.seat_names(b.rules), b.seats))
-        return provenance(self.a, arm_b={"rules": dataclasses.asdict(b.rules), "seats": seats})
+        extra = {} if self.precision is None else {"precision": self.precision.as_dict()}
+        return provenance(self.a, arm_b={"rules": dataclasses.asdict(b.rules), "seats": seats}, **extra)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -235,14 +238,48 @@ class Comparison:
             "narrowing: how many times wider the interval would be on independent deals",
             f"arm B: {self.arm_b_in_words()}",
             *self.findings(),
+            *self.precision_lines(),
         ]
 
+    def precision_lines(self) -> list[str]:
+        if self.precision is None:
+            return []
+        return self.precision.lines(self.a.game.plural(self.a.unit), sorted(self.rates))
 
-def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False, margin: float | None = None) -> Comparison:
-    """Both arms on the same deals; per measure the value in each arm and the paired difference a - b."""
+
+def compare(  # noqa: PLR0913 (the arms, how they run, and what the findings judge)
+    a: Run,
+    b: Run,
+    jobs: int = 0,
+    progress: bool = False,
+    margin: float | None = None,
+    precision: Sequence[Target] = (),
+) -> Comparison:
+    """Both arms on the same deals; per measure the value in each arm and the paired difference a - b.
+    With `precision` targets, a's n is the cap and both arms grow from a pilot until each target's paired
+    interval is narrow enough (simulator.precision)."""
     game = a.game
     sides = changed_sides(a, b)
-    results = [execute(run, jobs=jobs, progress=progress).whole() for run in (a, b)]  # Ctrl-C in A skips B
+    cap = a.n
+
+    def play(run: Run, earlier: Result | None) -> Result:
+        return execute(run, jobs=jobs, progress=progress, earlier=earlier)
+
+    if precision:
+
+        def spreads(pilots: list[Result]) -> dict[str, float]:
+            ma, mb = (by_name(game, r.tables, r.run.unit, sides) for r in pilots)
+            return {
+                t.measure: spread(ma[t.measure].influence() - mb[t.measure].influence()) for t in precision
+            }
+
+        played, n, asked = two_stage([a, b], precision, play, spreads)
+        results = [r.whole() for r in played]  # the last one played, when cut short, says so
+        if len(results) < 2:
+            raise Interrupted("interrupted before arm B was played")
+        a, b = results[0].run, results[1].run
+    else:
+        results = [play(run, None).whole() for run in (a, b)]  # Ctrl-C in A skips B
     names, diffs, rates = [], [], set()
     for side in sides:  # every changed side's measures; measures of the whole table once
         ma, mb = (game.measures(r.tables, r.run.unit, side) for r in results)
@@ -254,7 +291,21 @@ def compare(a: Run, b: Run, jobs: int = 0, progress: bool = False, margin: float
                     rates.add(x.name)
     label = " and ".join(game.sides(a.rules)[i][0] for i in sides)
     elapsed = sum(r.elapsed for r in results)
-    return Comparison(a, b, label, names, diffs, elapsed, frozenset(rates), margin)
+    outcome = None
+    if precision:
+        outcome = Outcome(
+            tuple(t.text for t in precision),
+            cap,
+            pilot_size(dataclasses.replace(a, n=cap)),
+            n,
+            tuple(
+                reached(t, halfwidth(d.lo, d.hi), *asked[t.measure])
+                for t in precision
+                for d in [diffs[names.index(t.measure)]]
+            ),
+            "paired difference A - B",
+        )
+    return Comparison(a, b, label, names, diffs, elapsed, frozenset(rates), margin, outcome)
 
 
 @dataclass(frozen=True)
@@ -321,6 +372,7 @@ class Sweep:
     best: list[Best]
     side: str  # whose point of view the measures take
     confirmation: Confirmation | None = None  # the best sets replayed on fresh deals (--confirm)
+    precision: Outcome | None = None  # how precision targets set the size per setting (simulator.precision)
 
     def label(self, i: int) -> str:
         return ", ".join(f"{k}={self.points[i][k]}" for k in self.keys)
@@ -393,6 +445,8 @@ class Sweep:
         extra: dict[str, Any] = {}
         if self.confirmation is not None:
             extra["confirm"] = {"n": self.confirmation.n, "seed": self.confirmation.seed}
+        if self.precision is not None:
+            extra["precision"] = self.precision.as_dict()
         prov = provenance(self.base, vary=grid, baseline=self.label(self.baseline), side=self.side, **extra)
         for key, values in grid.items():
             name = key.removeprefix("rule.")
@@ -477,7 +531,10 @@ class Sweep:
                     {True: "in", False: "", None: "-"}[self.in_best_set(j, m)],
                     end_section=j == last,
                 )
-        return [out, *self.confirm_render(), *self.findings()]
+        told = (
+            [] if self.precision is None else self.precision.lines(b.game.plural(b.unit), sorted(self.rates))
+        )
+        return [out, *self.confirm_render(), *self.findings(), *told]
 
     def confirm_render(self) -> list[Any]:
         """The confirmation's table: each best set's members in the sweep and on the fresh deals."""
@@ -610,17 +667,49 @@ def tune(
     progress: bool = False,
     baseline: dict[str, str] | None = None,
     confirm: int = 0,
+    precision: Sequence[Target] = (),
 ) -> Sweep:
     """One point per setting of the grid, each on the same deals, compared pair by pair with the baseline
     point: `baseline` names its settings; by default each key's current value in `base` where the grid has
     it, else the key's first value. With `confirm` > 0, the settings of every measure's best set are played
-    again on that many fresh deals from an independent seed (`confirm_seed`)."""
+    again on that many fresh deals from an independent seed (`confirm_seed`). With `precision` targets,
+    base's n is the cap and every setting grows from a pilot until, per target, the widest paired interval
+    against the baseline is narrow enough (simulator.precision)."""
     grid = settings(base, vary)
     at = baseline_points(base, vary, grid, baseline)
     side = max((focus_side(base, run) for _, run in grid), default=0)
+    b = at[0] if at else 0
+    cap, pilot = base.n, pilot_size(base)
+
+    def play(run: Run, earlier: Result | None) -> Result:
+        return execute(run, jobs=jobs, progress=progress, earlier=earlier)
+
+    runs = [run for _, run in grid]
+    n: int | None = None
+    asked: dict[str, tuple[float, float]] = {}
+    if precision:
+
+        def spreads(pilots: list[Result]) -> dict[str, float]:
+            ms = [by_name(base.game, r.tables, r.run.unit, [side]) for r in pilots]
+            out = {}
+            for t in precision:
+                base_z = ms[b][t.measure].influence()
+                others = [spread(m[t.measure].influence() - base_z) for i, m in enumerate(ms) if i != b]
+                # the widest comparison decides; a sweep of one setting has only its estimate
+                out[t.measure] = max(others) if others else spread(base_z)
+            return out
+
+        played, n, asked = two_stage(runs, precision, play, spreads)
+        results = [r.whole() for r in played]  # the last one played, when cut short, says so
+        if len(results) < len(runs):
+            raise Interrupted("interrupted before every setting was played")
+        base = dataclasses.replace(base, n=results[0].run.n)
+    else:
+        results = []
     points, estimates, per_point, names, rates, directions = [], [], [], [], set(), {}
-    for point, run in grid:
-        result = execute(run, jobs=jobs, progress=progress).whole()
+    for i, (point, planned) in enumerate(grid):
+        result = results[i] if precision else play(planned, None).whole()
+        run = result.run
         measures = base.game.measures(result.tables, run.unit, side)
         names = [m.name for m in measures]
         rates = {m.name for m in measures if m.binary}
@@ -628,7 +717,6 @@ def tune(
         points.append(point)
         per_point.append(measures)
         estimates.append([estimate(m) for m in measures])
-    b = at[0] if at else 0
     differences = [[paired(m, per_point[b][j]) for j, m in enumerate(ms)] for ms in per_point]
     best = [
         best_of(name, [ms[j] for ms in per_point], directions[name] == "higher")
@@ -668,7 +756,33 @@ def tune(
         best,
         base.game.sides(base.rules)[side][0],
         confirmation,
+        None
+        if not precision
+        else _swept_precision(precision, (cap, pilot, n), asked, names, estimates, differences, b),
     )
+
+
+def _swept_precision(  # noqa: PLR0913 (what the sweep found, per target)
+    targets: Sequence[Target],
+    sizes: tuple[int, int, int | None],
+    asked: dict[str, tuple[float, float]],
+    names: list[str],
+    estimates: list[list[Estimate]],
+    differences: list[list[Difference]],
+    b: int,
+) -> Outcome:
+    """Per target the widest half-width of the settings' paired differences against the baseline (the
+    baseline's own estimate in a sweep of one setting)."""
+    out = []
+    for t in targets:
+        j = names.index(t.measure)
+        widths = [halfwidth(d[j].lo, d[j].hi) for i, d in enumerate(differences) if i != b]
+        if not widths:
+            widths = [halfwidth(estimates[b][j].lo, estimates[b][j].hi)]
+        out.append(reached(t, max(widths), *asked[t.measure]))
+    cap, pilot, n = sizes
+    against = "paired difference against the baseline (the widest)"
+    return Outcome(tuple(t.text for t in targets), cap, pilot, n, tuple(out), against)
 
 
 def best_of(name: str, arms: Sequence[Measure], higher: bool) -> Best:

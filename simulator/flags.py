@@ -226,6 +226,12 @@ BASELINE = "KEY=VALUE: the setting the others are compared with (default: the cu
 BaselineOpt = Annotated[list[str], Option("--baseline", help=BASELINE)]
 CONFIRM = "play every measure's best set again on N fresh deals (or matches) from an independent seed"
 ConfirmOpt = Annotated[int, Option("--confirm", min=0, help=CONFIRM)]
+PRECISION = (
+    "MEASURE=HALFWIDTH: play until this measure's 95% interval is at most ±HALFWIDTH (pp for a rate, points "
+    "for a mean), -n being the cap; a pilot of whole chunks decides the size (repeatable), e.g. "
+    "--precision 'contract success=0.5pp'"
+)
+PrecisionOpt = Annotated[list[str], Option("--precision", help=PRECISION)]
 STUDY = "the study: {studies}, or run (the report of a simulate -o folder: --run DIR)"
 StudyArg = Annotated[str | None, typer.Argument(help=STUDY)]
 HandOpt = Annotated[str, Option("--hand", help='the fixed hand, e.g. "6-6 6-5 5-5 4-4 6-4 3-2 1-0"')]
