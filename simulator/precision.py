@@ -243,7 +243,10 @@ class Outcome:
         for r in self.reached:
             rate = r.measure in rates
             shown = (lambda x: f"{100 * x:.2f}pp") if rate else (lambda x: f"{x:.3g}")
-            verdict = "met" if r.met else "NOT met"
+            over = r.halfwidth / r.halfwidth_target - 1
+            verdict = (
+                "met" if r.met else f"NOT met ({over:.0%} above it)" if math.isfinite(over) else "NOT met"
+            )
             want = (
                 "" if math.isinf(r.units_needed) else f", the pilot asked for {math.ceil(r.units_needed):,}"
             )
