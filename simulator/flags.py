@@ -228,8 +228,8 @@ CONFIRM = "play every measure's best set again on N fresh deals (or matches) fro
 ConfirmOpt = Annotated[int, Option("--confirm", min=0, help=CONFIRM)]
 PRECISION = (
     "MEASURE=HALFWIDTH: play until this measure's 95% interval is at most ±HALFWIDTH (pp for a rate, points "
-    "for a mean), -n being the cap; a pilot of whole chunks decides the size (repeatable), e.g. "
-    "--precision 'contract success=0.5pp'"
+    "for a mean), -n being the cap; a pilot of whole chunks decides the size, so give a --chunk-size of a "
+    "few hundred (repeatable), e.g. --precision 'contract success=0.5pp'"
 )
 PrecisionOpt = Annotated[list[str], Option("--precision", help=PRECISION)]
 STUDY = "the study: {studies}, or run (the report of a simulate -o folder: --run DIR)"

@@ -257,6 +257,13 @@ class Outcome:
         return out
 
 
+def sentence(lines: Sequence[str]) -> str:
+    """`Outcome.lines` as one sentence, for a report's text."""
+    head, *rest = [line.strip() for line in lines]
+    head = head[:1].upper() + head[1:]
+    return f"{head} {'; '.join(rest)}." if rest else f"{head}."
+
+
 def reached(target: Target, halfwidth: float, pilot_spread: float, units: float) -> Reached:
     met = math.isfinite(halfwidth) and halfwidth <= target.halfwidth * (1 + 1e-12)
     return Reached(target.measure, target.text, target.halfwidth, halfwidth, met, pilot_spread, units)
