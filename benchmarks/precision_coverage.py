@@ -8,7 +8,8 @@ By default: Rounds with random play at both seats, --unit deal, --chunk-size 50 
 20,000; per target `player 0 margin per game=1` (a mean) and `stages swept=1pp` (a ratio rate), each on
 its own runs for seeds 1..S, so that each target alone decides its run's size. The truth is each measure's
 value over --truth-n deals from seed 10**6. Per target it reports the coverage (with a Wilson interval over
-the seeds), how often the half-width met the target, and the sizes taken.
+the seeds), how often the half-width met the target, and the sizes taken; and, as a control, the coverage of
+plain runs of one fixed size (the median size taken) on the same seeds.
 """
 
 from __future__ import annotations
@@ -71,6 +72,14 @@ def main(argv: list[str] | None = None) -> int:
         covered = sum(r[4] for r in rows)
         lo, hi = wilson(covered, len(rows))
         sizes = np.array([r[1] for r in rows])
+        # the control: plain runs of one fixed size (the median size taken) on the same seeds, so that a
+        # shortfall of the interval itself at that size is told apart from one of the stopping rule
+        fixed = int(np.median(sizes)) // args.chunk_size * args.chunk_size
+        fixed_covered = 0
+        for seed in range(1, args.seeds + 1):
+            sim = app.simulate(spec(seed, fixed, args.chunk_size), Execution(jobs=1))
+            e = estimate(by_name(sim.run.game, sim.tables, "deal", [0, 1])[name])
+            fixed_covered += bool(e.lo <= truth[name] <= e.hi)
         out[target] = {
             "truth": truth[name],
             "coverage": covered / len(rows),
@@ -81,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
             "n_max": int(sizes.max()),
             "capped": int(np.sum(sizes >= args.cap)),
             "halfwidth_max": max(r[2] for r in rows),
+            "fixed_n": fixed,
+            "fixed_n_coverage": fixed_covered / len(rows),
+            "fixed_n_coverage_95": list(wilson(fixed_covered, len(rows))),
         }
         per_seed[target] = rows
     seconds = time.perf_counter() - t0

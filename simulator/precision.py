@@ -230,6 +230,11 @@ class Outcome:
         """In words: the size taken and why, then one line per target."""
         if self.n is None:
             return [f"precision: interrupted in the pilot ({self.pilot:,} {units}); no size decided yet"]
+        if not self.reached:
+            return [
+                f"precision: {self.n:,} {units} decided from the pilot of {self.pilot:,}; interrupted before "
+                "the end (resume to finish)"
+            ]
         if self.capped:
             head = (
                 f"precision: stopped at the cap, -n {self.cap:,} {units}: the pilot of {self.pilot:,} asked "

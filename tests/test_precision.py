@@ -167,7 +167,8 @@ def test_a_resumed_precision_run_ends_at_the_same_size_with_the_same_bytes(
 
         monkeypatch.setattr(runner, "run_chunk_summarized", cut)
         stopped = app.simulate(_spec(n=2000), ONE, Output(out), precision=targets)
-        assert not stopped.result.complete
+        assert not stopped.result.complete and stopped.precision is not None
+        assert "interrupted" in stopped.precision.lines("games")[0]
         assert json.loads((out / "manifest.json").read_text())["precision"]["cap"] == 2000
         monkeypatch.setattr(runner, "run_chunk_summarized", real)
         again = app.resume(out, execution=ONE)
