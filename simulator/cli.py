@@ -180,9 +180,8 @@ def strategies_cmd(game: f.OnlyGame = None) -> None:
     cls=f.Command,
     epilog=examples(
         "dealsim simulate forty-two -n 200000 --seat NS=heuristic:margin=2 -o runs/margin2",
-        "dealsim simulate rounds --unit match -n 100000000 --keep summary -o runs/tallies --format json",
-        "dealsim simulate --resume runs/margin2 -n 400000",
         "dealsim simulate rounds -n 200000 --chunk-size 1000 --precision 'stages swept=0.2pp' -o runs/p",
+        "dealsim simulate --resume runs/margin2 -n 400000",
     ),
 )
 def simulate(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; they become specs at once)
@@ -318,7 +317,6 @@ def bench(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter)
     epilog=examples(
         "dealsim compare forty-two --vs NS=heuristic:margin=2 -n 50000",
         "dealsim compare rounds --vs-rule sweep_bonus=0 --unit match -n 5000",
-        "dealsim compare franks-zoo --vs all=greedy -n 2000 -o cmp/greedy",
         "dealsim compare forty-two --vs NS=heuristic:margin=2 --chunk-size 500 --precision 'thrown in=1pp'",
     ),
 )
@@ -361,7 +359,6 @@ def compare(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; 
     epilog=examples(
         "dealsim tune forty-two --vary min_bid=30,31,32 -n 5000",
         "dealsim tune forty-two --vary seat.NS.margin=0:3 --baseline seat.NS.margin=1 --unit deal -n 20000",
-        "dealsim tune rounds --vary target=150,200,250 -n 2000 -o tune/target",
         "dealsim tune rounds --vary seat.0.duck=true,false --chunk-size 200 --precision 'player 0 wins=2pp'",
     ),
 )
