@@ -73,6 +73,7 @@ def _layer(module: str) -> int:
         "simulator.runner",
         "simulator.inert",
         "simulator.experiments",
+        "simulator.precision",
         "simulator.replay",
         "simulator.registry",
         "simulator.bench",
