@@ -9,6 +9,7 @@ import pandas as pd
 
 from reports.html import PlotLabels, Report, TableFormat, rate_plot
 from simulator.experiments import Comparison, Sweep
+from simulator.precision import sentence as in_one_sentence
 
 # how the numbers of an experiment's table are shown: rates in %, their differences in pp
 EXPERIMENT_TABLE = TableFormat(
@@ -78,6 +79,10 @@ def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
         "comparisons with the best on the paired per-deal values, simultaneous 95% (Bonferroni-adjusted "
         "one-sided bounds). A setting is clearly best only when it is the set's one member."
     )
+    if sweep.precision is not None:
+        base = sweep.base
+        told = sweep.precision.lines(base.game.plural(base.unit), sorted(sweep.rates))
+        report.text(in_one_sentence(told))
     report.table(
         "best",
         best_frame(sweep),
@@ -200,6 +205,8 @@ def compare_report(comparison: Comparison, provenance: dict, command: str) -> Re
     )
     if rotated:
         report.text(comparison.rotation_in_words())
+    if comparison.precision is not None:
+        report.text(in_one_sentence(comparison.precision_lines()))
     frame.insert(1, "rate", frame["measure"].isin(comparison.rates))
     # with rotation the page leaves the standard errors to the CSV, so that the table fits the page
     shown = frame.drop(columns=["se", "se_independent", "rotated se"]) if rotated else frame

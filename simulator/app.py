@@ -69,17 +69,37 @@ __all__ = [
 
 
 # --- simulate ---------------------------------------------------------------------------------------------
-def simulate(spec: RunSpec, execution: Execution = Execution(), output: Output = Output()) -> Simulation:
+def simulate(
+    spec: RunSpec,
+    execution: Execution = Execution(),
+    output: Output = Output(),
+    precision: Sequence[str] = (),
+) -> Simulation:
     """Play the spec's seeded deals (or matches) and summarize them; with an output folder, every finished
     chunk is streamed there as a part (see simulator.parts), then the summary and manifest (and, by default
     for runs of up to COMBINE_UP_TO deals, each table as one file; see Output). The folder is locked while
-    the run writes it."""
+    the run writes it. With `precision` targets (["contract success=0.5pp"]: see simulator.precision), the
+    spec's n is a cap: chunks are added, by a two-stage rule, until each measure's 95% half-width meets its
+    target; `Simulation.precision` says the n taken and what each target reached."""
     if output.resume:
         raise DealsimError("simulate starts a run; go on with one in a folder by resume(folder)")
     run = spec.build()
+    targets = precision_targets(run, precision)
     combine = output.combine if output.combine is not None else run.n <= COMBINE_UP_TO
     with output.claim() as folder:
-        return _simulate(run, execution, folder, False, output.keep, combine and folder is not None)
+        return _simulate(run, execution, folder, False, output.keep, combine and folder is not None, targets)
+
+
+def precision_targets(run: Run, given: Sequence[str], sides: Sequence[int] | None = None) -> tuple[Any, ...]:
+    """The `--precision` targets, checked against the measures the run has for `sides` (every side by
+    default) before anything is played or written."""
+    from simulator import precision
+
+    targets = precision.parse(given)
+    if targets:
+        every = range(len(run.game.sides(run.rules))) if sides is None else sides
+        precision.check(targets, precision.measures_of(run, every))
+    return targets
 
 
 def resume(
@@ -96,6 +116,10 @@ def resume(
     with Output(folder, resume=True, combine=combine).claim() as claimed:
         run = run_from_manifest(folder)
         recorded = json.loads((folder / "manifest.json").read_text())
+        targets: tuple[Any, ...] = ()
+        if recorded.get("precision"):  # the targets and the cap are the run's, its deals only where it ended
+            targets = precision_targets(run, recorded["precision"]["targets"])
+            run = dataclasses.replace(run, n=int(recorded["precision"]["cap"]))
         if n is not None:
             run = dataclasses.replace(run, n=whole("n", n, 1))
         keep = recorded.get("keep", "tables")
@@ -105,13 +129,29 @@ def resume(
             raise DealsimError(
                 f"{folder} keeps only its summary (--keep summary): there are no tables to combine"
             )
-        return _simulate(run, execution, claimed, True, keep, bool(combine))
+        return _simulate(run, execution, claimed, True, keep, bool(combine), targets)
 
 
-def _simulate(
-    run: Run, execution: Execution, folder: Path | None, resume: bool, keep: str, combine: bool
+def _simulate(  # noqa: PLR0913 (the run, how and where it runs, and its targets)
+    run: Run,
+    execution: Execution,
+    folder: Path | None,
+    resume: bool,
+    keep: str,
+    combine: bool,
+    targets: Sequence[Any] = (),
 ) -> Simulation:
-    defined = {"command": command_line("simulate", run), **provenance(run)}
+    from simulator import precision
+
+    aimed = [w for t in targets for w in ("--precision", t.text)]
+    cap = precision.Outcome(tuple(t.text for t in targets), run.n, precision.pilot_size(run))
+
+    def definition(r: Run, outcome: precision.Outcome | None) -> dict[str, Any]:
+        # a precision run's command names its cap, its deals are where it ended
+        told = {"command": command_line("simulate", dataclasses.replace(r, n=run.n), *aimed), **provenance(r)}
+        return {**told, "precision": outcome.as_dict()} if outcome is not None else told
+
+    defined = definition(run, cap if targets else None)
     store = None
     if folder is not None:
         if keep == "tables":  # refuses the parts of a different run before anything is written
@@ -124,16 +164,27 @@ def _simulate(
         for name in TABLES:  # the combined tables of an earlier attempt no longer hold the run
             (folder / f"{name}.parquet").unlink(missing_ok=True)
     started = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-    result = execute(
-        run,
-        jobs=execution.jobs,
-        backend=execution.backend,
-        progress=execution.progress,
-        store=store,
-        summarize=True,
-        keep_tables=folder is None and keep == "tables",
-        scheduler=execution.scheduler,
-    )
+
+    def play(r: Run, earlier: Any = None, on_tables: Any = None) -> Any:
+        return execute(
+            r,
+            jobs=execution.jobs,
+            backend=execution.backend,
+            progress=execution.progress,
+            store=store,
+            summarize=True,
+            keep_tables=folder is None and keep == "tables",
+            scheduler=execution.scheduler,
+            earlier=earlier,
+            on_tables=on_tables,
+        )
+
+    outcome = None
+    if targets:
+        result, outcome = _to_precision(run, targets, play, cap)
+        defined = definition(result.run, outcome)
+    else:
+        result = play(run)
     if not result.chunks_done:
         raise Interrupted("interrupted before the first chunk finished; nothing to report")
     # what the run is and holds (the same bytes however it got there) apart from how this attempt went
@@ -155,7 +206,7 @@ def _simulate(
         "chunks_reused": result.reused,
         "deals_done": result.deals_done,
     }
-    sim = Simulation(result, result.summary or {}, manifest, folder, timing)
+    sim = Simulation(result, result.summary or {}, manifest, folder, timing, outcome)
     if folder is not None:
         if store is not None:
             store.finish()
@@ -168,6 +219,33 @@ def _simulate(
         write_whole(folder / "manifest.json", to_json(manifest))
         _record_timing(folder, timing, resume)
     return sim
+
+
+def _to_precision(run: Run, targets: Sequence[Any], play: Any, cap: Any) -> tuple[Any, Any]:
+    """The run played to its precision targets (simulator.precision): each target's measure gathered chunk
+    by chunk, the size decided from the pilot, and per target the estimate's half-width reached."""
+    from simulator import precision
+    from simulator.stats import estimate
+
+    sides = range(len(run.game.sides(run.rules)))
+    gathered = precision.Collector(run.game, run.unit, sides, [t.measure for t in targets])
+
+    def spreads(pilots: list[Any]) -> dict[str, float]:
+        ms = gathered.measures(pilots[0].chunks_done)
+        return {name: precision.spread(m.influence()) for name, m in ms.items()}
+
+    results, n, asked = precision.two_stage(
+        [run], targets, lambda r, earlier: play(r, earlier, gathered.add), spreads
+    )
+    result = results[0]
+    if n is None or not result.complete:
+        return result, dataclasses.replace(cap, n=n)
+    final = gathered.measures(result.chunks_done)
+    reached = []
+    for t in targets:
+        e = estimate(final[t.measure])
+        reached.append(precision.reached(t, precision.halfwidth(e.lo, e.hi), *asked[t.measure]))
+    return result, dataclasses.replace(cap, n=n, reached=tuple(reached))
 
 
 def _record_timing(folder: Path, timing: dict[str, Any], resume: bool) -> None:
@@ -197,13 +275,16 @@ def compare(
     output: Output = Output(),
     margin: float | None = None,
     rotate: bool = False,
+    precision: Sequence[str] = (),
 ) -> experiments.Comparison:
     """Arm A (the spec) against arm B (A with the seats `vs` and the rule changes `vs_rules`) on the same
     deals. With an output folder, every arm's chunks are saved there as they finish and the report is
     written at the end; `output.resume` goes on from the saved chunks. With a `margin`, the findings say
     which measures are shown equivalent within it (`experiments.Comparison.equivalence`). With `rotate`,
     both arms are also played with the seating turned one seat on, and each measure gets the seat-rotated
-    estimate beside the plain one (`experiments.Rotation`); a change of rules alone is refused."""
+    estimate beside the plain one (`experiments.Rotation`); a change of rules alone is refused. With
+    `precision` targets (["NS contract success=1pp"]), the spec's n is a cap and both arms grow until each
+    target's paired interval A - B is that narrow (simulator.precision); not with `rotate`."""
     execution.local("compare")
     if margin is not None and not margin > 0:  # also NaN
         raise DealsimError(f"--margin: expected a number above 0, got {margin:g}")
@@ -213,16 +294,29 @@ def compare(
     b = experiments.arm_b(a, vs_list, vs_rule_list)
     if rotate:
         experiments.rotation_sides(a, b)  # refused before the folder is touched
+        if precision:
+            raise DealsimError(
+                "--rotate and --precision cannot be used together: a precision target sizes the plain "
+                "paired difference, not the seat-rotated one; give -n instead"
+            )
     output.simulate_only("compare")
+    targets = precision_targets(a, precision, experiments.changed_sides(a, b))
     extra = [w for item in vs_list for w in ("--vs", item)]
     extra += [w for item in vs_rule_list for w in ("--vs-rule", item)]
     extra += ["--margin", f"{margin:g}"] if margin is not None else []
     extra += ["--rotate"] if rotate else []
+    extra += [w for t in targets for w in ("--precision", t.text)]
     command = command_line("compare", a, *extra)
     with output.claim() as folder:
         with saved(folder, command, output.resume):
             comparison = experiments.compare(
-                a, b, jobs=execution.jobs, progress=execution.progress, margin=margin, rotate=rotate
+                a,
+                b,
+                jobs=execution.jobs,
+                progress=execution.progress,
+                margin=margin,
+                rotate=rotate,
+                precision=targets,
             )
         if folder is not None:
             compare_report(comparison, comparison.provenance(), command).write(folder)
@@ -236,12 +330,15 @@ def tune(
     execution: Execution = Execution(),
     output: Output = Output(),
     confirm: int = 0,
+    precision: Sequence[str] = (),
 ) -> experiments.Sweep:
     """A sweep over rule options and strategy parameters (`{"min_bid": "28,30,32"}` or
     `["seat.NS.threshold=30:36"]`) on common deals (20,000 whole matches unless the spec says otherwise):
     one point per setting of the grid, each compared pair by pair with the baseline point (`baseline`, e.g.
     `{"min_bid": "30"}`; default: the current values). `confirm` > 0 plays every measure's best set again on
-    that many fresh deals from an independent seed, reported beside the sweep's."""
+    that many fresh deals from an independent seed, reported beside the sweep's. With `precision` targets
+    (["player 0 wins=2pp"]), n is a cap and every setting grows until, per target, the widest paired
+    interval against the baseline is that narrow (simulator.precision)."""
     execution.local("tune")
     if confirm < 0:
         raise DealsimError(f"confirm: expected a number of deals >= 0, got {confirm}")
@@ -252,11 +349,15 @@ def tune(
     grid = experiments.parse_vary(items)
     chosen = dict(baseline) if isinstance(baseline, Mapping) else parse_pairs("baseline", baseline or ())
     # every setting and the baseline are checked before the folder is touched and the first run starts
-    experiments.baseline_points(base, grid, experiments.settings(base, grid), chosen or None)
+    points = experiments.settings(base, grid)
+    experiments.baseline_points(base, grid, points, chosen or None)
+    side = max((experiments.focus_side(base, run) for _, run in points), default=0)
+    targets = precision_targets(base, precision, [side])
     output.simulate_only("tune")
     extra = [w for item in items for w in ("--vary", item)]
     extra += [w for k, v in chosen.items() for w in ("--baseline", f"{k}={v}")]
     extra += ["--confirm", str(confirm)] if confirm else []
+    extra += [w for t in targets for w in ("--precision", t.text)]
     command = command_line("tune", base, *extra)
     with output.claim() as folder:
         with saved(folder, command, output.resume):
@@ -267,6 +368,7 @@ def tune(
                 progress=execution.progress,
                 baseline=chosen or None,
                 confirm=confirm,
+                precision=targets,
             )
         if folder is not None:
             tune_report(sweep, sweep.provenance(), command).write(folder)

@@ -44,7 +44,19 @@ cli = typer.Typer(
 )
 
 # The options that define a run: given with --run or --resume, whose folder fixes them, they are refused.
-RUN_OPTIONS = ("game", "seed", "deals", "preset", "rules", "rule", "seat", "unit", "chunk_size", "measure")
+RUN_OPTIONS = (
+    "game",
+    "seed",
+    "deals",
+    "preset",
+    "rules",
+    "rule",
+    "seat",
+    "unit",
+    "chunk_size",
+    "measure",
+    "precision",
+)
 NONE: list[str] = []  # every list option's default: typer reads it, never changes it
 
 
@@ -168,7 +180,7 @@ def strategies_cmd(game: f.OnlyGame = None) -> None:
     cls=f.Command,
     epilog=examples(
         "dealsim simulate forty-two -n 200000 --seat NS=heuristic:margin=2 -o runs/margin2",
-        "dealsim simulate rounds --unit match -n 100000000 --keep summary -o runs/tallies --format json",
+        "dealsim simulate rounds -n 200000 --chunk-size 1000 --precision 'stages swept=0.2pp' -o runs/p",
         "dealsim simulate --resume runs/margin2 -n 400000",
     ),
 )
@@ -184,6 +196,7 @@ def simulate(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter;
     unit: f.UnitOpt = None,
     chunk_size: f.ChunkOpt = None,
     measure: f.MeasureOpt = NONE,
+    precision: f.PrecisionOpt = NONE,
     jobs: f.JobsOpt = 0,
     backend: f.BackendOpt = Backend.loky,
     scheduler: f.SchedulerOpt = None,
@@ -215,7 +228,9 @@ def simulate(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter;
         raise DealsimError("simulate needs a game (see `dealsim games`), or --resume DIR")
     else:
         spec = RunSpec(game, deals, seed, seat, rule, preset, rules, unit, chunk_size, measure)
-        sim = app.simulate(spec, execution, Output(output, force, combine=combine, keep=keep.value))
+        sim = app.simulate(
+            spec, execution, Output(output, force, combine=combine, keep=keep.value), precision
+        )
     _show(sim, fmt)
     if not sim.result.complete:
         raise typer.Exit(130)  # main() says "interrupted", as for Ctrl-C in any command
@@ -300,7 +315,7 @@ def bench(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter)
 @cli.command(
     cls=f.Command,
     epilog=examples(
-        "dealsim compare forty-two --vs NS=heuristic:margin=2 -n 50000",
+        "dealsim compare forty-two --vs NS=heuristic:margin=2 --chunk-size 500 --precision 'thrown in=1pp'",
         "dealsim compare rounds --vs-rule sweep_bonus=0 --unit match -n 5000",
         "dealsim compare franks-zoo --vs 0=greedy --rotate -n 2000 -o cmp/greedy",
     ),
@@ -320,6 +335,7 @@ def compare(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; 
     unit: f.UnitOpt = None,
     chunk_size: f.ChunkOpt = None,
     measure: f.MeasureOpt = NONE,
+    precision: f.PrecisionOpt = NONE,
     jobs: f.JobsOpt = 0,
     output: f.OutputOpt = None,
     force: f.ForceOpt = False,
@@ -337,7 +353,8 @@ def compare(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; 
 
     spec = RunSpec(game, deals, seed, seat, rule, preset, rules, unit, chunk_size, measure)
     where = Output(output, force, resume is not None)
-    _show(app.compare(spec, vs, vs_rule, _execution(jobs, progress), where, margin, rotate), fmt)
+    comparison = app.compare(spec, vs, vs_rule, _execution(jobs, progress), where, margin, rotate, precision)
+    _show(comparison, fmt)
 
 
 @cli.command(
@@ -345,7 +362,7 @@ def compare(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; 
     epilog=examples(
         "dealsim tune forty-two --vary min_bid=30,31,32 -n 5000",
         "dealsim tune forty-two --vary seat.NS.margin=0:3 --baseline seat.NS.margin=1 --unit deal -n 20000",
-        "dealsim tune rounds --vary target=150,200,250 -n 2000 -o tune/target",
+        "dealsim tune rounds --vary seat.0.duck=true,false --chunk-size 200 --precision 'player 0 wins=2pp'",
     ),
 )
 def tune(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; they become specs at once)
@@ -361,6 +378,7 @@ def tune(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; the
     rules: f.RulesOpt = NONE,
     unit: f.MatchUnitOpt = "match",
     chunk_size: f.ChunkOpt = None,
+    precision: f.PrecisionOpt = NONE,
     jobs: f.JobsOpt = 0,
     output: f.OutputOpt = None,
     force: f.ForceOpt = False,
@@ -380,7 +398,7 @@ def tune(  # noqa: PLR0913, PLR0917 (typer takes each option as a parameter; the
 
     spec = RunSpec(game, deals, seed, seat, rule, preset, rules, unit, chunk_size)
     where = Output(output, force, resume is not None)
-    _show(app.tune(spec, vary, baseline, _execution(jobs, progress), where, confirm), fmt)
+    _show(app.tune(spec, vary, baseline, _execution(jobs, progress), where, confirm, precision), fmt)
 
 
 @cli.command(

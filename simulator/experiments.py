@@ -16,10 +16,11 @@ import numpy as np
 import pandas as pd
 
 from simulator import registry
-from simulator.errors import DealsimError, DealsimWarning
+from simulator.errors import DealsimError, DealsimWarning, Interrupted
 from simulator.options import build, parse_pairs
+from simulator.precision import Outcome, Target, by_name, halfwidth, pilot_size, reached, spread, two_stage
 from simulator.provenance import provenance
-from simulator.runner import Run, check, execute
+from simulator.runner import Result, Run, check, execute
 from simulator.stats import (
     Z90,
     Z95,
@@ -222,6 +223,7 @@ class Comparison:
     rates: frozenset[str] = frozenset()  # the measures that are rates
     margin: float | None = None  # an equivalence margin: points for means, percentage points for rates
     rotation: Rotation | None = None  # seat-rotated deals (`compare(rotate=True)`)
+    precision: Outcome | None = None  # how precision targets set the arms' size (simulator.precision)
 
     def arm_b_in_words(self) -> str:
         """What arm B changes: the seats and rules that differ from arm A."""
@@ -375,6 +377,8 @@ class Comparison:
                 "arm_a_seats": dict(zip(names, rot.a.seats)),
                 "arm_b_seats": dict(zip(names, rot.b.seats)),
             }
+        if self.precision is not None:
+            extra["precision"] = self.precision.as_dict()
         seats = dict(zip(names, b.seats))
         return provenance(self.a, arm_b={"rules": dataclasses.asdict(b.rules), "seats": seats}, **extra)
 
@@ -414,6 +418,7 @@ class Comparison:
             *notes,
             f"arm B: {self.arm_b_in_words()}",
             *self.findings(),
+            *self.precision_lines(),
         ]
 
     def rotation_in_words(self) -> str:
@@ -439,28 +444,61 @@ class Comparison:
             "rotated one's."
         )
 
+    def precision_lines(self) -> list[str]:
+        if self.precision is None:
+            return []
+        return self.precision.lines(self.a.game.plural(self.a.unit), sorted(self.rates))
 
-def compare(
+
+def compare(  # noqa: PLR0913 (the arms, how they run, and what the findings judge)
     a: Run,
     b: Run,
     jobs: int = 0,
     progress: bool = False,
     margin: float | None = None,
     rotate: bool = False,
+    precision: Sequence[Target] = (),
 ) -> Comparison:
-    """Both arms on the same deals; per measure the value in each arm and the paired difference a - b. With
-    `rotate`, both arms also with the seating turned one seat on (`turned`), on the same deals, and per
-    measure the rotated estimate beside the plain one (`Rotation`); a run the turn leaves as it was (arm A
-    with the same strategy everywhere) is played once."""
+    """Both arms on the same deals; per measure the value in each arm and the paired difference a - b.
+    With `precision` targets, a's n is the cap and both arms grow from a pilot until each target's paired
+    interval is narrow enough (simulator.precision). With `rotate`, both arms also with the seating turned
+    one seat on (`turned`), on the same deals, and per measure the rotated estimate beside the plain one
+    (`Rotation`); a run the turn leaves as it was (arm A with the same strategy everywhere) is played once.
+    The two do not go together: the targets size the plain difference."""
     game = a.game
+    if rotate and precision:
+        raise DealsimError(
+            "--rotate and --precision cannot be used together: a precision target sizes the plain paired "
+            "difference, not the seat-rotated one; give -n instead"
+        )
     sides = [rotation_sides(a, b)[0]] if rotate else changed_sides(a, b)
+    cap = a.n
+
+    def play(run: Run, earlier: Result | None) -> Result:
+        return execute(run, jobs=jobs, progress=progress, earlier=earlier)
+
     arms = [a, b, turned(a), turned(b)] if rotate else [a, b]
     distinct: list[Run] = []
     for run in arms:
         if run not in distinct:
             distinct.append(run)
-    played = [execute(run, jobs=jobs, progress=progress).whole() for run in distinct]  # Ctrl-C skips the rest
-    results = [played[distinct.index(run)] for run in arms]
+    if precision:
+
+        def spreads(pilots: list[Result]) -> dict[str, float]:
+            ma, mb = (by_name(game, r.tables, r.run.unit, sides) for r in pilots)
+            return {
+                t.measure: spread(ma[t.measure].influence() - mb[t.measure].influence()) for t in precision
+            }
+
+        grown, n, asked = two_stage([a, b], precision, play, spreads)
+        played = [r.whole() for r in grown]  # the last one played, when cut short, says so
+        if len(played) < 2:
+            raise Interrupted("interrupted before arm B was played")
+        a, b = played[0].run, played[1].run
+        results = played
+    else:
+        played = [play(run, None).whole() for run in distinct]  # Ctrl-C skips the rest
+        results = [played[distinct.index(run)] for run in arms]
     names, diffs, rates = [], [], set()
     for side in sides:  # every changed side's measures; measures of the whole table once
         ma, mb = (game.measures(r.tables, r.run.unit, side) for r in results[:2])
@@ -488,7 +526,21 @@ def compare(
             [paired_gap((x, y), (x2, y2)) for x, y, x2, y2 in zip(ma, mb, ma2, mb2)],
             len(distinct),
         )
-    return Comparison(a, b, label, names, diffs, elapsed, frozenset(rates), margin, rotation)
+    outcome = None
+    if precision:
+        outcome = Outcome(
+            tuple(t.text for t in precision),
+            cap,
+            pilot_size(dataclasses.replace(a, n=cap)),
+            n,
+            tuple(
+                reached(t, halfwidth(d.lo, d.hi), *asked[t.measure])
+                for t in precision
+                for d in [diffs[names.index(t.measure)]]
+            ),
+            "paired difference A - B",
+        )
+    return Comparison(a, b, label, names, diffs, elapsed, frozenset(rates), margin, rotation, outcome)
 
 
 @dataclass(frozen=True)
@@ -555,6 +607,7 @@ class Sweep:
     best: list[Best]
     side: str  # whose point of view the measures take
     confirmation: Confirmation | None = None  # the best sets replayed on fresh deals (--confirm)
+    precision: Outcome | None = None  # how precision targets set the size per setting (simulator.precision)
 
     def label(self, i: int) -> str:
         return ", ".join(f"{k}={self.points[i][k]}" for k in self.keys)
@@ -627,6 +680,8 @@ class Sweep:
         extra: dict[str, Any] = {}
         if self.confirmation is not None:
             extra["confirm"] = {"n": self.confirmation.n, "seed": self.confirmation.seed}
+        if self.precision is not None:
+            extra["precision"] = self.precision.as_dict()
         prov = provenance(self.base, vary=grid, baseline=self.label(self.baseline), side=self.side, **extra)
         for key, values in grid.items():
             name = key.removeprefix("rule.")
@@ -711,7 +766,10 @@ class Sweep:
                     {True: "in", False: "", None: "-"}[self.in_best_set(j, m)],
                     end_section=j == last,
                 )
-        return [out, *self.confirm_render(), *self.findings()]
+        told = (
+            [] if self.precision is None else self.precision.lines(b.game.plural(b.unit), sorted(self.rates))
+        )
+        return [out, *self.confirm_render(), *self.findings(), *told]
 
     def confirm_render(self) -> list[Any]:
         """The confirmation's table: each best set's members in the sweep and on the fresh deals."""
@@ -844,17 +902,49 @@ def tune(
     progress: bool = False,
     baseline: dict[str, str] | None = None,
     confirm: int = 0,
+    precision: Sequence[Target] = (),
 ) -> Sweep:
     """One point per setting of the grid, each on the same deals, compared pair by pair with the baseline
     point: `baseline` names its settings; by default each key's current value in `base` where the grid has
     it, else the key's first value. With `confirm` > 0, the settings of every measure's best set are played
-    again on that many fresh deals from an independent seed (`confirm_seed`)."""
+    again on that many fresh deals from an independent seed (`confirm_seed`). With `precision` targets,
+    base's n is the cap and every setting grows from a pilot until, per target, the widest paired interval
+    against the baseline is narrow enough (simulator.precision)."""
     grid = settings(base, vary)
     at = baseline_points(base, vary, grid, baseline)
     side = max((focus_side(base, run) for _, run in grid), default=0)
+    b = at[0] if at else 0
+    cap, pilot = base.n, pilot_size(base)
+
+    def play(run: Run, earlier: Result | None) -> Result:
+        return execute(run, jobs=jobs, progress=progress, earlier=earlier)
+
+    runs = [run for _, run in grid]
+    n: int | None = None
+    asked: dict[str, tuple[float, float]] = {}
+    if precision:
+
+        def spreads(pilots: list[Result]) -> dict[str, float]:
+            ms = [by_name(base.game, r.tables, r.run.unit, [side]) for r in pilots]
+            out = {}
+            for t in precision:
+                base_z = ms[b][t.measure].influence()
+                others = [spread(m[t.measure].influence() - base_z) for i, m in enumerate(ms) if i != b]
+                # the widest comparison decides; a sweep of one setting has only its estimate
+                out[t.measure] = max(others) if others else spread(base_z)
+            return out
+
+        played, n, asked = two_stage(runs, precision, play, spreads)
+        results = [r.whole() for r in played]  # the last one played, when cut short, says so
+        if len(results) < len(runs):
+            raise Interrupted("interrupted before every setting was played")
+        base = dataclasses.replace(base, n=results[0].run.n)
+    else:
+        results = []
     points, estimates, per_point, names, rates, directions = [], [], [], [], set(), {}
-    for point, run in grid:
-        result = execute(run, jobs=jobs, progress=progress).whole()
+    for i, (point, planned) in enumerate(grid):
+        result = results[i] if precision else play(planned, None).whole()
+        run = result.run
         measures = base.game.measures(result.tables, run.unit, side)
         names = [m.name for m in measures]
         rates = {m.name for m in measures if m.binary}
@@ -862,7 +952,6 @@ def tune(
         points.append(point)
         per_point.append(measures)
         estimates.append([estimate(m) for m in measures])
-    b = at[0] if at else 0
     differences = [[paired(m, per_point[b][j]) for j, m in enumerate(ms)] for ms in per_point]
     best = [
         best_of(name, [ms[j] for ms in per_point], directions[name] == "higher")
@@ -902,7 +991,33 @@ def tune(
         best,
         base.game.sides(base.rules)[side][0],
         confirmation,
+        None
+        if not precision
+        else _swept_precision(precision, (cap, pilot, n), asked, names, estimates, differences, b),
     )
+
+
+def _swept_precision(  # noqa: PLR0913 (what the sweep found, per target)
+    targets: Sequence[Target],
+    sizes: tuple[int, int, int | None],
+    asked: dict[str, tuple[float, float]],
+    names: list[str],
+    estimates: list[list[Estimate]],
+    differences: list[list[Difference]],
+    b: int,
+) -> Outcome:
+    """Per target the widest half-width of the settings' paired differences against the baseline (the
+    baseline's own estimate in a sweep of one setting)."""
+    out = []
+    for t in targets:
+        j = names.index(t.measure)
+        widths = [halfwidth(d[j].lo, d[j].hi) for i, d in enumerate(differences) if i != b]
+        if not widths:
+            widths = [halfwidth(estimates[b][j].lo, estimates[b][j].hi)]
+        out.append(reached(t, max(widths), *asked[t.measure]))
+    cap, pilot, n = sizes
+    against = "paired difference against the baseline (the widest)"
+    return Outcome(tuple(t.text for t in targets), cap, pilot, n, tuple(out), against)
 
 
 def best_of(name: str, arms: Sequence[Measure], higher: bool) -> Best:

@@ -159,11 +159,13 @@ MEASURE = "an extra per-deal measure (repeatable): {measures}"
 MeasureOpt = Annotated[list[str], Option("--measure", help=MEASURE)]
 
 # how many
-DEALS = "deals (or matches); default 100,000; with --resume, the run's new size"
+DEALS = "deals (or matches); default 100,000; with --resume, the run's new size; with --precision, the cap"
 DealsOpt = Annotated[int | None, Option("-n", "--deals", min=1, help=DEALS)]
 TraceDealsOpt = Annotated[int, Option("-n", "--deals", min=1, help="the run's size")]
-ArmDealsOpt = Annotated[int, Option("-n", "--deals", min=1, help="deals (or matches) per arm")]
-PointDealsOpt = Annotated[int, Option("-n", "--deals", min=1, help="deals (or matches) per setting")]
+ARM_DEALS = "deals (or matches) per arm; with --precision, the cap"
+ArmDealsOpt = Annotated[int, Option("-n", "--deals", min=1, help=ARM_DEALS)]
+POINT_DEALS = "deals (or matches) per setting; with --precision, the cap"
+PointDealsOpt = Annotated[int, Option("-n", "--deals", min=1, help=POINT_DEALS)]
 STUDY_DEALS = "deals of the main run, or games per arm (default: {study_sizes})"
 StudyDealsOpt = Annotated[int | None, Option("-n", "--deals", min=1, help=STUDY_DEALS)]
 HAND_DEALS = "deals of the other hands (the same deals for every choice)"
@@ -233,6 +235,12 @@ BASELINE = "KEY=VALUE: the setting the others are compared with (default: the cu
 BaselineOpt = Annotated[list[str], Option("--baseline", help=BASELINE)]
 CONFIRM = "play every measure's best set again on N fresh deals (or matches) from an independent seed"
 ConfirmOpt = Annotated[int, Option("--confirm", min=0, help=CONFIRM)]
+PRECISION = (
+    "MEASURE=HALFWIDTH: play until this measure's 95% interval is at most ±HALFWIDTH (pp for a rate, points "
+    "for a mean), -n being the cap; a pilot of whole chunks decides the size, so give a --chunk-size of a "
+    "few hundred (repeatable), e.g. --precision 'contract success=0.5pp'"
+)
+PrecisionOpt = Annotated[list[str], Option("--precision", help=PRECISION)]
 STUDY = (
     "the study: {studies}, or run (the report of a simulate -o folder: --run DIR), or ladder GAME (a "
     "strategy ladder: --strategy, twice or more)"

@@ -108,6 +108,13 @@ class PartStore:
         else:
             self._cut_torn_line()
 
+    def resize(self, run: Any) -> None:
+        """The store taken on by the same run at another size (a precision target's pilot grown to its
+        decided size): its parts stay, checked against the new run's chunk bounds."""
+        if run_key(run) != self.key:
+            raise ValueError("resize: the parts of a different run")
+        self.run = run
+
     def _cut_torn_line(self) -> None:
         """An index whose last line a kill tore is cut back to its last whole line, so appends start on a
         line of their own."""

@@ -11,6 +11,7 @@ from typing import Any
 import pandas
 
 from simulator.errors import DealsimError
+from simulator.precision import Outcome
 from simulator.runner import Result, Run
 from simulator.summaries import table
 
@@ -26,6 +27,7 @@ class Simulation:
     manifest: dict[str, Any]
     folder: Path | None = None
     timing: dict[str, Any] = field(default_factory=dict)
+    precision: Outcome | None = None  # how a run with precision targets went (simulator.precision)
 
     @property
     def run(self) -> Run:
@@ -58,7 +60,10 @@ class Simulation:
             f"{g.name}, {r.deals_done:,} {g.plural(self.run.unit)}, seed {self.run.seed}, "
             f"{r.elapsed:.1f} s with {r.jobs} job(s){reused}{done}{where}"
         )
-        return [*g.render(self.summary), line]
+        if self.precision is None:
+            return [*g.render(self.summary), line]
+        rates = [r.measure for r in self.precision.reached if r.target.endswith("pp")]
+        return [*g.render(self.summary), line, *self.precision.lines(g.plural(self.run.unit), rates)]
 
 
 @dataclass

@@ -170,6 +170,7 @@ class Result:
     jobs: int
     partial_summary: dict[str, Any] | None = None  # merged over the chunks done, when asked for
     reused: int = 0  # chunks read back from valid parts instead of played
+    store: PartStore | None = dataclasses.field(default=None, repr=False)  # where its chunks were saved
 
     @property
     def complete(self) -> bool:
@@ -399,7 +400,7 @@ def _ambient_store(run: Run) -> PartStore | None:
     return PartStore(root / digest, run, reuse)
 
 
-def execute(
+def execute(  # noqa: PLR0913 (the run, how it runs, and what it keeps)
     run: Run,
     jobs: int = -1,
     backend: str = "loky",
@@ -409,29 +410,49 @@ def execute(
     summarize: bool = False,
     keep_tables: bool = True,
     scheduler: str | None = None,
+    earlier: Result | None = None,
+    on_tables: Callable[[int, dict[str, pd.DataFrame]], None] | None = None,
 ) -> Result:
     """Run every chunk in order. With `store`, valid parts already there are read back instead of played and
     every chunk played is written as a part as it arrives. With `summarize`, the partial summaries of the
     chunks are merged as they arrive; without `keep_tables`, no chunk's tables outlive it (memory stays flat:
     the tables are in the parts). On Ctrl-C the chunks finished so far are kept (`Result.complete` is False),
-    so an interrupted run still yields a reproducible prefix of the deals."""
+    so an interrupted run still yields a reproducible prefix of the deals.
+
+    `earlier`, a complete result of the same run cut to whole chunks of this one (a precision target's
+    pilot: simulator.precision), is taken as this run's first chunks: its tables, summary and parts are
+    carried on, not played again. `on_tables(k, tables)` sees each chunk's tables as it comes in."""
     import pandas as pd
 
     check(run)
     jobs = resolve_jobs(jobs)
     start = time.perf_counter()
+    first = _carried(run, earlier)
+    if store is None and earlier is not None:
+        store = earlier.store
     store = store or _ambient_store(run)
-    todo = [k for k in range(run.n_chunks) if store is None or not store.valid(k)]
+    if store is not None:
+        store.resize(run)
+    todo = [k for k in range(first, run.n_chunks) if store is None or not store.valid(k)]
     fn: Callable[[int], Any] = functools.partial(run_chunk_summarized if summarize else run_chunk, run)
     played = in_order(fn, todo, jobs, backend, scheduler, functools.partial(chunk_words, run))
     kept: dict[str, list[pd.DataFrame]] = {}
     merged: dict[str, Any] | None = None
     done = 0
+    if earlier is not None and first:
+        merged, done = earlier.partial_summary, first
+        if keep_tables:
+            kept = {name: [frame] for name, frame in earlier.tables.items()}
+    carried = 1 if kept else 0  # the earlier result's tables, one frame per table
     todo_set = set(todo)
     with progress_bar(progress) as bar:
-        task = bar.add_task(f"{run.game.name}: {run.n:,} {run.game.plural(run.unit)}", total=run.n)
+        task = bar.add_task(
+            f"{run.game.name}: {run.n:,} {run.game.plural(run.unit)}",
+            total=run.n,
+            completed=run.bounds(first - 1)[1] if first else 0,
+        )
         try:
-            for k in range(run.n_chunks):
+            for k in range(first, run.n_chunks):
                 if k in todo_set:
                     out = next(played)
                     tables, partial = out if summarize else (out, None)
@@ -441,6 +462,8 @@ def execute(
                     tables = store.read(k)
                     partial = run.game.summarize(tables, run.unit) if summarize else None
                 grown = (partial if merged is None else tallies.merge(merged, partial)) if summarize else None
+                if on_tables is not None:
+                    on_tables(k, tables)
                 if keep_tables:
                     for name, frame in tables.items():
                         kept.setdefault(name, []).append(frame)
@@ -450,11 +473,30 @@ def execute(
                 bar.update(task, completed=run.bounds(k)[1])
         except KeyboardInterrupt:
             for frames in kept.values():
-                del frames[done:]  # a chunk kept but not yet counted
+                del frames[carried + done - first :]  # a chunk kept but not yet counted
         finally:
             played.close()  # on any stop (Ctrl-C, a full disk): no worker goes on computing
     tables = {name: pd.concat(frames, ignore_index=True) for name, frames in kept.items()}
-    return Result(run, tables, time.perf_counter() - start, done, jobs, merged, run.n_chunks - len(todo_set))
+    reused = run.n_chunks - first - len(todo_set)
+    elapsed = time.perf_counter() - start
+    if earlier is not None and first:
+        reused, elapsed = reused + earlier.reused, elapsed + earlier.elapsed
+    return Result(run, tables, elapsed, done, jobs, merged, reused, store)
+
+
+def _carried(run: Run, earlier: Result | None) -> int:
+    """How many first chunks of `run` an earlier result holds: all of its chunks, which must be whole chunks
+    of `run` with the same definition (anything else is a mistake of the caller, not of the user)."""
+    if earlier is None:
+        return 0
+    if (
+        not earlier.complete
+        or dataclasses.replace(earlier.run, n=run.n) != run
+        or earlier.run.n > run.n
+        or (earlier.run.n % run.chunk_size and earlier.run.n != run.n)
+    ):
+        raise ValueError("earlier: a complete run of the same definition, cut to whole chunks, is needed")
+    return earlier.chunks_done
 
 
 def chunk_words(run: Run, ks: Sequence[int]) -> str:

@@ -85,6 +85,15 @@ def test_rotation_is_refused_where_there_is_nothing_clean_to_rotate(tmp_path) ->
     with pytest.raises(DealsimError, match="nothing to rotate"):  # refused before the folder is touched
         app.compare(RunSpec("rounds", n=10), vs_rules=["sweep_bonus=0"], rotate=True, output=Output(folder))
     assert not folder.exists() or not any(folder.iterdir())
+    with pytest.raises(DealsimError, match="--rotate and --precision"):  # targets size the plain one
+        app.compare(
+            RunSpec("rounds", n=1000, chunk_size=100),
+            vs=["0=greedy"],
+            rotate=True,
+            precision=["player 0 margin per game=1"],
+            output=Output(folder),
+        )
+    assert not folder.exists() or not any(folder.iterdir())
 
 
 def test_the_command_line_reports_the_narrowing(tmp_path) -> None:

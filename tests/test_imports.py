@@ -74,6 +74,7 @@ def _layer(module: str) -> int:
         "simulator.inert",
         "simulator.experiments",
         "simulator.ladders",
+        "simulator.precision",
         "simulator.replay",
         "simulator.registry",
         "simulator.bench",
