@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from typing import Any
 
 import numpy as np
 import pytest
@@ -135,3 +136,23 @@ def test_report_ladder_writes_the_files(tmp_path):
     assert "rules" in prov and "dealsim" in prov
     assert "is rated highest" in (folder / "report.html").read_text()
     assert "wrote" in out
+
+
+@pytest.mark.slow
+def test_the_rating_intervals_keep_their_coverage() -> None:
+    """Over 100 seeds of 300 Rounds games per orientation, each strategy's bootstrap 95% rating interval holds
+    its rating from 100,000 games per orientation in at least 90% of seeds (95% allowing for sampling error
+    and the bootstrap's own approximation)."""
+    entrants = ["random", "greedy", "heuristic"]
+
+    def ratings(n: int, seed: int) -> Any:
+        base = RunSpec("rounds", n=n, seed=seed, unit="deal").build()
+        return ladder(base, entrants, jobs=1).ratings.set_index("entrant")
+
+    truth = ratings(100_000, 10_000)["rating"]
+    held = []
+    for seed in range(100):
+        r = ratings(300, seed)
+        held.append([r.at[e, "rating lo"] <= truth[e] <= r.at[e, "rating hi"] for e in entrants])
+    coverage = np.mean(held, axis=0)
+    assert (coverage >= 0.90).all(), dict(zip(entrants, coverage))
