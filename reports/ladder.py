@@ -3,6 +3,7 @@ ratings table, the pairwise matrices as a heatmap and as tables, and the seat ba
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import matplotlib.pyplot as plt
@@ -67,7 +68,7 @@ def heatmap(ladder: Ladder, measure: str) -> plt.Figure:
     ax.set_xlabel("column: opponent" if ladder.head_to_head else "column: compared with")
     label = ladder.matrix_title(measure)
     fig.colorbar(im, ax=ax, label=("%" if rate and ladder.head_to_head else "pp" if rate else "points"))
-    ax.set_title(label[:70] + ("..." if len(label) > 70 else ""), fontsize="small")
+    ax.set_title(textwrap.fill(label, 45), fontsize="small")
     fig.tight_layout()
     return fig
 
