@@ -37,7 +37,7 @@ import numpy as np
 
 from simulator.errors import DealsimError
 from simulator.runner import Result, Run, chunk, play_chunk
-from simulator.stats import Measure
+from simulator.stats import Measure, t_quantile
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -146,11 +146,7 @@ def pilot_size(run: Run) -> int:
 
 def t975(df: int) -> float:
     """The 97.5% quantile of Student's t with `df` degrees of freedom (inf below one)."""
-    if df < 1:
-        return math.inf
-    from scipy.stats import t
-
-    return float(t.ppf(0.975, df))
+    return t_quantile(0.975, df)
 
 
 def needed(spread: float, n0: int, halfwidth: float) -> float:

@@ -107,3 +107,13 @@ def test_results_read_as_text() -> None:
     assert str(Estimate(1.5, 1.0, 2.0, 0.25, 400)) == "1.50 [1.00, 2.00] over 400"
     d = Difference(a=1.0, b=0.5, diff=0.5, lo=0.1, hi=0.9, se=0.2, se_independent=0.3, narrowing=1.5, deals=9)
     assert str(d) == "+0.50 [+0.10, +0.90] (1.00 - 0.50)"
+
+
+def test_student_t_quantiles_match_the_tables() -> None:
+    from simulator.stats import t_quantile
+
+    table = {1: 12.7062047, 2: 4.3026527, 5: 2.5705818, 10: 2.2281389, 30: 2.0422725, 120: 1.9799304}
+    for df, value in table.items():
+        assert t_quantile(0.975, df) == pytest.approx(value, abs=1e-6)
+    assert t_quantile(0.975, 10**6) == pytest.approx(1.959966, abs=1e-6)
+    assert t_quantile(0.975, 0) == float("inf")
