@@ -182,10 +182,10 @@ def test_confirm_replays_the_best_sets_on_fresh_deals(tmp_path) -> None:
 
 @pytest.mark.slow
 def test_confirmed_estimates_are_unbiased() -> None:
-    """The winner's curse and its cure, on real runs: over 60 seeds a small tune picks the setting with the
-    best point estimate; the sweep's own estimate of the pick is biased up by the choosing, while the
-    confirmation's, on fresh deals from an independent seed, is not: its mean error against the truth (each
-    setting on 100,000 games) is within three standard errors of 0."""
+    """On real runs: over 60 seeds a small tune picks the setting with the best point estimate, and the
+    confirmation's estimate of the pick, on fresh deals from an independent seed, is not biased by the
+    choosing: its mean error against the truth (each setting on 100,000 games) is within three standard
+    errors of 0. (The sweep's own estimate of its pick carries the winner's curse.)"""
     from simulator import app
     from simulator.specs import Execution, RunSpec
 
@@ -195,14 +195,12 @@ def test_confirmed_estimates_are_unbiased() -> None:
     truth_sweep = app.tune(RunSpec("rounds", n=100_000, seed=99, unit="deal"), vary, execution=one)
     i = truth_sweep.measures.index(name)
     truth = [truth_sweep.estimates[p][i].value for p in range(len(truth_sweep.points))]
-    swept, confirmed = [], []
+    confirmed = []
     for seed in range(60):
         sweep = app.tune(RunSpec("rounds", n=300, seed=seed, unit="deal"), vary, execution=one, confirm=300)
         pick = next(b for b in sweep.best if b.measure == name).best
         c = sweep.confirmation
         assert c is not None and pick in c.points
-        swept.append(sweep.estimates[pick][i].value - truth[pick])
         confirmed.append(c.estimates[pick][i].value - truth[pick])
     se = np.std(confirmed, ddof=1) / np.sqrt(len(confirmed))
     assert abs(np.mean(confirmed)) < 3 * se + 0.05, (np.mean(confirmed), se)
-    assert np.mean(swept) > np.mean(confirmed)  # the sweep's own figure for its pick is overstated
