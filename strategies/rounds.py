@@ -46,6 +46,26 @@ class Greedy(Strategy):
     )
 
     def decide(self, kind, view, legal, rng):
+        return self.decide_packed(kind, view, bitrows.pack(legal), rng)
+
+    def decide_packed(self, kind, view, words, rng):
+        """`decide_numpy` compiled (`strategies.rounds_compiled`): the same cards, one pass over the rows."""
+        from strategies import rounds_compiled  # numba: loaded only where greedy decides
+
+        return rounds_compiled.greedy(
+            np.ascontiguousarray(words[:, 0], np.uint64),
+            np.asarray(view.trump, np.int8),
+            np.asarray(view.trump_rank, np.int8),
+            np.asarray(view.led, np.int8),
+            C.KEY,
+            C.LEAD_KEY,
+            C.EFFECTIVE,
+            -(card_points(view) * 16 + C.RANK).astype(np.int16),
+            rounds_compiled._POSITION,
+        )
+
+    def decide_numpy(self, kind, view, legal, rng):
+        """`decide` in numpy, on the legal mask: the statement of greedy play."""
         ctx = context(view)
         keys, to_beat = keys_now(view, ctx)
         can_win = tricks.can_take(keys, legal, to_beat)

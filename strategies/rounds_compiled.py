@@ -1,11 +1,12 @@
 # The kernel takes the view's arrays and the tables one by one (numba takes no dataclass).
 # ruff: noqa: PLR0913, PLR0917
-"""The Rounds heuristic's decisions compiled (numba): one call per step loops over the step's rows, scoring
-each row's legal cards one at a time from the heuristic's tables (`strategies.rounds._Tables`).
+"""The Rounds heuristic's and greedy player's decisions compiled (numba): one call per step loops over the
+step's rows, scoring each row's legal cards one at a time (the heuristic from its tables,
+`strategies.rounds._Tables`).
 
-`strategies.rounds.Heuristic.decide_numpy` is the same decision in numpy, kept as the statement of it
-(tests/test_rounds_strategies.py checks that both choose alike). Imported only where the heuristic decides
-(numba is slow to import); compiled on first use and cached on disk.
+`Heuristic.decide_numpy` and `Greedy.decide_numpy` (strategies.rounds) are the same decisions in numpy, kept
+as their statement (tests/test_rounds_strategies.py checks that both choose alike). Imported only where they
+decide (numba is slow to import); compiled on first use and cached on disk.
 """
 
 from __future__ import annotations
@@ -133,5 +134,42 @@ def decide(
                     score = np.int16(losing + lose_table[ctx, c])
                     if best < 0 or score > best_score:
                         best, best_score = c, score
+        out[i] = best
+    return out
+
+
+@njit(cache=True)
+def greedy(legal, trump, trump_rank, led, key, lead_key, effective, lowest, position):
+    """(m,) the greedy card for each row: where a legal card takes the trick, the strongest one (its key in
+    the trick); else the lowest (`lowest`: the fewest points, then the lowest rank). The first on ties."""
+    m = len(legal)
+    out = np.empty(m, np.intp)
+    for i in range(m):
+        bits = legal[i]
+        rank = 13 if trump_rank[i] < 0 else trump_rank[i]
+        ctx = np.intp(trump[i]) * 14 + rank
+        first = np.intp(led[i])
+        suit = 0 if first < 0 else effective[ctx, first]
+        to_beat = -1 if first < 0 else key[ctx, suit, first]
+        can_win = False
+        rest = bits
+        while rest != 0:
+            c = _lowest(rest, position)
+            rest &= rest - np.uint64(1)
+            strength = lead_key[ctx, c] if first < 0 else key[ctx, suit, c]
+            if strength > to_beat:
+                can_win = True
+        best = -1
+        best_score = 0
+        rest = bits
+        while rest != 0:
+            c = _lowest(rest, position)
+            rest &= rest - np.uint64(1)
+            if can_win:
+                score = np.int64(lead_key[ctx, c] if first < 0 else key[ctx, suit, c])
+            else:
+                score = np.int64(lowest[c])
+            if best < 0 or score > best_score:
+                best, best_score = c, score
         out[i] = best
     return out

@@ -1,6 +1,7 @@
-"""The Rounds heuristic's compiled decisions (`strategies.rounds_compiled`) choose the cards its numpy
-statement (`Heuristic.decide_numpy`) chooses: at every step of whole games, under each rule variant and with
-the parameters that change its play, on lockstep steps and on views that mix leads and replies."""
+"""The compiled decisions of the Rounds heuristic and greedy players (`strategies.rounds_compiled`) choose
+the cards their numpy statements (`decide_numpy`) choose: at every step of whole games, under the rule
+variants and with the parameters that change their play, on lockstep steps and on views that mix leads and
+replies."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from simulator.rounds import core
 from simulator.rounds.game import GAME
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import DONE, RoundsView
-from strategies.rounds import Heuristic
+from strategies.rounds import Greedy, Heuristic
 
 VARIANTS = [
     (RoundsRules(), Heuristic()),
@@ -41,4 +42,16 @@ def test_compiled_heuristic_chooses_as_numpy(rules: RoundsRules, heuristic: Heur
                 heuristic.decide_numpy(0, mixed, mixed_words, rng),
             )
         previous = arrays, words
+        core.apply(s, slice(None), 0, compiled, rules)
+
+
+@pytest.mark.parametrize("rules", [RoundsRules(), RoundsRules(rank_trumps=True)])
+def test_compiled_greedy_chooses_as_numpy(rules: RoundsRules) -> None:
+    rng = np.random.default_rng(8)
+    s = GAME.deal(rng, np.arange(400), rules)
+    greedy = Greedy()
+    while not (s.phase == DONE).all():
+        view, legal = core.inputs(s, slice(None), 0, rules)
+        compiled = greedy.decide(0, view, legal, rng)
+        np.testing.assert_array_equal(compiled, greedy.decide_numpy(0, view, legal, rng))
         core.apply(s, slice(None), 0, compiled, rules)
