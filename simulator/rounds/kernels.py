@@ -248,3 +248,47 @@ def permute_rows(rng, out, start, size):
             held = out[r, start + j]
             out[r, start + j] = out[r, start + i]
             out[r, start + i] = held
+
+
+@njit(cache=True)
+def fifth_trick_calls(dealt, plays, winners, faces, ctx_of, follow_card, beats_lead, codes):
+    """`fifth.fifth_trick_calls_numpy` row by row: (n, 5) int8 how each stage's fifth trick was decided.
+    `codes` holds NOT_AT_STAKE, OPPONENT_TOOK, LET_THROUGH, TOOK and NO_CHOICE in that order."""
+    n = plays.shape[0]
+    out = np.empty((n, 5), np.int8)
+    for i in range(n):
+        for k in range(5):
+            holder = winners[i, 5 * k]
+            if not (winners[i, 5 * k + 1] == holder and winners[i, 5 * k + 2] == holder):
+                out[i, k] = codes[0]
+                continue
+            if winners[i, 5 * k + 3] != holder:
+                out[i, k] = codes[0]
+                continue
+            # the hands at trick 5: as dealt, less the eight cards of tricks 1-4
+            gone = np.uint64(0)
+            for j in range(8):
+                gone |= np.uint64(1) << np.uint64(plays[i, 10 * k + j])
+            mine = dealt[i, k, holder] & ~gone
+            theirs = dealt[i, k, 1 - holder] & ~gone
+            ctx = np.intp(ctx_of[faces[i, k, 1] if k == 4 else faces[i, k, 0]])
+            beatable = np.uint64(0)
+            for c in range(52):
+                bit = np.uint64(1) << np.uint64(c)
+                if mine & bit == 0:
+                    continue
+                legal = theirs & follow_card[ctx * 52 + c]
+                if legal == 0:
+                    legal = theirs
+                if legal & beats_lead[ctx * 52 + c] != 0:
+                    beatable |= bit
+            led_bit = np.uint64(1) << np.uint64(plays[i, 10 * k + 8])
+            if winners[i, 5 * k + 4] != holder:
+                out[i, k] = codes[1]
+            elif beatable & led_bit != 0:
+                out[i, k] = codes[2]
+            elif beatable != 0:
+                out[i, k] = codes[3]
+            else:
+                out[i, k] = codes[4]
+    return out
