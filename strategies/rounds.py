@@ -46,6 +46,26 @@ class Greedy(Strategy):
     )
 
     def decide(self, kind, view, legal, rng):
+        return self.decide_packed(kind, view, bitrows.pack(legal), rng)
+
+    def decide_packed(self, kind, view, words, rng):
+        """`decide_numpy` compiled (`strategies.rounds_compiled`): the same cards, one pass over the rows."""
+        from strategies import rounds_compiled  # numba: loaded only where greedy decides
+
+        return rounds_compiled.greedy(
+            np.ascontiguousarray(words[:, 0], np.uint64),
+            np.asarray(view.trump, np.int8),
+            np.asarray(view.trump_rank, np.int8),
+            np.asarray(view.led, np.int8),
+            C.KEY,
+            C.LEAD_KEY,
+            C.EFFECTIVE,
+            -(card_points(view) * 16 + C.RANK).astype(np.int16),
+            rounds_compiled._POSITION,
+        )
+
+    def decide_numpy(self, kind, view, legal, rng):
+        """`decide` in numpy, on the legal mask: the statement of greedy play."""
         ctx = context(view)
         keys, to_beat = keys_now(view, ctx)
         can_win = tricks.can_take(keys, legal, to_beat)
@@ -78,6 +98,41 @@ class Heuristic(Strategy):
         return self.decide_packed(kind, view, bitrows.pack(legal), rng)
 
     def decide_packed(self, kind, view, words, rng):
+        """`decide_numpy` compiled (`strategies.rounds_compiled`): the same cards, one pass over the rows."""
+        from strategies import rounds_compiled  # numba: loaded only where the heuristic decides
+
+        t = self._tables(view)
+        rules = view.rules or _DEFAULT_RULES
+        return rounds_compiled.decide(
+            np.ascontiguousarray(words[:, 0], np.uint64),
+            np.asarray(view.seat, np.int8),
+            np.asarray(view.hand, np.uint64),
+            np.asarray(view.played, np.uint64),
+            np.asarray(view.face_up, np.int8),
+            np.asarray(view.trump, np.int8),
+            np.asarray(view.trump_rank, np.int8),
+            np.asarray(view.led, np.int8),
+            np.asarray(view.trick, np.int8),
+            np.asarray(view.stage_points, np.int16),
+            np.asarray(view.stage_tricks, np.int8),
+            t.lead,
+            t.follow.reshape(-1),
+            t.points,
+            t.lose,
+            C.KEY,
+            C.LEAD_KEY,
+            C.EFFECTIVE,
+            C.RANK_BITS,
+            C.SUIT_BITS,
+            _ABOVE,
+            C.ALL,
+            self.duck,
+            rules.sweep_bonus + self.duck_margin,
+            rounds_compiled._POSITION,
+        )
+
+    def decide_numpy(self, kind, view, words, rng):
+        """`decide_packed` in numpy: the statement of the heuristic's play."""
         # The legal cards are a bitmask (a hand), so each row's few cards are scored one card at a time
         # (`best_of_bits`) from per-context tables. A game runs in lockstep, so a step is usually all leads
         # or all replies, and only trick 5 of a stage needs the sweep decision.

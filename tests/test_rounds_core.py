@@ -8,7 +8,7 @@ import pytest
 from simulator import driver, registry
 from simulator.errors import DealsimError
 from simulator.rounds import cards as C
-from simulator.rounds import core
+from simulator.rounds import core, fifth
 from simulator.rounds.rules import RoundsRules
 from simulator.rounds.view import DONE, PLAY
 from strategies.base import uniform_choice
@@ -197,3 +197,24 @@ def test_games_out_of_step_end_as_games_in_step(rules: RoundsRules) -> None:
     assert {"plays", "stages", "mixed"} <= seen
     assert np.array_equal(s.plays, in_step.plays) and np.array_equal(s.points, in_step.points)
     assert g.table(s, rules).equals(g.table(in_step, rules))
+
+
+@pytest.mark.parametrize("n", [1, 3, 500])
+def test_compiled_draws_are_numpys(n: int) -> None:
+    """The compiled deck and stage shuffles are `rng.permuted`'s, and leave the Generator where it does."""
+    ours, numpys = np.random.default_rng(n), np.random.default_rng(n)
+    deck, shuffles = core.draw(ours, n)
+    np.testing.assert_array_equal(deck, numpys.permuted(np.broadcast_to(np.arange(52), (n, 52)), axis=1))
+    expected = [numpys.permuted(np.broadcast_to(np.arange(k), (n, k)), axis=1) for k in core.SHUFFLE_SIZES]
+    np.testing.assert_array_equal(shuffles, np.concatenate(expected, axis=1))
+    assert ours.integers(2**62) == numpys.integers(2**62)
+    assert ours.random() == numpys.random()
+
+
+@pytest.mark.parametrize("rules", [RULES, RoundsRules(rank_trumps=True, dealer_rotation="game")])
+def test_compiled_fifth_trick_calls_are_numpys(rules: RoundsRules) -> None:
+    s = random_games(2000, rules, seed=3)
+    args = (s.dealt, s.plays, s.trick_winners, s.faces, rules.rank_trumps)
+    calls = fifth.fifth_trick_calls(*args)
+    np.testing.assert_array_equal(calls, fifth.fifth_trick_calls_numpy(*args))
+    assert len(np.unique(calls)) == 5  # every way a fifth trick is decided, and stages not at stake

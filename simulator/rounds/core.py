@@ -17,7 +17,7 @@ from simulator import tricks
 from simulator.batch import BatchState, Rows, take_rows
 from simulator.rounds import cards as C
 from simulator.rounds.rules import RoundsRules
-from simulator.rounds.view import DONE, N_PLAYS, N_STAGES, PLAY, TRICKS_PER_STAGE, RoundsView
+from simulator.rounds.view import DONE, N_PLAYS, PLAY, RoundsView
 
 SHUFFLE_SIZES = (34, 24, 14, 4)  # stock + the face-up card, before stages 2, 3, 4 and 5
 STOCK_AFTER = (33, 23, 13, 3)  # stock left after the deal of stages 1..4
@@ -68,15 +68,19 @@ def card_points(rules: RoundsRules) -> np.ndarray:
 
 
 def draw(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The randomness of n games: deck orders (n, 52) and stage shuffles (n, 76), drawn row by row. Rows of
-    int64 are permuted (numpy swaps 8-byte items directly, in some 28% less time than int8 ones; the same
-    draws)."""
-    deck = rng.permuted(np.broadcast_to(np.arange(C.N_CARDS), (n, C.N_CARDS)), axis=1).astype(np.int8)
+    """The randomness of n games: deck orders (n, 52) and stage shuffles (n, 76), drawn as
+    `rng.permuted(rows, axis=1)` draws them, row by row: every deck, then every shuffle of stage 2, and so on
+    (compiled, `kernels.permute_rows`: the same draws from the same Generator)."""
+    from simulator.rounds import kernels  # numba: loaded only where Rounds plays
+
+    deck = np.empty((n, C.N_CARDS), np.int8)
+    deck[:] = np.arange(C.N_CARDS, dtype=np.int8)
+    kernels.permute_rows(rng, deck, 0, C.N_CARDS)
     shuffles = np.empty((n, _SHUFFLE_AT[-1]), np.int8)
     for k, size in enumerate(SHUFFLE_SIZES):
-        shuffles[:, _SHUFFLE_AT[k] : _SHUFFLE_AT[k + 1]] = rng.permuted(
-            np.broadcast_to(np.arange(size), (n, size)), axis=1
-        )
+        shuffles[:, _SHUFFLE_AT[k] : _SHUFFLE_AT[k + 1]] = np.arange(size, dtype=np.int8)
+    for k, size in enumerate(SHUFFLE_SIZES):
+        kernels.permute_rows(rng, shuffles, int(_SHUFFLE_AT[k]), size)
     return deck, shuffles
 
 
@@ -169,37 +173,37 @@ def _deal_stage(s: GameState, rows: Rows, stage: int, rules: RoundsRules) -> Non
 _FOLLOW_CARD = C.FOLLOW_CARD.reshape(-1)  # by ctx * 52 + card led
 
 
-def _legal_bits(s: GameState, r: Rows, hand: np.ndarray) -> np.ndarray:
+def _legal_bits(s: GameState, r: Rows) -> np.ndarray:
     """(m,) uint64 the legal plays as a bitmask of cards: those that follow the lead, else the whole hand."""
-    led = s.led[r]
-    return tricks.legal_bits(
-        hand, _FOLLOW_CARD[s.ctx[r].astype(np.intp) * C.N_CARDS + np.maximum(led, 0)], led < 0
-    )
+    from simulator.rounds import kernels  # numba: loaded only where Rounds plays
+
+    return kernels.legal_bits(_row_numbers(s, r), s.turn, s.hands, s.led, s.ctx, _FOLLOW_CARD)
 
 
-def _view(s: GameState, r: Rows, rules: RoundsRules) -> tuple[RoundsView, np.ndarray]:
+def _row_numbers(s: GameState, r: Rows) -> np.ndarray:
+    return np.arange(len(s))[r] if isinstance(r, slice) else np.asarray(r, np.intp)
+
+
+def _view(s: GameState, r: Rows, rules: RoundsRules) -> RoundsView:
     seat = s.turn[r]
-    hand = np.where(seat.astype(bool), s.hands[r, 1], s.hands[r, 0])
     fields = {
         "seat": lambda: seat,
-        "hand": lambda: hand,
+        "hand": lambda: np.where(seat.astype(bool), s.hands[r, 1], s.hands[r, 0]),
         "trump": lambda: (s.ctx[r] // 14).astype(np.int8),
         "trump_rank": lambda: np.where(s.ctx[r] % 14 == C.NO_RANK, -1, s.ctx[r] % 14).astype(np.int8),
         **{name: _window(s, name, r) for name in _SAME_NAME},
     }
-    return RoundsView.lazy(lambda name: fields[name](), len(seat), rules), hand
+    return RoundsView.lazy(lambda name: fields[name](), len(seat), rules)
 
 
 def inputs(s: GameState, r: Rows, kind: int, rules: RoundsRules) -> tuple[RoundsView, np.ndarray]:
     """The view of the player to move and its legal mask (m, 52) for rows `r`."""
-    view, hand = _view(s, r, rules)
-    return view, tricks.bits_to_mask(_legal_bits(s, r, hand), C.N_CARDS)
+    return _view(s, r, rules), tricks.bits_to_mask(_legal_bits(s, r), C.N_CARDS)
 
 
 def packed_inputs(s: GameState, r: Rows, kind: int, rules: RoundsRules) -> tuple[RoundsView, np.ndarray, int]:
     """`inputs` with the legal plays as bit rows (simulator.bitrows): the hand's bitmask as it is."""
-    view, hand = _view(s, r, rules)
-    return view, _legal_bits(s, r, hand)[:, None], C.N_CARDS
+    return _view(s, r, rules), _legal_bits(s, r)[:, None], C.N_CARDS
 
 
 # View fields that are the state's field of the same name, row for row.
@@ -225,47 +229,51 @@ def _window(s: GameState, name: str, r: Rows):
 
 
 def apply(s: GameState, r: Rows, kind: int, actions: np.ndarray, rules: RoundsRules) -> None:
-    """Play one checked card for each row in `r`. Games run in lockstep (every row at the same play of the
-    same trick), so a step writes whole columns: no row-by-row gathers or scatters where `r` is a slice."""
-    card = actions.astype(np.intp)
-    seat = s.turn[r]
-    bit = C.BIT[card]
-    from_0 = np.where(seat.astype(bool), _NONE, bit)  # the card leaves the hand that held it
-    s.hands[r, 0] ^= from_0
-    s.hands[r, 1] ^= bit ^ from_0
-    s.played[r] |= bit
-    n_played = s.n_played[r]
-    at = _same(n_played)
-    if at is not None:
-        s.plays[r, at] = card
-    else:
-        s.plays[np.arange(len(s))[r], n_played] = card
-    s.n_played[r] = n_played + 1
-    leading = s.led[r] < 0
-    if leading.all():  # in lockstep a step is all leads or all replies
-        s.led[r] = card
-        s.turn[r] = 1 - seat
-        return
-    if leading.any():
-        ri = np.arange(len(s))[r]
-        lead_rows = ri[leading]
-        s.led[lead_rows] = card[leading]
-        s.turn[lead_rows] = 1 - seat[leading]
-        r, card, seat = ri[~leading], card[~leading], seat[~leading]
-    stage, trick = s.stage[r], s.trick[r]
-    if _same(stage) is not None and _same(trick) is not None:
-        _finish_trick(s, r, card, seat, int(stage[0]), int(trick[0]), rules)
-        return
-    ri = np.arange(len(s))[r]
-    slot = stage.astype(np.intp) * TRICKS_PER_STAGE + trick
-    for k in np.unique(slot):  # rows at different tricks: each trick slot on its own
-        at_k = slot == k
-        _finish_trick(
-            s, ri[at_k], card[at_k], seat[at_k], int(k) // TRICKS_PER_STAGE, int(k) % TRICKS_PER_STAGE, rules
-        )
+    """Play one checked card for each row in `r`: the card leaves its hand; a reply settles the trick (the
+    higher key takes it, on equal keys the lead); a stage's fifth trick scores the stage (the sweep rule) and
+    deals the next one, or ends the game. Compiled, one pass over the rows (`kernels.apply`)."""
+    from simulator.rounds import kernels  # numba: loaded only where Rounds plays
+
+    kernels.apply(
+        _row_numbers(s, r),
+        np.asarray(actions, np.intp),
+        s.hands,
+        s.played,
+        s.plays,
+        s.n_played,
+        s.led,
+        s.turn,
+        s.leader,
+        s.ctx,
+        s.stage,
+        s.trick,
+        s.trick_leaders,
+        s.trick_winners,
+        s.stage_tricks,
+        s.stage_points,
+        s.first4,
+        s.fifth,
+        s.tricks,
+        s.taken,
+        s.stage_score,
+        s.points,
+        s.phase,
+        s.stock,
+        s.face_up,
+        s.faces,
+        s.dealt,
+        s.dealer,
+        s.first_dealer,
+        s.shuffles,
+        _REPLY_WINS,
+        _trick_points(rules),
+        _context_of(rules.rank_trumps),
+        rules.sweep_bonus,
+        rules.dealer_rotation == "game",
+        DONE,
+    )
 
 
-_NONE = np.uint64(0)
 # REPLY_WINS[ctx, led card, reply card]: the reply takes the trick (equal keys, two rank trumps: the lead
 # keeps it)
 _REPLY_WINS = np.stack(
@@ -289,56 +297,7 @@ def _trick_points(rules: RoundsRules) -> np.ndarray:
     return (points[:, None] + points[None, :]).reshape(-1)
 
 
-def _same(values: np.ndarray) -> int | None:
-    """The one value every row holds, or None."""
-    return int(values[0]) if len(values) and (values == values[0]).all() else None
-
-
-def _finish_trick(
-    s: GameState, r: Rows, card: np.ndarray, seat: np.ndarray, stage: int, trick: int, rules: RoundsRules
-) -> None:
-    """The reply `card` of trick `trick` of `stage` has been played in rows `r` (all at that trick)."""
-    led = s.led[r].astype(np.intp)
-    leader = s.leader[r]
-    pair = led * C.N_CARDS + card
-    winner = np.where(_REPLY_WINS[s.ctx[r].astype(np.intp) * C.N_CARDS**2 + pair], seat, leader)
-    points = _trick_points(rules)[pair]
-    at = stage * TRICKS_PER_STAGE + trick
-    s.trick_leaders[r, at] = leader
-    s.trick_winners[r, at] = winner
-    to_1 = points * winner  # the trick's points go to player 1 where he won it, else to player 0
-    s.stage_tricks[r, 0] += 1 - winner
-    s.stage_tricks[r, 1] += winner
-    s.stage_points[r, 0] += points - to_1
-    s.stage_points[r, 1] += to_1
-    s.trick[r] = trick + 1
-    s.led[r] = -1
-    s.leader[r] = winner
-    s.turn[r] = winner
-    if trick + 1 == 4:
-        taken, points_4 = s.stage_tricks[r], s.stage_points[r]
-        holder_1 = taken[:, 1] == 4
-        s.first4[r, stage] = np.where(
-            holder_1, points_4[:, 1], np.where(taken[:, 0] == 4, points_4[:, 0], -1)
-        )
-        if stage == N_STAGES - 1:  # trick 5 of stage 5 has its own trump card
-            s.ctx[r] = C.context(s.face_up[r, 1], rules.rank_trumps)
-    elif trick + 1 == TRICKS_PER_STAGE:
-        s.fifth[r, stage] = points
-        _end_stage(s, r, stage, rules)
-
-
-def _end_stage(s: GameState, rows: Rows, stage: int, rules: RoundsRules) -> None:
-    """Score the stage just completed in `rows`; deal the next one or end the game."""
-    tricks, taken = s.stage_tricks[rows], s.stage_points[rows]
-    score = np.where(tricks == TRICKS_PER_STAGE, rules.sweep_bonus, taken)  # the swept player took nothing
-    s.tricks[rows, stage], s.taken[rows, stage], s.stage_score[rows, stage] = tricks, taken, score
-    s.points[rows] += score.astype(np.int16)
-    s.stage_tricks[rows] = 0
-    s.stage_points[rows] = 0
-    s.trick[rows] = 0
-    s.stage[rows] = stage + 1
-    if stage + 1 == N_STAGES:
-        s.phase[rows] = DONE
-    else:
-        _deal_stage(s, rows, stage + 1, rules)
+@cache
+def _context_of(rank_trumps: bool) -> np.ndarray:
+    """(52,) int16 the trump context (cards.context) of tricks played under each turned-up card."""
+    return C.context(np.arange(C.N_CARDS), rank_trumps).astype(np.int16)

@@ -51,6 +51,25 @@ def _beatable(hand: np.ndarray, other: np.ndarray, ctx: np.ndarray) -> np.ndarra
 def fifth_trick_calls(
     dealt: np.ndarray, plays: np.ndarray, winners: np.ndarray, faces: np.ndarray, rank_trumps: bool
 ) -> np.ndarray:
+    """`fifth_trick_calls_numpy` compiled (`kernels.fifth_trick_calls`): the same codes, one pass over the
+    games."""
+    from simulator.rounds import kernels  # numba: loaded only where Rounds plays
+
+    return kernels.fifth_trick_calls(
+        np.ascontiguousarray(dealt, np.uint64),
+        np.ascontiguousarray(plays, np.int8),
+        np.ascontiguousarray(winners, np.int8),
+        np.ascontiguousarray(faces, np.int8),
+        C.context(np.arange(C.N_CARDS), rank_trumps).astype(np.int16),
+        np.ascontiguousarray(C.FOLLOW_CARD.reshape(-1)),
+        np.ascontiguousarray(C.BEATS_LEAD.reshape(-1), np.uint64),
+        np.array([NOT_AT_STAKE, OPPONENT_TOOK, LET_THROUGH, TOOK, NO_CHOICE], np.int8),
+    )
+
+
+def fifth_trick_calls_numpy(
+    dealt: np.ndarray, plays: np.ndarray, winners: np.ndarray, faces: np.ndarray, rank_trumps: bool
+) -> np.ndarray:
     """(n, 5) int8: per stage, how its fifth trick was decided (the codes above), NOT_AT_STAKE where no
     player took tricks 1-4. Inputs are a finished game's: hands right after each stage's deal (n, 5, 2),
     the plays (n, 50), trick winners (n, 25) and the face-up cards (n, 5, 2)."""
