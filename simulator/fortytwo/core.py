@@ -290,22 +290,30 @@ def _index(r: Rows, n: int) -> np.ndarray:
     return np.arange(n) if isinstance(r, slice) else r
 
 
-def _view(s: HandState, r: Rows, rules: FortyTwoRules) -> tuple[FortyTwoView, np.ndarray]:
-    ri = _index(r, len(s))
-    seat = s.turn[r]
-    hand = s.hands.reshape(-1)[ri * 4 + seat]
-    fields = {
-        "seat": lambda: seat,
-        "hand": lambda: hand,
-        "high_bid": lambda: s.bid[r],
-        **{name: _window(s, name, r) for name in _SAME_NAME},
-    }
-    return FortyTwoView.lazy(lambda name: fields[name](), len(seat), rules), hand
+def _view(s: HandState, r: Rows, rules: FortyTwoRules) -> FortyTwoView:
+    """The deciding seats' view of rows `r`, each field read from the state when a strategy first reads it
+    (uniform random play reads none)."""
+
+    def fetch(name: str) -> np.ndarray:
+        if name == "seat":
+            return s.turn[r]
+        if name == "hand":
+            return _hand(s, r)
+        if name == "high_bid":
+            return s.bid[r]
+        return getattr(s, name)[r]  # the view's other fields are the state's of the same name
+
+    return FortyTwoView.lazy(fetch, len(s) if isinstance(r, slice) else len(r), rules)
+
+
+def _hand(s: HandState, r: Rows) -> np.ndarray:
+    """(m,) uint32 the dominoes the seat to decide holds."""
+    return s.hands.reshape(-1)[_index(r, len(s)) * 4 + s.turn[r]]
 
 
 def inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tuple[FortyTwoView, np.ndarray]:
     """The view of the seat to decide and its legal mask (m, N_ACTIONS[kind]) for rows `r` of one kind."""
-    view, hand = _view(s, r, rules)
+    view = _view(s, r, rules)
     if kind == CALL:
         legal = _call_inputs(s, r, rules)
     elif kind == TRUMP:
@@ -320,37 +328,12 @@ def packed_inputs(
 ) -> tuple[FortyTwoView, np.ndarray, int]:
     """`inputs` with the legal actions as bit rows (simulator.bitrows): a play's are the hand's bitmask as
     it is."""
-    view, _ = _view(s, r, rules)
+    view = _view(s, r, rules)
     if kind == CALL:
         return view, _call_words(s, r, rules)[:, None], N_ACTIONS[CALL]
     if kind == TRUMP:
         return view, bitrows.pack(_trump_inputs(s, r, rules)), N_ACTIONS[TRUMP]
     return view, _play_bits(s, r).astype(np.uint64)[:, None], D.N_DOMINOES
-
-
-# View fields that are the state's field of the same name, row for row.
-_SAME_NAME = (
-    "dealer",
-    "calls",
-    "n_calls",
-    "high_bidder",
-    "trump",
-    "ctx",
-    "plays",
-    "n_played",
-    "trick_start",
-    "leader",
-    "led",
-    "winner",
-    "winning",
-    "played",
-    "points",
-    "scores",
-)
-
-
-def _window(s: HandState, name: str, r: Rows):
-    return lambda: getattr(s, name)[r]
 
 
 def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FortyTwoRules) -> None:
