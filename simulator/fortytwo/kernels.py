@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.np.random.random_methods import random_interval
 
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.view import BID_VALUE, CALL, DONE, NELLO, PLAY, PLUNGE, SPLASH, TRUMP
@@ -24,6 +25,26 @@ _NELLO, _PLUNGE, _SPLASH = NELLO, PLUNGE, SPLASH
 _DOUBLE_BITS = D.DOUBLE_BITS
 _FOLLOW_FLAT, _SEVENS_DISTANCE = D.FOLLOW_FLAT, D.SEVENS_DISTANCE
 _LEAD_SUIT, _KEY_FLAT = D.LEAD_SUIT, D.KEY_FLAT
+
+
+@njit(cache=True, nogil=True)
+def shuffled_hands(rng, n):
+    """(n, 4) uint32: each row a uniform deal, drawn as numpy's `rng.permuted` draws a row of 0..27 (a
+    Fisher-Yates shuffle from the last place down, each place's partner from `random_interval`, rows in
+    order), so that the hands and the generator's state after them are the ones numpy's form gives; a row's
+    places 7k..7k+6 are seat k's hand."""
+    out = np.zeros((n, 4), np.uint32)
+    order = np.empty(_N, np.int64)
+    bitgen = rng.bit_generator
+    for r in range(n):
+        for k in range(_N):
+            order[k] = k
+        for i in range(_N - 1, 0, -1):
+            j = np.intp(random_interval(bitgen, i))
+            order[i], order[j] = order[j], order[i]
+        for k in range(_N):
+            out[r, k // 7] |= np.uint32(1) << np.uint32(order[k])
+    return out
 
 
 @njit(cache=True, nogil=True)
