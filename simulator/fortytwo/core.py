@@ -168,7 +168,7 @@ def _call_words(s: HandState, r: Rows, rules: FortyTwoRules) -> np.ndarray:
     fields = (s.bid, s.turn, s.bidders, s.n_calls, s.high, s.hands)
     table = _packed_bid_table(rules.min_bid, rules.jump_bids, rules.scoring == "marks")
     forced = rules.all_pass == "dealer_forced"
-    return _kernels().call_words(_index(r, len(s)), table, fields, rules.plunge, rules.splash, forced)
+    return _kernels().call_words(_rows(r, len(s)), table, fields, rules.plunge, rules.splash, forced)
 
 
 @cache
@@ -199,7 +199,7 @@ def _apply_calls(s: HandState, r: Rows, actions: np.ndarray, rules: FortyTwoRule
         s.phase,
     )
     _kernels().apply_calls(
-        _index(r, len(s)), np.asarray(actions, np.int64), fields, rules.auction == "one-lap"
+        _rows(r, len(s)), np.asarray(actions, np.int64), fields, rules.auction == "one-lap"
     )
 
 
@@ -247,10 +247,10 @@ _CONTEXT = np.array(
 
 
 def _play_bits(s: HandState, r: Rows) -> np.ndarray:
-    """(m,) uint32 the legal plays as a bitmask of dominoes: those that follow the led suit, or the whole
+    """(m,) uint64 the legal plays as a bitmask of dominoes: those that follow the led suit, or the whole
     hand when leading or void; under sevens every player plays his domino closest to seven pips (any of
     equals)."""
-    return _kernels().play_bits(_index(r, len(s)), s.hands, s.turn, s.led, s.ctx)
+    return _kernels().play_bits(_rows(r, len(s)), s.hands, s.turn, s.led, s.ctx)
 
 
 def _play_inputs(s: HandState, r: Rows) -> np.ndarray:
@@ -270,7 +270,7 @@ def _apply_plays(s: HandState, r: Rows, d: np.ndarray, count: np.ndarray, rules:
         *(s.led, s.winner, s.winning, s.win_key, s.trick_points, s.points, s.leader, s.tricks_done, s.phase),
     )
     stop = rules.scoring == "marks" and not rules.play_out
-    _kernels().apply_plays(_index(r, len(s)), d, count, fields, (s.bid, s.high_bidder, s.trump), stop)
+    _kernels().apply_plays(_rows(r, len(s)), d, count, fields, (s.bid, s.high_bidder, s.trump), stop)
 
 
 @cache
@@ -283,6 +283,11 @@ def _kernels():
 
 
 # ------------------------------------------------------------------------------------------ interface
+
+
+def _rows(r: Rows, n: int) -> np.ndarray | None:
+    """The kernels' rows: None for every row (their loop of its own), else the row numbers."""
+    return None if isinstance(r, slice) and r == slice(None) else _index(r, n)
 
 
 def _index(r: Rows, n: int) -> np.ndarray:
@@ -332,7 +337,7 @@ def packed_inputs(
         return view, _call_words(s, r, rules)[:, None], N_ACTIONS[CALL]
     if kind == TRUMP:
         return view, bitrows.pack(_trump_inputs(s, r, rules)), N_ACTIONS[TRUMP]
-    return view, _play_bits(s, r).astype(np.uint64)[:, None], D.N_DOMINOES
+    return view, _play_bits(s, r)[:, None], D.N_DOMINOES
 
 
 def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FortyTwoRules) -> None:

@@ -4,7 +4,8 @@ numpy form of the same step makes a dozen passes over the batch, each paying num
 The core (`core.py`) imports this module on its first step, so that numba loads only when Forty-two plays.
 Every kernel writes exactly what the numpy step it replaces wrote: the same fields, the same values, in the
 state's own dtypes (the outcomes and the strategies' draws stay the same). `rows` is an int64 array of row
-numbers; the state's arrays are passed as they are (C-contiguous, the row first).
+numbers, or None for every row (a loop of its own, compiled apart: the row is then the loop's counter, which
+the compiler can see through); the state's arrays are passed as they are (C-contiguous, the row first).
 """
 
 from __future__ import annotations
@@ -54,10 +55,11 @@ def call_words(rows, table, fields, plunge, splash, forced):
     caller's doubles, no bid from a seat that has bid, and the stuck dealer's pass taken away."""
     bid, turn, bidders, n_calls, high, hands = fields
     double_bits = _DOUBLE_BITS
-    out = np.empty(len(rows), np.uint64)
+    m = len(bid) if rows is None else len(rows)
+    out = np.empty(m, np.uint64)
     one = np.uint64(1)
-    for j in range(len(rows)):
-        i = rows[j]
+    for j in range(m):
+        i = j if rows is None else rows[j]
         seat = turn[i]
         w = table[bid[i]]
         doubles = 0
@@ -83,8 +85,8 @@ def apply_calls(rows, actions, fields, one_lap):
     """`core._apply_calls` row by row: record the call, raise the bid, and end the auction where the rules
     end it (thrown in, or to the declarer, or his partner after a plunge or splash, to name trumps)."""
     turn, calls, n_calls, passes, high, bid, high_bidder, bidders, leader, phase = fields
-    for j in range(len(rows)):
-        i = rows[j]
+    for j in range(len(actions)):
+        i = j if rows is None else rows[j]
         a = actions[j]
         seat = turn[i]
         calls[i, n_calls[i]] = a
@@ -120,12 +122,13 @@ def apply_calls(rows, actions, fields, one_lap):
 
 @njit(cache=True, nogil=True)
 def play_bits(rows, hands, turn, led, ctx):
-    """(m,) uint32: the legal plays of each row as a bitmask, as `core._play_bits`: the dominoes that follow
+    """(m,) uint64: the legal plays of each row as a bitmask, as `core._play_bits`: the dominoes that follow
     the led suit, or the whole hand when leading or void; under sevens the ones closest to seven pips."""
     follow_flat, sevens_distance = _FOLLOW_FLAT, _SEVENS_DISTANCE
-    out = np.empty(len(rows), np.uint32)
-    for j in range(len(rows)):
-        i = rows[j]
+    m = len(turn) if rows is None else len(rows)
+    out = np.empty(m, np.uint64)
+    for j in range(m):
+        i = j if rows is None else rows[j]
         hand = hands[i, turn[i]]
         c = ctx[i]
         s = led[i]
@@ -158,8 +161,8 @@ def apply_plays(rows, dominoes, count, fields, decided, stop_when_decided):
     led, winner, winning, win_key, trick_points, points, leader, tricks_done, phase = fields[9:]
     bid, high_bidder, trump = decided
     lead_suit, key_flat = _LEAD_SUIT, _KEY_FLAT
-    for j in range(len(rows)):
-        i = rows[j]
+    for j in range(len(dominoes)):
+        i = j if rows is None else rows[j]
         d = dominoes[j]
         seat = turn[i]
         bit = np.uint32(1) << np.uint32(d)
