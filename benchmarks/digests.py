@@ -18,12 +18,16 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from pathlib import Path
 
-import numpy as np
-import pandas as pd
+# The tree this script lives in, not the dealsim an editable install points at (which may be another tree).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from simulator import registry
-from simulator.runner import Run, execute
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from simulator import registry  # noqa: E402
+from simulator.runner import Run, execute  # noqa: E402
 
 STRATEGIES = ("random", "greedy", "heuristic")
 SIZES = {"deal": 3000, "match": 40}

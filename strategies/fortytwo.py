@@ -325,6 +325,17 @@ class Heuristic(FortyTwoStrategy):
 
     def _ladder_call(self, view, legal):
         rules = view.rules if view.rules is not None else _DEFAULT_RULES
+        if self._compiled_ladder(rules):
+            return _kernels().ladder_calls(
+                (view.hand, view.seat, view.high_bidder, view.high_bid, view.calls, view.n_calls),
+                legal,
+                (self.base, self.trump_weight, self.trump_double_weight)
+                + (self.double_weight, self.exposed_weight),
+                (self.margin, self.overcall_margin, self.partner_gain, self.preempt),
+                (TRUMP_DOUBLE, _EXPOSED_IF_TRUMP, _TRUMP_ORDER, _BEATS_OFF),
+                rules.auction == "one-lap",
+                rules.min_bid,
+            )
         worth, sure = self.expected_points(view)
         lowest = lowest_bid(legal)  # action; 0 when no bid is legal
         lowest_value = BID_VALUE[lowest]
@@ -352,6 +363,14 @@ class Heuristic(FortyTwoStrategy):
         action = np.where(ok, level, 0)
         action = np.where(slam, slam_action, action)
         return action.astype(np.intp)
+
+    def _compiled_ladder(self, rules: FortyTwoRules) -> bool:
+        """Whether the compiled ladder (`fortytwo_kernels.ladder_calls`) gives this bidder's calls: the seed's
+        count, pip declarations only, and this class's own hand values (a subclass may value otherwise)."""
+        cls = type(self)
+        own = cls.expected_points is Heuristic.expected_points and cls.hand_values is Heuristic.hand_values
+        own &= cls.named_trump is Heuristic.named_trump
+        return own and rules.count_values == "seed" and rules.declarations.replace(" ", "") == "pips"
 
     def trump(self, view, legal, rng):
         rules = view.rules if view.rules is not None else _DEFAULT_RULES
@@ -392,6 +411,18 @@ class Heuristic(FortyTwoStrategy):
             if (~nello).any():
                 out[~nello] = self.play_bits(view.take(~nello), legal[~nello])
             return out
+        cls = type(self)
+        if cls._lead_score is Heuristic._lead_score and cls._follow_score is Heuristic._follow_score:
+            tables = _tables(view)
+            return _kernels().plays(
+                (view.hand, view.seat, view.high_bidder, view.ctx, view.led, view.winner, view.winning)
+                + (view.played, view.n_played, view.trick_start),
+                legal,
+                tables.lead_walker,
+                tables.lead_cheap,
+                tables.follow,
+                _N_WINNING_KEYS,
+            )
         leading = view.led < 0
         lead = self._lead_score(view) if leading.any() else None
         follow = self._follow_score(view) if not leading.all() else None
@@ -509,6 +540,15 @@ def _play_tables(count_values: str) -> _PlayTables:
 
 def _tables(view: FortyTwoView) -> _PlayTables:
     return _play_tables(view.rules.count_values if view.rules is not None else "seed")
+
+
+@cache
+def _kernels():
+    """The heuristic's compiled bid and play, loaded on its first decision (numba loads only where Forty-two
+    is played)."""
+    from strategies import fortytwo_kernels
+
+    return fortytwo_kernels
 
 
 STRATEGIES: dict[str, type[Strategy]] = {s.name: s for s in (Random, Greedy, Heuristic)}

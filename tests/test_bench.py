@@ -160,6 +160,7 @@ def test_benchmark_script_writes_json_and_the_ratio_table(monkeypatch, tmp_path,
     out = capsys.readouterr().out
     assert "| forty-two | random | 1,000 hands/s | 0.50 | 1.00 | ≥ 0.7 of yardstick: not met |" in out
     assert "| rounds | heuristic | 500 games/s | 0.25 | 0.50 | ≥ 0.5 of random: met |" in out
+    assert "| forty-two | heuristic | 500 hands/s | 0.25 | 0.50 | ≥ 0.5 of random: met |" in out
     assert (
         run.main(
             [

@@ -183,6 +183,17 @@ def test_deals_are_partitions_of_the_set() -> None:
     assert (hands.sum(axis=1, dtype=np.uint64) == int(D.ALL)).all()
 
 
+@pytest.mark.parametrize("n", [1, 7, 2500])
+def test_the_compiled_deal_draws_as_numpy_permuted(n: int) -> None:
+    # the hands and the generator's state after them: numpy's rng.permuted over rows of 0..27, seat k
+    # taking places 7k..7k+6, is the form the stored digests were taken with
+    ours, theirs = np.random.default_rng(n), np.random.default_rng(n)
+    order = theirs.permuted(np.broadcast_to(np.arange(D.N_DOMINOES), (n, D.N_DOMINOES)), axis=1)
+    expected = D.BIT[order].reshape(n, 4, 7).sum(axis=2, dtype=np.uint32)
+    assert np.array_equal(core.shuffled_hands(ours, n), expected)
+    assert ours.random(5).tolist() == theirs.random(5).tolist()
+
+
 def test_the_registered_game_plays_this_core_and_names_its_units() -> None:
     game = registry.get("forty-two")
     assert isinstance(game, FortyTwo) and isinstance(game.series(np.arange(3), game.rules()), Games)

@@ -25,7 +25,6 @@ from simulator.fortytwo.view import (
     BID_210,
     BID_VALUE,
     CALL,
-    DONE,
     DOUBLES,
     MAX_CALLS,
     MOST,
@@ -39,7 +38,6 @@ from simulator.fortytwo.view import (
     TRUMP,
     FortyTwoView,
     bid_marks,
-    special_value,
 )
 
 
@@ -80,10 +78,9 @@ class HandState(BatchState):
 
 
 def shuffled_hands(rng: np.random.Generator, n: int) -> np.ndarray:
-    """(n, 4) uint32: each row a uniform deal of the 28 dominoes, 7 to each seat."""
-    # int64 rows: numpy swaps 8-byte items directly, faster than int8 ones (the same draws)
-    order = rng.permuted(np.broadcast_to(np.arange(D.N_DOMINOES), (n, D.N_DOMINOES)), axis=1)
-    return D.BIT[order].reshape(n, 4, 7).sum(axis=2, dtype=np.uint32)
+    """(n, 4) uint32: each row a uniform deal of the 28 dominoes, 7 to each seat: the draws of
+    `rng.permuted` over rows of 0..27, seat k taking places 7k..7k+6 (compiled, `kernels.shuffled_hands`)."""
+    return _kernels().shuffled_hands(rng, n)
 
 
 def new_hands(
@@ -163,48 +160,47 @@ def _bid_table(min_bid: int, jump_bids: bool, marks: bool) -> np.ndarray:
     return table
 
 
+def _call_words(s: HandState, r: Rows, rules: FortyTwoRules) -> np.ndarray:
+    """(m,) uint64 the legal calls as one word a row (bit a = call action a): the ladder's row for the bid so
+    far (`_bid_table`); the special bids hang on the doubles the caller holds; a seat that has bid only
+    passes; under `all_pass = dealer_forced` the stuck dealer, after three opening passes (his first call, so
+    the bids the table allows over no bid stay open to him), may not pass."""
+    fields = (s.bid, s.turn, s.bidders, s.n_calls, s.high, s.hands)
+    table = _packed_bid_table(rules.min_bid, rules.jump_bids, rules.scoring == "marks")
+    forced = rules.all_pass == "dealer_forced"
+    return _kernels().call_words(_rows(r, len(s)), table, fields, rules.plunge, rules.splash, forced)
+
+
+@cache
+def _packed_bid_table(min_bid: int, jump_bids: bool, marks: bool) -> np.ndarray:
+    """`_bid_table` with each row packed into one uint64 word (bit a = call action a)."""
+    return bitrows.pack(_bid_table(min_bid, jump_bids, marks))[:, 0].copy()
+
+
 def _call_inputs(s: HandState, r: Rows, rules: FortyTwoRules) -> np.ndarray:
-    legal = _bid_table(rules.min_bid, rules.jump_bids, rules.scoring == "marks")[s.bid[r]]
-    seat = s.turn[r]
-    if rules.plunge or rules.splash:  # the special bids hang on the doubles the caller holds
-        doubles = np.bitwise_count(s.hands.reshape(-1)[_index(r, len(s)) * 4 + seat] & D.DOUBLE_BITS)
-        legal[:, PLUNGE] &= rules.plunge & (doubles >= 4)
-        legal[:, SPLASH] &= rules.splash & (doubles >= 3)
-    else:
-        legal[:, PLUNGE] = legal[:, SPLASH] = False
-    already_bid = (s.bidders[r] >> seat.astype(np.uint8)) & 1 == 1
-    legal[already_bid, 1:] = False
-    if rules.all_pass == "dealer_forced":
-        # Stuck dealer: after three opening passes the dealer (the fourth to call) may not pass. It is his
-        # first call, so the bids the table allows over no bid (min_bid and up) stay open to him.
-        legal[:, 0] &= ~((s.n_calls[r] == 3) & (s.high[r] == 0))
-    return legal
+    return bitrows.unpack(_call_words(s, r, rules)[:, None], N_ACTIONS[CALL])
 
 
 def _apply_calls(s: HandState, r: Rows, actions: np.ndarray, rules: FortyTwoRules) -> None:
-    ri = _index(r, len(s))
-    seat = s.turn[ri]
-    s.calls[ri, s.n_calls[ri]] = actions
-    s.n_calls[ri] += 1
-    bid = actions > 0
-    special = (actions == PLUNGE) | (actions == SPLASH)
-    value = np.where(special, special_value(actions, s.bid[ri]), BID_VALUE[actions]).astype(np.int16)
-    s.passes[ri] = np.where(bid, 0, s.passes[ri] + 1)
-    s.high[ri] = np.where(bid, actions, s.high[ri])
-    s.bid[ri] = np.where(bid, value, s.bid[ri])
-    s.high_bidder[ri] = np.where(bid, seat, s.high_bidder[ri])
-    s.bidders[ri] |= np.where(bid, np.uint8(1) << seat.astype(np.uint8), np.uint8(0))
-    if rules.auction == "one-lap":
-        over = s.n_calls[ri] == 4
-    else:
-        over = (s.passes[ri] == 3) & (s.high[ri] > 0) | (s.passes[ri] == 4)
-    thrown_in = over & (s.high[ri] == 0)
-    # After a plunge or splash the declarer's partner names trumps and leads.
-    partner_names = (s.high[ri] == PLUNGE) | (s.high[ri] == SPLASH)
-    namer = np.where(partner_names, (s.high_bidder[ri] + 2) & 3, s.high_bidder[ri])
-    s.turn[ri] = np.where(over, namer, (seat + 1) & 3)
-    s.leader[ri] = np.where(over, namer, -1)
-    s.phase[ri] = np.where(thrown_in, DONE, np.where(over, TRUMP, CALL))
+    """Record each row's call and raise the bid; the auction ends after three passes following a bid or four
+    passes (one lap: after four calls). Four passes throw the hand in; otherwise the declarer (his partner
+    after a plunge or splash) names trumps and leads. A plunge's or splash's value depends on the bid it
+    overcalls (`special_value`)."""
+    fields = (
+        s.turn,
+        s.calls,
+        s.n_calls,
+        s.passes,
+        s.high,
+        s.bid,
+        s.high_bidder,
+        s.bidders,
+        s.leader,
+        s.phase,
+    )
+    _kernels().apply_calls(
+        _rows(r, len(s)), np.asarray(actions, np.int64), fields, rules.auction == "one-lap"
+    )
 
 
 def _trump_inputs(s: HandState, r: Rows, rules: FortyTwoRules) -> np.ndarray:
@@ -250,120 +246,84 @@ _CONTEXT = np.array(
 # ----------------------------------------------------------------------------------------------- play
 
 
-def _play_bits(s: HandState, r: Rows, hand: np.ndarray) -> np.ndarray:
-    """(m,) uint32 the legal plays as a bitmask of dominoes."""
-    led = s.led[r]
-    ctx = s.ctx[r].astype(np.intp)
-    follow_bits = D.FOLLOW_FLAT[ctx * 8 + np.maximum(led, 0)]
-    bits = tricks.legal_bits(hand, follow_bits, led < 0)
-    sevens = ctx == D.SEVENS_CTX
-    if sevens.any():  # every player plays his domino closest to seven pips (any of equals)
-        held = tricks.bits_to_mask(bits[sevens], D.N_DOMINOES)
-        distance = np.where(held, D.SEVENS_DISTANCE, 99)
-        closest = held & (distance == distance.min(axis=1, keepdims=True))
-        bits[sevens] = (closest * D.BIT).sum(axis=1, dtype=np.uint32)
-    return bits
+def _play_bits(s: HandState, r: Rows) -> np.ndarray:
+    """(m,) uint64 the legal plays as a bitmask of dominoes: those that follow the led suit, or the whole
+    hand when leading or void; under sevens every player plays his domino closest to seven pips (any of
+    equals)."""
+    return _kernels().play_bits(_rows(r, len(s)), s.hands, s.turn, s.led, s.ctx)
 
 
-def _play_inputs(s: HandState, r: Rows, hand: np.ndarray) -> np.ndarray:
-    return tricks.bits_to_mask(_play_bits(s, r, hand), D.N_DOMINOES)
+def _play_inputs(s: HandState, r: Rows) -> np.ndarray:
+    return tricks.bits_to_mask(_play_bits(s, r), D.N_DOMINOES)
 
 
 def _apply_plays(s: HandState, r: Rows, d: np.ndarray, count: np.ndarray, rules: FortyTwoRules) -> None:
-    # One-axis fields are read and written through `r` (a slice when every row plays: no copies);
-    # per-seat and per-play cells through flat indices.
-    ri = _index(r, len(s))
-    seat = s.turn[r]
-    bit = D.BIT[d]
-    s.hands.reshape(-1)[ri * 4 + seat] &= ~bit
-    s.played[r] |= bit
-    k = s.n_played[r]
-    s.plays.reshape(-1)[ri * D.N_DOMINOES + k] = d
-    ctx = s.ctx[r].astype(np.intp)
-    leading = k == s.trick_start[r]
-    led = np.where(leading, D.LEAD_SUIT[ctx, d], s.led[r])
-    key = D.KEY_FLAT[(ctx * 8 + led) * D.N_DOMINOES + d]
-    win_key = s.win_key[r]
-    beats = key > win_key  # the lead has key >= 0 and the key is reset to -1 between tricks
-    winner = np.where(beats, seat, s.winner[r])
-    winning = np.where(beats, d, s.winning[r])
-    win_key = np.maximum(key, win_key)
-    trick_points = s.trick_points[r] + count[d]
-    k += 1
-    s.n_played[r] = k
-    following = (seat + 1) & 3
-    following = np.where(
-        following == s.sitter[r], (following + 1) & 3, following
-    )  # nello: the partner sits out
-    end = k - s.trick_start[r] == s.per_trick[r]
-    if end.any():
-        e = ri[end]
-        s.points.reshape(-1)[e * 2 + (winner[end] & 1)] += trick_points[end] + 1
-        s.leader[e] = winner[end]
-        s.turn[r] = np.where(end, winner, following)
-        s.trick_start[e] = k[end]
-        s.tricks_done[e] += 1
-        over = s.tricks_done[e] == 7
-        if rules.scoring == "marks" and not rules.play_out:
-            over |= _decided(s, e, winner[end])
-        s.phase[e[over]] = DONE
-        led[end] = winner[end] = winning[end] = win_key[end] = -1
-        trick_points[end] = 0
-    else:
-        s.turn[r] = following
-    s.led[r], s.winner[r], s.winning[r], s.win_key[r], s.trick_points[r] = (
-        led,
-        winner,
-        winning,
-        win_key,
-        trick_points,
+    """The domino leaves the hand and joins the trick, taking it with a higher key (the lead has key >= 0
+    and the key is reset to -1 between tricks); a full trick (three under nello, the partner sitting out)
+    scores its count + 1 to its taker's side, who leads next. The hand ends after seven tricks, or under
+    marks with play_out = false once the contract is decided: a bid under 42 is made once the declarers
+    hold it and set once the defenders hold more than 42 - bid; a bid of 42 or more is set by the
+    defenders' first trick; nello by the declarer's first trick."""
+    # the state's fields the kernel writes (and reads), in its order; then what only the marks stop reads
+    fields = (
+        *(s.hands, s.played, s.plays, s.n_played, s.turn, s.ctx, s.trick_start, s.per_trick, s.sitter),
+        *(s.led, s.winner, s.winning, s.win_key, s.trick_points, s.points, s.leader, s.tricks_done, s.phase),
     )
+    stop = rules.scoring == "marks" and not rules.play_out
+    _kernels().apply_plays(_rows(r, len(s)), d, count, fields, (s.bid, s.high_bidder, s.trump), stop)
 
 
-def _decided(s: HandState, e: np.ndarray, winner: np.ndarray) -> np.ndarray:
-    """Rows `e`, just after a trick `winner` took: whether the contract is already made or set (marks with
-    play_out = false stop there). A bid under 42 is made once the declarers hold it and set once the
-    defenders hold more than 42 - bid; a bid of 42 or more is set by the defenders' first trick; nello by the
-    declarer's first trick."""
-    bid = s.bid[e].astype(np.int16)
-    decl = s.high_bidder[e]
-    side = decl & 1
-    decl_pts, def_pts = s.points[e, side], s.points[e, 1 - side]
-    nello = s.trump[e] == NELLO
-    small = (bid < 42) & ((decl_pts >= bid) | (def_pts > 42 - bid))
-    big = (bid >= 42) & ~nello & ((winner & 1) != side)
-    return small | big | (nello & (winner == decl))
+@cache
+def _kernels():
+    """The compiled steps (numba), loaded on the first step: a command that plays no Forty-two never loads
+    numba."""
+    from simulator.fortytwo import kernels
+
+    return kernels
 
 
 # ------------------------------------------------------------------------------------------ interface
+
+
+def _rows(r: Rows, n: int) -> np.ndarray | None:
+    """The kernels' rows: None for every row (their loop of its own), else the row numbers."""
+    return None if isinstance(r, slice) and r == slice(None) else _index(r, n)
 
 
 def _index(r: Rows, n: int) -> np.ndarray:
     return np.arange(n) if isinstance(r, slice) else r
 
 
-def _view(s: HandState, r: Rows, rules: FortyTwoRules) -> tuple[FortyTwoView, np.ndarray]:
-    ri = _index(r, len(s))
-    seat = s.turn[r]
-    hand = s.hands.reshape(-1)[ri * 4 + seat]
-    fields = {
-        "seat": lambda: seat,
-        "hand": lambda: hand,
-        "high_bid": lambda: s.bid[r],
-        **{name: _window(s, name, r) for name in _SAME_NAME},
-    }
-    return FortyTwoView.lazy(lambda name: fields[name](), len(seat), rules), hand
+def _view(s: HandState, r: Rows, rules: FortyTwoRules) -> FortyTwoView:
+    """The deciding seats' view of rows `r`, each field read from the state when a strategy first reads it
+    (uniform random play reads none)."""
+
+    def fetch(name: str) -> np.ndarray:
+        if name == "seat":
+            return s.turn[r]
+        if name == "hand":
+            return _hand(s, r)
+        if name == "high_bid":
+            return s.bid[r]
+        return getattr(s, name)[r]  # the view's other fields are the state's of the same name
+
+    return FortyTwoView.lazy(fetch, len(s) if isinstance(r, slice) else len(r), rules)
+
+
+def _hand(s: HandState, r: Rows) -> np.ndarray:
+    """(m,) uint32 the dominoes the seat to decide holds."""
+    return s.hands.reshape(-1)[_index(r, len(s)) * 4 + s.turn[r]]
 
 
 def inputs(s: HandState, r: Rows, kind: int, rules: FortyTwoRules) -> tuple[FortyTwoView, np.ndarray]:
     """The view of the seat to decide and its legal mask (m, N_ACTIONS[kind]) for rows `r` of one kind."""
-    view, hand = _view(s, r, rules)
+    view = _view(s, r, rules)
     if kind == CALL:
         legal = _call_inputs(s, r, rules)
     elif kind == TRUMP:
         legal = _trump_inputs(s, r, rules)
     else:
-        legal = _play_inputs(s, r, hand)
+        legal = _play_inputs(s, r)
     return view, legal
 
 
@@ -372,36 +332,12 @@ def packed_inputs(
 ) -> tuple[FortyTwoView, np.ndarray, int]:
     """`inputs` with the legal actions as bit rows (simulator.bitrows): a play's are the hand's bitmask as
     it is."""
-    if kind != PLAY:
-        view, legal = inputs(s, r, kind, rules)
-        return view, bitrows.pack(legal), legal.shape[1]
-    view, hand = _view(s, r, rules)
-    return view, _play_bits(s, r, hand).astype(np.uint64)[:, None], D.N_DOMINOES
-
-
-# View fields that are the state's field of the same name, row for row.
-_SAME_NAME = (
-    "dealer",
-    "calls",
-    "n_calls",
-    "high_bidder",
-    "trump",
-    "ctx",
-    "plays",
-    "n_played",
-    "trick_start",
-    "leader",
-    "led",
-    "winner",
-    "winning",
-    "played",
-    "points",
-    "scores",
-)
-
-
-def _window(s: HandState, name: str, r: Rows):
-    return lambda: getattr(s, name)[r]
+    view = _view(s, r, rules)
+    if kind == CALL:
+        return view, _call_words(s, r, rules)[:, None], N_ACTIONS[CALL]
+    if kind == TRUMP:
+        return view, bitrows.pack(_trump_inputs(s, r, rules)), N_ACTIONS[TRUMP]
+    return view, _play_bits(s, r)[:, None], D.N_DOMINOES
 
 
 def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FortyTwoRules) -> None:
