@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.np.random.generator_core import next_uint32  # the Generator's own 32-bit draws
+from numba.np.random.random_methods import random_interval  # numpy's own bounded draw, compiled
 
 # index of stage k's shuffle in GameState.shuffles (k = 1..4), and stock left after stage k's deal (k = 0..3)
 _SHUFFLE_AT = np.array([0, 34, 58, 72, 76], np.int64)
@@ -219,24 +219,6 @@ def legal_bits(rows, turn, hands, led, ctx, follow_card):
 
 
 @njit(cache=True)
-def _interval(bitgen, top):
-    """A number uniform in 0..top (top < 2**32) as numpy's Generator draws it (`random_interval`): 32-bit
-    draws masked to the smallest all-ones pattern covering top, until one is no more than top."""
-    if top == 0:
-        return np.intp(0)
-    mask = np.uint32(top)
-    mask |= mask >> np.uint32(1)
-    mask |= mask >> np.uint32(2)
-    mask |= mask >> np.uint32(4)
-    mask |= mask >> np.uint32(8)
-    mask |= mask >> np.uint32(16)
-    while True:
-        value = next_uint32(bitgen) & mask
-        if value <= top:
-            return np.intp(value)
-
-
-@njit(cache=True)
 def permute_rows(rng, out, start, size):
     """Permute columns start..start+size of each row of `out` in place, rows in order, with the draws of
     `rng.permuted(rows, axis=1)` (numpy's shuffle: for i from the last down to 1, swap i with a j uniform in
@@ -244,7 +226,7 @@ def permute_rows(rng, out, start, size):
     bitgen = rng.bit_generator
     for r in range(out.shape[0]):
         for i in range(size - 1, 0, -1):
-            j = _interval(bitgen, np.uint32(i))
+            j = np.intp(random_interval(bitgen, i))
             held = out[r, start + j]
             out[r, start + j] = out[r, start + i]
             out[r, start + i] = held
