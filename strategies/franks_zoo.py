@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -387,4 +388,13 @@ def _ask_table(s: Heuristic) -> np.ndarray:
     return np.clip(out, -20000, 20000).astype(np.int16)
 
 
-STRATEGIES: dict[str, type[Strategy]] = {s.name: s for s in (Random, Greedy, Heuristic)}
+class ZooRandom(Random):
+    """Random play with the uniform draw compiled (the same numbers from the generator, the same actions)."""
+
+    def decide_packed(self, kind: int, view: Any, words: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        from simulator.franks_zoo import kernels
+
+        return kernels.uniform_bits(words, rng.random(len(words)))
+
+
+STRATEGIES: dict[str, type[Strategy]] = {s.name: s for s in (ZooRandom, Greedy, Heuristic)}

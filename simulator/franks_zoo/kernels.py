@@ -355,3 +355,40 @@ def apply_rows(
                 _start_trick(r, leader, hands, held, turn, lead, table, table_player, passes)
             else:
                 turn[r] = _next_holder(holders, pass_seat, False, players)
+
+
+# ------------------------------------------------------------------------------------------ random play
+
+_M1, _M2, _M4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01, _ONE = np.uint64(0x0101010101010101), np.uint64(1)
+
+
+@njit(cache=True)
+def _bit_count(x: np.uint64) -> int:
+    x = x - ((x >> np.uint64(1)) & _M1)
+    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
+    x = (x + (x >> np.uint64(4))) & _M4
+    return int((x * _H01) >> np.uint64(56))
+
+
+@njit(cache=True)
+def uniform_bits(words: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """`simulator.bitrows.uniform` given its uniform numbers `u`: per row the k = floor(u * count)-th set bit
+    (from 0, in index order)."""
+    m, n_words = words.shape
+    out = np.empty(m, np.int16)
+    for i in range(m):
+        total = 0
+        for j in range(n_words):
+            total += _bit_count(words[i, j])
+        k = int(u[i] * total)
+        for j in range(n_words):
+            c = _bit_count(words[i, j])
+            if k < c:
+                w = words[i, j]
+                for _ in range(k):
+                    w &= w - _ONE
+                out[i] = 64 * j + _bit_count((w & (~w + _ONE)) - _ONE)
+                break
+            k -= c
+    return out
