@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from simulator import bitrows
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.view import ASK, EXCHANGE, JUNIOR, PLAY, SOLO, FranksZooView
 from simulator.options import needs, option
@@ -89,6 +90,28 @@ class Greedy(Strategy):
         if not self.answer:
             return np.zeros(len(view), np.intp)  # decline
         return best_legal(np.broadcast_to(_ANSWER, legal.shape), legal)
+
+    def decide_packed(self, kind: int, view: FranksZooView, words: np.ndarray, rng) -> np.ndarray:
+        """`decide` on the legal actions as bit rows, compiled: the same actions."""
+        from simulator.franks_zoo import kernels
+
+        if kind == EXCHANGE:  # a few decisions a hand: as `decide`
+            return self.decide(kind, view, bitrows.unpack(words, C.N_KINDS), rng)
+        if kind == PLAY:
+            ar = np.arange(len(view))
+            return kernels.greedy_play(
+                words,
+                view.table,
+                view.partner[ar, view.seat],
+                view.table_player,
+                _SET_SCORES,
+                _FOLLOW[ASK:],
+                C.N_SETS,
+                self.ask,
+            )
+        if not self.answer:
+            return np.zeros(len(view), np.intp)  # decline
+        return kernels.best_bits(words, _ANSWER)
 
 
 # --- the heuristic's tables, built once -------------------------------------------------------------------

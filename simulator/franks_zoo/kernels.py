@@ -392,3 +392,60 @@ def uniform_bits(words: np.ndarray, u: np.ndarray) -> np.ndarray:
                 break
             k -= c
     return out
+
+
+# ------------------------------------------------------------------------------------------ greedy play
+
+
+@njit(cache=True)
+def _best_bit(words: np.ndarray, i: int, lo: int, hi: int, score: np.ndarray) -> int:
+    """Among the set bits lo..hi-1 of row i, the one with the highest score[bit - lo] (the first on ties);
+    -1 when none is set. strategies.base.best_legal's choice when every score lies above -32767."""
+    best, best_score = -1, 0
+    for b in range(lo, hi):
+        if words[i, b >> 6] >> np.uint64(b & 63) & _ONE:
+            sc = score[b - lo]
+            if best < 0 or sc > best_score:
+                best, best_score = b, sc
+    return best
+
+
+@njit(cache=True)
+def greedy_play(
+    words: np.ndarray,
+    table: np.ndarray,
+    partner: np.ndarray,
+    table_player: np.ndarray,
+    set_scores: np.ndarray,
+    ask_scores: np.ndarray,
+    n_sets: int,
+    ask: bool,
+) -> np.ndarray:
+    """strategies.franks_zoo.Greedy's plays on bit rows: the best set (scored `set_scores[leading]`) unless
+    the partner's set is on the table; failing a set, when following, the best request (`ask_scores`); else
+    a pass. `partner`: the deciding seat's partner."""
+    m = words.shape[0]
+    n_actions = words.shape[1] * 64
+    out = np.zeros(m, np.intp)
+    for i in range(m):
+        leading = table[i] < 0
+        partners_set = not leading and partner[i] >= 0 and table_player[i] == partner[i]
+        if partners_set:
+            continue
+        b = _best_bit(words, i, 1, 1 + n_sets, set_scores[1 if leading else 0])
+        if b >= 0:
+            out[i] = b
+        elif ask and not leading:
+            b = _best_bit(words, i, 1 + n_sets, min(n_actions, 1 + n_sets + ask_scores.shape[0]), ask_scores)
+            if b >= 0:
+                out[i] = b
+    return out
+
+
+@njit(cache=True)
+def best_bits(words: np.ndarray, score: np.ndarray) -> np.ndarray:
+    """Per row the set bit with the highest score (one score row for all rows; the first on ties)."""
+    out = np.zeros(words.shape[0], np.intp)
+    for i in range(words.shape[0]):
+        out[i] = _best_bit(words, i, 0, score.shape[0], score)
+    return out
