@@ -10,7 +10,7 @@ import numpy as np
 
 from simulator import bitrows
 from simulator.franks_zoo import cards as C
-from simulator.franks_zoo.view import ASK, EXCHANGE, JUNIOR, PLAY, SOLO, FranksZooView
+from simulator.franks_zoo.view import ASK, EXCHANGE, JUNIOR, N_ACTIONS, PLAY, SOLO, FranksZooView
 from simulator.options import needs, option
 from strategies.base import Random, Strategy, best_legal
 
@@ -355,6 +355,38 @@ class Heuristic(Strategy):
         )
         return best_legal(score, legal)
 
+    def decide_packed(self, kind: int, view: FranksZooView, words: np.ndarray, rng) -> np.ndarray:
+        """`decide` on the legal actions as bit rows: plays compiled (`_play` row by row), same actions."""
+        if kind != PLAY:
+            return self.decide(kind, view, bitrows.unpack(words, N_ACTIONS[kind]), rng)
+        from simulator.franks_zoo import kernels
+
+        ar = np.arange(len(view))
+        seat = view.seat.astype(np.intp)
+        return kernels.heuristic_play(
+            words,
+            view.hand,
+            view.counts[ar, seat],
+            view.played,
+            view.table,
+            view.partner[ar, seat],
+            view.table_player,
+            _DECK,
+            _PREDATORS,
+            _set_table(self),
+            _K,
+            _SZ,
+            _CH,
+            _ask_table(self),
+            _PK,
+            _PSZ,
+            _PCH,
+            self.cash_groups,
+            self.ask,
+            _OUT,
+            _STRAND,
+        )
+
     def decide(self, kind, view: FranksZooView, legal, rng):
         if kind == EXCHANGE:
             return self._exchange(view, legal)
@@ -400,6 +432,16 @@ def _play_tables(s: Heuristic) -> list[np.ndarray]:
     return [
         np.ascontiguousarray(out[:, cols].transpose(0, 2, 3, 1).reshape(4 * 54, -1)) for cols in _KIND_COLS
     ]
+
+
+@cache
+def _set_table(s: Heuristic) -> np.ndarray:
+    """[code, set] -> the set's score, code as in `_play_tables` (mode, cards held of the set's kind, the
+    fewest of it nothing unseen beats): the kinds' blocks side by side."""
+    out = np.empty((4 * 54, C.N_SETS), np.int16)
+    for cols, block in zip(_KIND_COLS, _play_tables(s)):
+        out[:, cols] = block
+    return out
 
 
 @cache

@@ -449,3 +449,112 @@ def best_bits(words: np.ndarray, score: np.ndarray) -> np.ndarray:
     for i in range(words.shape[0]):
         out[i] = _best_bit(words, i, 0, score.shape[0], score)
     return out
+
+
+# --------------------------------------------------------------------------------------- heuristic play
+
+
+@njit(cache=True)
+def _finish_score(score, held, size, cham_used, cham_held, out_score, strand_score):
+    """strategies.franks_zoo._finish for one action: emptying the hand scores `out_score`, leaving only the
+    chameleon scores -`strand_score` (the caller checks that the row is near its end)."""
+    left = held - size
+    if left == 0:
+        return out_score
+    if left == 1 and cham_held - cham_used == 1:
+        return -strand_score
+    return score
+
+
+@njit(cache=True)
+def heuristic_play(
+    words: np.ndarray,
+    hand: np.ndarray,
+    held: np.ndarray,
+    played: np.ndarray,
+    table: np.ndarray,
+    partner: np.ndarray,
+    table_player: np.ndarray,
+    deck: np.ndarray,
+    predators: np.ndarray,
+    set_tab: np.ndarray,
+    set_kind: np.ndarray,
+    set_size: np.ndarray,
+    set_cham: np.ndarray,
+    ask_tab: np.ndarray,
+    part_kind: np.ndarray,
+    part_size: np.ndarray,
+    part_cham: np.ndarray,
+    cash_groups: int,
+    ask: bool,
+    out_score: int,
+    strand_score: int,
+) -> np.ndarray:
+    """strategies.franks_zoo.Heuristic's plays on bit rows (its `_play`, row by row). `set_tab[code, s]`: the
+    score of set s for its kind's code (mode * 54 + cards held of the kind * 9 + the fewest nothing unseen
+    beats); `ask_tab[p, cards held of p's kind]`: the score of asking with partial p; `predators[b]`: the
+    kinds that beat kind b, padded with 12."""
+    m = words.shape[0]
+    n_sets = set_kind.shape[0]
+    n_asks = min(words.shape[1] * 64 - 1 - n_sets, part_kind.shape[0])
+    out = np.zeros(m, np.intp)
+    avail = np.empty(13, np.int64)
+    need = np.empty(12, np.int64)
+    one = np.uint64(1)
+    for i in range(m):
+        h = hand[i]
+        leading = table[i] < 0
+        partners_set = not leading and partner[i] >= 0 and table_player[i] == partner[i]
+        for k in range(12):
+            avail[k] = deck[k] - played[i, k] - h[k] + deck[CHAMELEON] - played[i, CHAMELEON] - h[CHAMELEON]
+        unseen_el = deck[1] - played[i, 1] - h[1]
+        if unseen_el > 0:
+            avail[1] += min(deck[MOSQUITO] - played[i, MOSQUITO] - h[MOSQUITO], 1)
+        avail[12] = -1
+        groups = 0
+        sure = 0
+        for b in range(12):
+            predmax = -1
+            for j in range(predators.shape[1]):
+                predmax = max(predmax, avail[predators[b, j]])
+            need[b] = min(max(avail[b], predmax + 1), 8)
+            if h[b] > 0:
+                groups += 1
+                if h[b] >= need[b]:
+                    sure += 1
+        if h[1] > 0 and h[MOSQUITO] == 1:
+            groups -= 1
+        endgame = groups - sure <= cash_groups
+        mode = (2 if endgame else 1) if leading else (3 if partners_set else 0)
+        near_end = held[i] <= 7 and (groups <= 1 or h[CHAMELEON] > 0)
+        best, best_score = -1, 0
+        for s in range(n_sets):
+            b = s + 1
+            if words[i, b >> 6] >> np.uint64(b & 63) & one:
+                k = set_kind[s]
+                sc = int(set_tab[mode * 54 + h[k] * 9 + need[k], s])
+                if near_end:
+                    sc = _finish_score(
+                        sc, held[i], set_size[s], set_cham[s], h[CHAMELEON], out_score, strand_score
+                    )
+                if best < 0 or sc > best_score:
+                    best, best_score = s, sc
+        if best < 0:
+            best_score = -32000
+        elif leading or best_score > 0:
+            out[i] = 1 + best
+        if ask and not partners_set:
+            ask_best, ask_score = -1, 0
+            for p in range(n_asks):
+                b = 1 + n_sets + p
+                if words[i, b >> 6] >> np.uint64(b & 63) & one:
+                    sc = int(ask_tab[p, h[part_kind[p]]])
+                    if near_end:
+                        sc = _finish_score(
+                            sc, held[i], part_size[p], part_cham[p], h[CHAMELEON], out_score, strand_score
+                        )
+                    if ask_best < 0 or sc > ask_score:
+                        ask_best, ask_score = p, sc
+            if ask_best >= 0 and ask_score > max(best_score, 0):
+                out[i] = 1 + n_sets + ask_best
+    return out
