@@ -402,11 +402,16 @@ def _best_bit(words: np.ndarray, i: int, lo: int, hi: int, score: np.ndarray) ->
     """Among the set bits lo..hi-1 of row i, the one with the highest score[bit - lo] (the first on ties);
     -1 when none is set. strategies.base.best_legal's choice when every score lies above -32767."""
     best, best_score = -1, 0
-    for b in range(lo, hi):
-        if words[i, b >> 6] >> np.uint64(b & 63) & _ONE:
-            sc = score[b - lo]
-            if best < 0 or sc > best_score:
-                best, best_score = b, sc
+    for j in range(lo >> 6, min(words.shape[1], ((hi - 1) >> 6) + 1)):
+        w = words[i, j]
+        while w:
+            low = w & (~w + _ONE)
+            w ^= low
+            b = 64 * j + _bit_count(low - _ONE)
+            if lo <= b < hi:
+                sc = score[b - lo]
+                if best < 0 or sc > best_score:
+                    best, best_score = b, sc
     return best
 
 
@@ -503,6 +508,7 @@ def heuristic_play(
     one = np.uint64(1)
     for i in range(m):
         h = hand[i]
+        hc = h[CHAMELEON]
         leading = table[i] < 0
         partners_set = not leading and partner[i] >= 0 and table_player[i] == partner[i]
         for k in range(12):
@@ -527,34 +533,39 @@ def heuristic_play(
         endgame = groups - sure <= cash_groups
         mode = (2 if endgame else 1) if leading else (3 if partners_set else 0)
         near_end = held[i] <= 7 and (groups <= 1 or h[CHAMELEON] > 0)
-        best, best_score = -1, 0
-        for s in range(n_sets):
-            b = s + 1
-            if words[i, b >> 6] >> np.uint64(b & 63) & one:
-                k = set_kind[s]
-                sc = int(set_tab[mode * 54 + h[k] * 9 + need[k], s])
-                if near_end:
-                    sc = _finish_score(
-                        sc, held[i], set_size[s], set_cham[s], h[CHAMELEON], out_score, strand_score
-                    )
-                if best < 0 or sc > best_score:
-                    best, best_score = s, sc
+        # one walk over the legal actions in index order: the best set and the best request (first on ties)
+        best, best_score, ask_best, ask_score = -1, 0, -1, 0
+        for j in range(words.shape[1]):
+            w = words[i, j]
+            while w:
+                low = w & (~w + one)
+                w ^= low
+                b = 64 * j + _bit_count(low - one)
+                if b == 0:
+                    continue  # pass
+                if b <= n_sets:
+                    s = b - 1
+                    k = set_kind[s]
+                    sc = int(set_tab[mode * 54 + h[k] * 9 + need[k], s])
+                    if near_end:
+                        cham = set_cham[s]
+                        sc = _finish_score(
+                            sc, held[i], set_size[s], cham, h[CHAMELEON], out_score, strand_score
+                        )
+                    if best < 0 or sc > best_score:
+                        best, best_score = s, sc
+                elif ask and not partners_set and b <= n_sets + n_asks:
+                    p = b - 1 - n_sets
+                    sc = int(ask_tab[p, h[part_kind[p]]])
+                    if near_end:
+                        size, cham = part_size[p], part_cham[p]
+                        sc = _finish_score(sc, held[i], size, cham, hc, out_score, strand_score)
+                    if ask_best < 0 or sc > ask_score:
+                        ask_best, ask_score = p, sc
         if best < 0:
             best_score = -32000
         elif leading or best_score > 0:
             out[i] = 1 + best
-        if ask and not partners_set:
-            ask_best, ask_score = -1, 0
-            for p in range(n_asks):
-                b = 1 + n_sets + p
-                if words[i, b >> 6] >> np.uint64(b & 63) & one:
-                    sc = int(ask_tab[p, h[part_kind[p]]])
-                    if near_end:
-                        sc = _finish_score(
-                            sc, held[i], part_size[p], part_cham[p], h[CHAMELEON], out_score, strand_score
-                        )
-                    if ask_best < 0 or sc > ask_score:
-                        ask_best, ask_score = p, sc
-            if ask_best >= 0 and ask_score > max(best_score, 0):
-                out[i] = 1 + n_sets + ask_best
+        if ask_best >= 0 and ask_score > max(best_score, 0):
+            out[i] = 1 + n_sets + ask_best
     return out
