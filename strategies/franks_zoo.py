@@ -356,13 +356,33 @@ class Heuristic(Strategy):
         return best_legal(score, legal)
 
     def decide_packed(self, kind: int, view: FranksZooView, words: np.ndarray, rng) -> np.ndarray:
-        """`decide` on the legal actions as bit rows: plays compiled (`_play` row by row), same actions."""
-        if kind != PLAY:
+        """`decide` on the legal actions as bit rows: plays and answers compiled (`_play` and `_answer` row
+        by row), the same actions."""
+        if kind == EXCHANGE:  # a few decisions a hand: as `decide`
             return self.decide(kind, view, bitrows.unpack(words, N_ACTIONS[kind]), rng)
         from simulator.franks_zoo import kernels
 
         ar = np.arange(len(view))
         seat = view.seat.astype(np.intp)
+        if kind != PLAY:
+            if not self.answer:
+                return np.zeros(len(view), np.intp)
+            junior = np.maximum(view.partner[ar, seat], 0)
+            return kernels.heuristic_answer(
+                words,
+                view.hand,
+                view.asked,
+                view.counts[ar, junior],
+                _K,
+                _ADD_REAL,
+                _ADD_CH,
+                _ADD_MQ,
+                _PSZ,
+                VALUE,
+                np.array(
+                    [self.answer_base, self.whole, self.split, self.chameleon, self.keep, _OUT, _STRAND]
+                ),
+            )
         return kernels.heuristic_play(
             words,
             view.hand,

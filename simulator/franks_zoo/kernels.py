@@ -569,3 +569,69 @@ def heuristic_play(
         if ask_best >= 0 and ask_score > max(best_score, 0):
             out[i] = 1 + n_sets + ask_best
     return out
+
+
+@njit(cache=True)
+def heuristic_answer(
+    words: np.ndarray,
+    hand: np.ndarray,
+    asked: np.ndarray,
+    junior_held: np.ndarray,
+    set_kind: np.ndarray,
+    add_real: np.ndarray,
+    add_cham: np.ndarray,
+    add_mosq: np.ndarray,
+    part_size: np.ndarray,
+    value: np.ndarray,
+    weights: np.ndarray,
+) -> np.ndarray:
+    """strategies.franks_zoo.Heuristic's answers on bit rows (its `_answer`, row by row): a decline scores 0,
+    completing with set s the score of its terms. `weights`: answer_base, whole, split, chameleon, keep and
+    the scores of going out and of stranding the chameleon."""
+    base, whole, split, chameleon, keep, out_score, strand_score = (
+        weights[0],
+        weights[1],
+        weights[2],
+        weights[3],
+        weights[4],
+        weights[5],
+        weights[6],
+    )
+    out = np.zeros(words.shape[0], np.intp)
+    for i in range(words.shape[0]):
+        h = hand[i]
+        held = 0
+        for k in range(h.shape[0]):
+            held += h[k]
+        p = asked[i]
+        junior_out = junior_held[i] == part_size[p]
+        best, best_score = 0, 0  # decline
+        for j in range(words.shape[1]):
+            w = words[i, j]
+            while w:
+                low = w & (~w + _ONE)
+                w ^= low
+                b = 64 * j + _bit_count(low - _ONE)
+                if b == 0:
+                    continue
+                s = b - 1
+                real, cham, mosq = add_real[p, s], add_cham[p, s], add_mosq[p, s]
+                rem = h[set_kind[s]] - real
+                left = held - (real + cham + mosq)
+                goes_out = left == 0
+                sc = base + 20 * mosq - keep * value[set_kind[s]] * real
+                if real > 0:
+                    sc += whole if rem == 0 else 0
+                    sc -= split if rem > 0 else 0
+                if not goes_out:
+                    sc -= chameleon * cham
+                else:
+                    sc += out_score
+                if left > 0 and left == h[CHAMELEON] - cham:
+                    sc -= strand_score
+                if junior_out:
+                    sc += out_score // 2
+                if sc > best_score:
+                    best, best_score = b, sc
+        out[i] = best
+    return out
