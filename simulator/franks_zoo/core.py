@@ -1,8 +1,10 @@
 """The batched Frank's Zoo core: one hand per row, every step takes one decision in every unfinished hand.
 
 A hand is a count per kind for each seat (n, P, 13). A set is an index into cards.SETS; legality is hand
-counts against each set's cards plus the precomputed BEATS table, so a step is a few gathers over the
-whole batch. Rows record every decision (kind, seat, action) so that the reference engine can replay them.
+counts against each set's cards plus the precomputed BEATS table. The legal actions of a step and the
+application of its actions are compiled kernels (`kernels`) that loop over the step's rows, one call a step,
+reading the lookup tables built here. Rows record every decision (kind, seat, action) so that the reference
+engine can replay them.
 """
 
 from __future__ import annotations
