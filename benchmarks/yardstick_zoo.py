@@ -1,6 +1,6 @@
 """Yardstick for Frank's Zoo throughput: one compiled loop per game (numba), the same rule work dealsim's
 batched core (simulator/franks_zoo/core.py, play.py `Games`) does under random play with the default rules
-(shared/rules/franks-zoo.md: 5 players, target 19 for 2 players, 2 cards exchanged, help on).
+(docs/games/franks-zoo.md: 5 players, target 19 for 2 players, 2 cards exchanged, help on).
 
 One deal of `dealsim bench franks-zoo`'s default unit is a whole game (unit `match`: hands until 2 players
 have 19 points), and so it is here (`--unit game`, the default). `--unit hand` plays first hands only (the

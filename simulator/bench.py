@@ -72,6 +72,7 @@ class Speeds:
     hands: dict[str, list[float]] | None  # strategy -> hands/s where a deal holds several, else None
     yardstick: str | None  # the script's name
     yardstick_rates: list[float]  # its deals/s of each repeat, empty when it could not run
+    load_seconds: float | None = None  # `first_run_extra` of the game's default strategy, None if not taken
 
     def rate(self, spec: str) -> float:
         return float(np.median(self.rates[spec]))
@@ -100,6 +101,7 @@ class Speeds:
             "yardstick": self.yardstick,
             "yardstick_deals_per_second": self.yardstick_rate,
             "yardstick_repeats": self.yardstick_rates,
+            "load_seconds": self.load_seconds,
             "rates": {
                 spec: {
                     "deals_per_second": self.rate(spec),
@@ -118,6 +120,46 @@ class Speeds:
 YARDSTICK_FACTOR = 5
 
 
+# A fresh process plays FIRST_RUN_DEALS deals twice: the first run pays the imports, the lookup tables and
+# the compiled kernels (numba's on-disk cache loaded, or on a clean checkout compiled), the second none.
+FIRST_RUN_DEALS = 10
+_FIRST_RUN = """
+import sys, time
+import pandas
+from simulator import registry
+from simulator.runner import Run, run_chunk
+game = registry.get(sys.argv[1])
+rules = game.rules()
+n = int(sys.argv[3])
+seats = (sys.argv[2],) * len(game.seat_names(rules))
+run = Run(game=game, n=n, seed=1, rules=rules, seats=seats, unit=game.default_unit, chunk_size=n)
+times = []
+for _ in range(2):
+    start = time.perf_counter()
+    run_chunk(run, 0)
+    times.append(time.perf_counter() - start)
+print(f"extra_seconds={times[0] - times[1]:.4f}")
+"""
+
+
+def first_run_extra(game: Game, spec: str) -> float | None:
+    """Seconds a fresh process's first small run of `spec` takes beyond its second (what every worker
+    process pays once: the game's imports and tables, its compiled kernels loaded or compiled); None when
+    the subprocess fails."""
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _FIRST_RUN, game.name, spec, str(FIRST_RUN_DEALS)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return None
+    m = re.search(r"extra_seconds=(-?[\d.]+)", done.stdout)
+    return float(m[1]) if m else None
+
+
 def speeds(
     game: Game,
     deals: int,
@@ -133,6 +175,7 @@ def speeds(
     hands: dict[str, list[float]] = {spec: [] for spec in specs}
     ys: list[float] = []
     cap = {spec: getattr(known[spec], "bench_deals", None) or deals for spec in specs}
+    load = first_run_extra(game, game.default_strategy if game.default_strategy in specs else specs[0])
     for _ in range(repeat):
         for spec in specs:
             rate, per_hand = measure(game, spec, min(deals, cap[spec]))
@@ -151,6 +194,7 @@ def speeds(
         hands if any(hands.values()) else None,
         Path(script).name if script else None,
         ys,
+        load,
     )
 
 
@@ -322,6 +366,11 @@ def _speeds_table(sp: Speeds) -> list[Any]:
         note = f"{sp.yardstick}: not run (it needs numba and the script; see `dealsim bench --help`)"
     else:
         note = f"{sp.yardstick} (numba, one core): {sp.yardstick_rate:,.0f} {sp.unit}/s"
+    if sp.load_seconds is not None:
+        note += (
+            f"; a fresh process's first run of {FIRST_RUN_DEALS} {g.plural(g.default_unit)} takes "
+            f"{sp.load_seconds:.2f} s more than its second (imports, tables, compiled kernels loaded)"
+        )
     spread = f", median of {sp.repeat}" if sp.repeat > 1 else ""
     title = f"{g.name}, one core ({sp.deals:,} {sp.unit} each{spread})"
     return [table(title, ["strategy", "rate", "of yardstick", "of random"], rows, text_columns=2), note]

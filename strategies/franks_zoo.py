@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
+from simulator import bitrows
 from simulator.franks_zoo import cards as C
-from simulator.franks_zoo.view import ASK, EXCHANGE, JUNIOR, PLAY, SOLO, FranksZooView
+from simulator.franks_zoo.view import ASK, EXCHANGE, JUNIOR, N_ACTIONS, PLAY, SOLO, FranksZooView
 from simulator.options import needs, option
 from strategies.base import Random, Strategy, best_legal
 
@@ -88,6 +90,28 @@ class Greedy(Strategy):
         if not self.answer:
             return np.zeros(len(view), np.intp)  # decline
         return best_legal(np.broadcast_to(_ANSWER, legal.shape), legal)
+
+    def decide_packed(self, kind: int, view: FranksZooView, words: np.ndarray, rng) -> np.ndarray:
+        """`decide` on the legal actions as bit rows, compiled: the same actions."""
+        from simulator.franks_zoo import kernels
+
+        if kind == EXCHANGE:  # a few decisions a hand: as `decide`
+            return self.decide(kind, view, bitrows.unpack(words, C.N_KINDS), rng)
+        if kind == PLAY:
+            ar = np.arange(len(view))
+            return kernels.greedy_play(
+                words,
+                view.table,
+                view.partner[ar, view.seat],
+                view.table_player,
+                _SET_SCORES,
+                _FOLLOW[ASK:],
+                C.N_SETS,
+                self.ask,
+            )
+        if not self.answer:
+            return np.zeros(len(view), np.intp)  # decline
+        return kernels.best_bits(words, _ANSWER)
 
 
 # --- the heuristic's tables, built once -------------------------------------------------------------------
@@ -331,6 +355,58 @@ class Heuristic(Strategy):
         )
         return best_legal(score, legal)
 
+    def decide_packed(self, kind: int, view: FranksZooView, words: np.ndarray, rng) -> np.ndarray:
+        """`decide` on the legal actions as bit rows: plays and answers compiled (`_play` and `_answer` row
+        by row), the same actions."""
+        if kind == EXCHANGE:  # a few decisions a hand: as `decide`
+            return self.decide(kind, view, bitrows.unpack(words, N_ACTIONS[kind]), rng)
+        from simulator.franks_zoo import kernels
+
+        ar = np.arange(len(view))
+        seat = view.seat.astype(np.intp)
+        if kind != PLAY:
+            if not self.answer:
+                return np.zeros(len(view), np.intp)
+            junior = np.maximum(view.partner[ar, seat], 0)
+            return kernels.heuristic_answer(
+                words,
+                view.hand,
+                view.asked,
+                view.counts[ar, junior],
+                _K,
+                _ADD_REAL,
+                _ADD_CH,
+                _ADD_MQ,
+                _PSZ,
+                VALUE,
+                np.array(
+                    [self.answer_base, self.whole, self.split, self.chameleon, self.keep, _OUT, _STRAND]
+                ),
+            )
+        return kernels.heuristic_play(
+            words,
+            view.hand,
+            view.counts[ar, seat],
+            view.played,
+            view.table,
+            view.partner[ar, seat],
+            view.table_player,
+            _DECK,
+            _PREDATORS,
+            _set_table(self),
+            _K,
+            _SZ,
+            _CH,
+            _ask_table(self),
+            _PK,
+            _PSZ,
+            _PCH,
+            self.cash_groups,
+            self.ask,
+            _OUT,
+            _STRAND,
+        )
+
     def decide(self, kind, view: FranksZooView, legal, rng):
         if kind == EXCHANGE:
             return self._exchange(view, legal)
@@ -379,6 +455,16 @@ def _play_tables(s: Heuristic) -> list[np.ndarray]:
 
 
 @cache
+def _set_table(s: Heuristic) -> np.ndarray:
+    """[code, set] -> the set's score, code as in `_play_tables` (mode, cards held of the set's kind, the
+    fewest of it nothing unseen beats): the kinds' blocks side by side."""
+    out = np.empty((4 * 54, C.N_SETS), np.int16)
+    for cols, block in zip(_KIND_COLS, _play_tables(s)):
+        out[:, cols] = block
+    return out
+
+
+@cache
 def _ask_table(s: Heuristic) -> np.ndarray:
     """[partial, cards held of its kind (0..5)] -> the score of laying it to ask for help."""
     k, r, c, q = (C.PARTIALS[:, i].astype(np.int32)[:, None] for i in range(4))
@@ -387,4 +473,13 @@ def _ask_table(s: Heuristic) -> np.ndarray:
     return np.clip(out, -20000, 20000).astype(np.int16)
 
 
-STRATEGIES: dict[str, type[Strategy]] = {s.name: s for s in (Random, Greedy, Heuristic)}
+class ZooRandom(Random):
+    """Random play with the uniform draw compiled (the same numbers from the generator, the same actions)."""
+
+    def decide_packed(self, kind: int, view: Any, words: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        from simulator.franks_zoo import kernels
+
+        return kernels.uniform_bits(words, rng.random(len(words)))
+
+
+STRATEGIES: dict[str, type[Strategy]] = {s.name: s for s in (ZooRandom, Greedy, Heuristic)}

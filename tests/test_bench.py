@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from simulator import app, registry
+from simulator import app, bench, registry
 from simulator.bench import CHUNKS_PER_CORE, measure
 from simulator.runner import resolve_jobs
 from tests.cli_helpers import run_cli
@@ -73,12 +73,14 @@ def test_bench_of_one_game_measures_every_strategy_and_says_when_the_yardstick_c
     monkeypatch.setattr(
         Expert, "bench_deals", 4
     )  # a searching strategy is timed on its few deals: fewer here
+    monkeypatch.setattr(bench, "first_run_extra", lambda g, spec: 0.25)  # a fresh process: test below
     code, out, err = run_cli(
         "bench", "forty-two", "-n", "1000", "--no-scaling", "--yardstick", tmp_path / "missing.py"
     )
     assert code == 0 and not err
     assert "│ random " in out and "│ heuristic " in out and "│ expert " in out and "of yardstick" in out
     assert "missing.py: not run" in out
+    assert "first run of 10 hands takes 0.25 s more than its second" in out
     assert "speed-up on" not in out and "rounds" not in out  # the scaling runs: the every-game fixture above
 
     code, out, err = run_cli(
@@ -98,7 +100,12 @@ def test_bench_of_one_game_measures_every_strategy_and_says_when_the_yardstick_c
     [sp] = d["strategies"]
     assert set(sp["rates"]) == set(registry.roster("forty-two").known)
     assert sp["yardstick_deals_per_second"] is None and sp["rates"]["random"]["of_yardstick"] is None
-    assert sp["rates"]["random"]["of_random"] == 1
+    assert sp["rates"]["random"]["of_random"] == 1 and sp["load_seconds"] == 0.25
+
+
+def test_the_first_run_of_a_fresh_process_is_timed_against_its_second() -> None:
+    extra = bench.first_run_extra(registry.get("rounds"), "random")  # a fresh interpreter: about 2 s
+    assert extra is not None and -1 < extra < 60
 
 
 def _fake_measure(game, spec, deals, seed=12345):
@@ -108,8 +115,6 @@ def _fake_measure(game, spec, deals, seed=12345):
 
 def test_speeds_take_turns_and_keep_the_median(monkeypatch) -> None:
     """Every strategy and the yardstick `repeat` times in turn; the median counts, the ratios follow."""
-    from simulator import bench
-
     calls: list[str] = []
     ys = iter([300.0, 100.0, 200.0])
     monkeypatch.setattr(
@@ -118,6 +123,7 @@ def test_speeds_take_turns_and_keep_the_median(monkeypatch) -> None:
         lambda g, spec, deals, seed=0: (calls.append(spec), _fake_measure(g, spec, deals))[1],
     )
     monkeypatch.setattr(bench, "run_yardstick", lambda path, deals: (calls.append("yardstick"), next(ys))[1])
+    monkeypatch.setattr(bench, "first_run_extra", lambda g, spec: None)
     sp = bench.speeds(registry.get("rounds"), 1000, repeat=3)
     assert calls == ["random", "greedy", "heuristic", "yardstick"] * 3
     assert sp.yardstick_rates == [300.0, 100.0, 200.0] and sp.yardstick_rate == 200.0
@@ -126,7 +132,6 @@ def test_speeds_take_turns_and_keep_the_median(monkeypatch) -> None:
 
 
 def test_a_searching_strategy_is_timed_on_fewer_deals(monkeypatch) -> None:
-    from simulator import bench
     from strategies.base import Strategy
 
     sizes: dict[str, int] = {}
@@ -134,6 +139,7 @@ def test_a_searching_strategy_is_timed_on_fewer_deals(monkeypatch) -> None:
         bench, "measure", lambda g, spec, deals, seed=0: (sizes.__setitem__(spec, deals), (1.0, None))[1]
     )
     monkeypatch.setattr(bench, "run_yardstick", lambda path, deals: None)
+    monkeypatch.setattr(bench, "first_run_extra", lambda g, spec: None)
     g = registry.get("rounds")
     monkeypatch.setattr(registry.roster(g).known["greedy"], "bench_deals", 50, raising=False)
     assert Strategy.bench_deals is None
@@ -145,10 +151,9 @@ def test_benchmark_script_writes_json_and_the_ratio_table(monkeypatch, tmp_path,
     import importlib.util
     from pathlib import Path
 
-    from simulator import bench
-
     monkeypatch.setattr(bench, "measure", _fake_measure)
     monkeypatch.setattr(bench, "run_yardstick", lambda path, deals: 2000.0)
+    monkeypatch.setattr(bench, "first_run_extra", lambda g, spec: None)
     spec = importlib.util.spec_from_file_location(
         "bench_run", Path(__file__).parents[1] / "benchmarks" / "run.py"
     )
@@ -186,11 +191,10 @@ def test_bench_refuses_a_game_with_all() -> None:
 def test_scaling_runs_last_the_seconds_asked_for(monkeypatch) -> None:
     """--scaling-seconds S: each game's 1-core run is sized from its default strategy's measured rate to last
     at least S seconds (a run of a minute is what the speed-up is read on)."""
-    from simulator import bench
-
     sized: dict[str, int] = {}
     monkeypatch.setattr(bench, "measure", lambda g, spec, deals, seed=0: (50_000.0, None))
     monkeypatch.setattr(bench, "run_yardstick", lambda path, deals: None)
+    monkeypatch.setattr(bench, "first_run_extra", lambda g, spec: None)
     monkeypatch.setattr(bench, "scaling", lambda g, deals, cores: sized.__setitem__(g.name, deals))
     app.bench(every=True, scaling_seconds=60)
     assert sized == {name: 3_000_000 for name in registry.GAMES}  # 50,000 a second for 60 s
@@ -199,8 +203,6 @@ def test_scaling_runs_last_the_seconds_asked_for(monkeypatch) -> None:
 
 
 def test_bench_prints_the_speed_up_of_each_game(monkeypatch) -> None:
-    from simulator import bench
-
     def fake(g, deals, cores):
         return bench.Scaling(
             g.name,

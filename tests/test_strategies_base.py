@@ -130,7 +130,7 @@ def test_every_game_lists_its_strategies_and_the_default_is_one_of_them() -> Non
         for key, cls in known.items():
             assert issubclass(cls, Strategy) and cls.name == key, (name, key)
             assert registry.roster(game).make(key).spec == key  # defaults only: the bare name
-    assert registry.roster("franks-zoo").known["random"] is Random
+    assert issubclass(registry.roster("franks-zoo").known["random"], Random)  # its draw compiled
 
 
 def test_the_generic_random_strategy_plays_uniformly_among_legal_actions() -> None:

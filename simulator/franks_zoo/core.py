@@ -1,8 +1,10 @@
 """The batched Frank's Zoo core: one hand per row, every step takes one decision in every unfinished hand.
 
 A hand is a count per kind for each seat (n, P, 13). A set is an index into cards.SETS; legality is hand
-counts against each set's cards plus the precomputed BEATS table, so a step is a few gathers over the
-whole batch. Rows record every decision (kind, seat, action) so that the reference engine can replay them.
+counts against each set's cards plus the precomputed BEATS table. The legal actions of a step and the
+application of its actions are compiled kernels (`kernels`) that loop over the step's rows, one call a step,
+reading the lookup tables built here. Rows record every decision (kind, seat, action) so that the reference
+engine can replay them.
 """
 
 from __future__ import annotations
@@ -18,9 +20,7 @@ from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.rules import FranksZooRules
 from simulator.franks_zoo.view import (
     ALONE,
-    ANSWER,
     ASK,
-    DONE,
     EXCHANGE,
     JUNIOR,
     MAX_PLAYERS,
@@ -209,7 +209,9 @@ def new_hands(
         n_moves=z(n, np.int16),
     )
     playing = np.flatnonzero(~exchanging)
-    _start_trick(s, playing, leader[playing])
+    _kernels().start_tricks(
+        playing, leader[playing], s.hands, s.held, s.turn, s.leader, s.table, s.table_player, s.passes
+    )
     return s
 
 
@@ -267,69 +269,65 @@ def _held(bits: np.ndarray, hand: np.ndarray) -> np.ndarray:
     return np.bitwise_or.reduce(bits[_GROUP_BASE + 4 * combo + extras[None, :]], axis=0)
 
 
-def _may_ask(s: HandState, ri: np.ndarray, seat: np.ndarray, rules: FranksZooRules) -> np.ndarray:
-    """(m,) the deciding junior may ask his senior for help."""
-    if not rules.help:
-        return np.zeros(len(ri), bool)
-    # a first hand has no juniors (new_hands makes everyone ALONE), so JUNIOR also means a later hand
-    may = (s.role[ri, seat] == JUNIOR) & (s.table[ri] >= 0)
-    rows = np.flatnonzero(may)
-    may[rows] = s.held[ri[rows], s.partner[ri[rows], seat[rows]]] > 0  # the senior still holds cards
-    return may
+@cache
+def _kernels():
+    """The compiled kernels, imported on first use: only a Frank's Zoo run loads numba for them."""
+    from simulator.franks_zoo import kernels
+
+    return kernels
 
 
-def _legal_words(
-    s: HandState, ri: np.ndarray, seat: np.ndarray, hand: np.ndarray, kind: int, rules: FranksZooRules
-) -> np.ndarray:
+# ANSWER_OK[p, t, s]: set s completes partial p and beats set t
+_ANSWER_OK = C.COMPLETES[:, None, :] & C.BEATS[None, :, :]
+
+
+def _legal_words(s: HandState, ri: np.ndarray, kind: int, rules: FranksZooRules) -> np.ndarray:
     """(m, W) uint64 the legal actions as bit rows (simulator.bitrows). A play: pass (action 0) when not
     leading, the sets held that beat the table (actions 1..N_SETS, from `sets_held`), and, for a junior who
-    may ask, the partial sets that some set completing them beats the table with (actions ASK..)."""
-    n = N_ACTIONS[kind]
-    if kind == EXCHANGE:
-        return bitrows.pack(hand > 0)
-    if kind == ANSWER:
-        m = len(ri)
-        p = s.asked[ri].astype(np.intp)
-        table = s.table[ri].astype(np.intp)
-        adds = (
-            (hand[np.arange(m)[:, None], _SET_KIND[None, :]] >= _ADD_REAL[p])
-            & (hand[:, C.CHAMELEON, None] >= _ADD_CHAM[p])
-            & (hand[:, C.MOSQUITO, None] >= _ADD_MOSQ[p])
-        )
-        words = bitrows.place(bitrows.pack(adds & C.COMPLETES[p] & C.BEATS[table]), 1, n)
-        words[:, 0] |= np.uint64(1)  # decline
-        return words
-    table = s.table[ri].astype(np.intp)
-    leading = table < 0
-    sets = s.sets_held[ri, seat]
-    sets = sets & _LAYABLE_WORDS[table + 1]
-    words = bitrows.place(sets, 1, n)
-    words[:, 0] |= (~leading).astype(np.uint64)  # pass
-    ask = np.flatnonzero(_may_ask(s, ri, seat, rules))
-    if len(ask):
-        asks = _held(_PART_BITS, hand[ask]) & _ASKABLE_WORDS[table[ask]]
-        words[ask] |= bitrows.place(asks, ASK, n)
-    return words
+    may ask (his senior still holds cards), the partial sets that some set completing them beats the table
+    with (actions ASK..). An answer: decline (0) and the sets that complete the laid partial from the
+    senior's hand and beat the table. An exchange: the kinds held."""
+    return _kernels().legal_words(
+        kind,
+        ri,
+        bitrows.n_words(N_ACTIONS[kind]),
+        rules.help,
+        ASK,
+        s.hands,
+        s.held,
+        s.sets_held,
+        s.turn,
+        s.table,
+        s.role,
+        s.partner,
+        s.asked,
+        _LAYABLE_WORDS,
+        _ASKABLE_WORDS,
+        _PART_BITS,
+        _ANSWER_OK,
+        _SET_KIND,
+        _ADD_REAL,
+        _ADD_CHAM,
+        _ADD_MOSQ,
+    )
 
 
-def _seat_hand(s: HandState, r: Rows) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    ri = np.arange(len(s)) if isinstance(r, slice) else r
-    seat = s.turn[ri].astype(np.intp)
-    return ri, seat, s.hands[ri, seat]
+def _rows(s: HandState, r: Rows) -> np.ndarray:
+    return np.arange(len(s)) if isinstance(r, slice) else r
 
 
 def inputs(s: HandState, r: Rows, kind: int, rules: FranksZooRules) -> tuple[FranksZooView, np.ndarray]:
-    ri, seat, hand = _seat_hand(s, r)
-    legal = bitrows.unpack(_legal_words(s, ri, seat, hand, kind, rules), N_ACTIONS[kind])
-    return _view(s, ri, seat, hand, rules), legal
+    ri = _rows(s, r)
+    legal = bitrows.unpack(_legal_words(s, ri, kind, rules), N_ACTIONS[kind])
+    return _view(s, ri, rules), legal
 
 
 def packed_inputs(
     s: HandState, r: Rows, kind: int, rules: FranksZooRules
 ) -> tuple[FranksZooView, np.ndarray, int]:
     """`inputs` with the legal actions as bit rows (simulator.bitrows), never unpacked."""
-    ri, seat, hand = _seat_hand(s, r)
-    return _view(s, ri, seat, hand, rules), _legal_words(s, ri, seat, hand, kind, rules), N_ACTIONS[kind]
+    ri = _rows(s, r)
+    return _view(s, ri, rules), _legal_words(s, ri, kind, rules), N_ACTIONS[kind]
 
 
 def _pad(a: np.ndarray, fill: int = 0) -> np.ndarray:
@@ -338,15 +336,19 @@ def _pad(a: np.ndarray, fill: int = 0) -> np.ndarray:
     return out
 
 
-def _view(
-    s: HandState, ri: np.ndarray, seat: np.ndarray, hand: np.ndarray, rules: FranksZooRules
-) -> FranksZooView:
+def _view(s: HandState, ri: np.ndarray, rules: FranksZooRules) -> FranksZooView:
+    """The view, each field built when a strategy first reads it (random play reads none)."""
     p = rules.players
+
+    @cache
+    def seat() -> np.ndarray:
+        return s.turn[ri].astype(np.intp)
+
     fields = {
-        "seat": lambda: seat.astype(np.int8),
+        "seat": lambda: seat().astype(np.int8),
         "players": lambda: np.full(len(ri), p, np.int8),
         "hand_no": lambda: s.hand_no[ri],
-        "hand": lambda: hand,
+        "hand": lambda: s.hands[ri, seat()],
         "counts": lambda: _pad(s.held[ri]),
         "table": lambda: s.table[ri],
         "table_player": lambda: s.table_player[ri],
@@ -358,8 +360,8 @@ def _view(
         "partner": lambda: _pad(s.partner[ri], -1),
         "scores": lambda: _pad(s.scores[ri]),
         "played": lambda: s.played[ri],
-        "given": lambda: s.given[ri, seat],
-        "received": lambda: s.received[ri, seat],
+        "given": lambda: s.given[ri, seat()],
+        "received": lambda: s.received[ri, seat()],
     }
     return FranksZooView.lazy(lambda name: fields[name](), len(ri), rules)
 
@@ -367,208 +369,50 @@ def _view(
 # ----------------------------------------------------------------------------------------------- apply
 
 
-def _record(s: HandState, ri: np.ndarray, kind: int, seat: np.ndarray, actions: np.ndarray) -> None:
-    at = ri * s.move_kind.shape[1] + s.n_moves[ri]  # one flat index for the three logs
-    s.move_kind.reshape(-1)[at], s.move_seat.reshape(-1)[at], s.move_action.reshape(-1)[at] = (
-        kind,
-        seat,
-        actions,
-    )
-    s.n_moves[ri] += 1
-
-
-def _changed(s: HandState, ri: np.ndarray, seat: np.ndarray) -> None:
-    """Refresh what depends on a seat's hand after it changed."""
-    s.sets_held[ri, seat] = _held(_SET_BITS, s.hands[ri, seat])
-
-
-def _holders(s: HandState, ri: np.ndarray) -> np.ndarray:
-    """(m,) uint8: bit p set where seat p holds cards (one byte: at most 8 seats; the rules allow 7)."""
-    return np.packbits(s.held[ri] > 0, axis=1, bitorder="little")[:, 0]
-
-
-@cache
-def _next_table(players: int) -> np.ndarray:
-    """[(holders * players + start) * 2 + include_start]: the first seat clockwise from `start` (itself first
-    if include_start) that holds cards; with nobody holding, the first seat looked at."""
-    table = np.empty((1 << players, players, 2), np.int8)
-    for holders in range(1 << players):
-        for start in range(players):
-            for include in (0, 1):
-                seats = [(start + k) % players for k in range(1 - include, players + 1 - include)]
-                table[holders, start, include] = next((q for q in seats if holders >> q & 1), seats[0])
-    return table.reshape(-1)
-
-
-def _next_holder(
-    s: HandState, ri: np.ndarray, start: np.ndarray, include_start: bool, holders: np.ndarray | None = None
-) -> np.ndarray:
-    """The first seat clockwise from `start` (itself first if include_start) that holds cards: one gather.
-    `holders` (`_holders` of the same rows) when the caller has them already."""
-    p = s.hands.shape[1]
-    holders = _holders(s, ri) if holders is None else holders
-    return _next_table(p)[(holders.astype(np.intp) * p + start) * 2 + include_start]
-
-
-def _can_lead(s: HandState, ri: np.ndarray, seat: np.ndarray) -> np.ndarray:
-    return s.held[ri, seat] > s.hands[ri, seat, C.CHAMELEON]  # anything but the chameleon makes a set
-
-
-def _start_trick(s: HandState, ri: np.ndarray, leader: np.ndarray) -> None:
-    """A new trick led by `leader` or, if he can lay no set (only the chameleon), the next who can."""
-    p = s.hands.shape[1]
-    for _ in range(p):
-        stuck = ~_can_lead(s, ri, leader.astype(np.intp))
-        if not stuck.any():
-            break
-        leader = np.where(stuck, _next_holder(s, ri, leader, include_start=False), leader)
-    s.leader[ri] = s.turn[ri] = leader
-    s.table[ri], s.table_player[ri], s.passes[ri] = -1, -1, 0
-
-
-def _go_out(s: HandState, ri: np.ndarray, seat: np.ndarray) -> None:
-    out = (s.held[ri, seat] == 0) & (s.place[ri, seat] == 0)
-    rows, who = ri[out], seat[out]
-    s.n_out[rows] += 1
-    s.place[rows, who] = s.n_out[rows]
-
-
-def _end_hand_if_over(s: HandState, ri: np.ndarray) -> np.ndarray:
-    """End the hands of `ri` where at most one player holds cards; returns which ended."""
-    holders = _holders(s, ri)
-    over = np.bitwise_count(holders) <= 1
-    if over.any():
-        rows, left = ri[over], holders[over]
-        one_left = left != 0  # both partners may go out on one helped set: nobody is left
-        last = np.bitwise_count(left - np.uint8(1)).astype(np.intp)  # the seat of the one bit left
-        s.place[rows[one_left], last[one_left]] = s.hands.shape[1]
-        s.taken[rows, s.table_player[rows]] += s.trick_cards[rows]
-        s.help_won[rows, s.table_player[rows]] += s.helped[rows]
-        s.trick_cards[rows] = 0
-        s.phase[rows] = DONE
-    return over
-
-
-def _play_set(
-    s: HandState, ri: np.ndarray, player: np.ndarray, set_index: np.ndarray, helped: bool = False
-) -> None:
-    s.helped[ri] = helped
-    cards = C.SET_CARDS[set_index]
-    s.trick_cards[ri] += cards
-    s.played[ri] += cards
-    s.table[ri] = set_index
-    s.table_player[ri] = player
-    s.passes[ri] = 0
-
-
-def _after_set(s: HandState, ri: np.ndarray, player: np.ndarray) -> None:
-    over = _end_hand_if_over(s, ri)
-    go = ri[~over]
-    if len(go):
-        s.turn[go] = _next_holder(s, go, player[~over], include_start=False)
-
-
-def _pass(s: HandState, ri: np.ndarray, seat: np.ndarray) -> None:
-    s.passes[ri] += 1
-    holders = _holders(s, ri)
-    table_player = s.table_player[ri].astype(np.intp)
-    others = np.bitwise_count(holders) - ((holders >> table_player.astype(np.uint8)) & 1)
-    ends = s.passes[ri] >= others
-    if ends.any():
-        rows = ri[ends]
-        winner = table_player[ends]
-        s.taken[rows, winner] += s.trick_cards[rows]
-        s.help_won[rows, winner] += s.helped[rows]
-        s.trick_cards[rows] = 0
-        _start_trick(s, rows, _next_holder(s, rows, winner, include_start=True, holders=holders[ends]))
-    go = ~ends
-    if go.any():
-        s.turn[ri[go]] = _next_holder(s, ri[go], seat[go], include_start=False, holders=holders[go])
-
-
 def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FranksZooRules) -> None:
-    ri = np.arange(len(s)) if isinstance(r, slice) else r
-    seat = s.turn[ri].astype(np.intp)
-    a = actions.astype(np.intp)
-    _record(s, ri, kind, seat, a)
-    if kind == EXCHANGE:
-        _apply_exchange(s, ri, seat, a, rules)
-    elif kind == PLAY:
-        passing, playing, asking = a == 0, (a > 0) & (a < ASK), a >= ASK
-        if playing.any():
-            rows, who, st = ri[playing], seat[playing], a[playing] - 1
-            s.hands[rows, who] -= C.SET_CARDS[st]
-            s.held[rows, who] -= C.SET_SIZE[st]
-            _changed(s, rows, who)
-            _play_set(s, rows, who.astype(np.int8), st)
-            _go_out(s, rows, who)
-            _after_set(s, rows, who.astype(np.int8))
-        if passing.any():
-            _pass(s, ri[passing], seat[passing].astype(np.int8))
-        if asking.any():
-            rows = ri[asking]
-            s.asked[rows] = a[asking] - ASK
-            s.asker[rows] = seat[asking]
-            s.phase[rows] = ANSWER
-            s.turn[rows] = s.partner[rows, seat[asking]]
-    else:
-        junior = s.asker[ri].astype(np.intp)
-        declined, helped = a == 0, a > 0
-        s.phase[ri] = PLAY
-        if helped.any():
-            rows, j, senior, st = ri[helped], junior[helped], seat[helped], a[helped] - 1
-            partial = C.PARTIAL_CARDS[s.asked[rows]]
-            s.hands[rows, j] -= partial
-            s.hands[rows, senior] -= C.SET_CARDS[st] - partial
-            laid = partial.sum(axis=1, dtype=np.int8)
-            s.held[rows, j] -= laid
-            s.held[rows, senior] -= C.SET_SIZE[st] - laid
-            _changed(s, rows, j)
-            _changed(s, rows, senior)
-            _play_set(s, rows, j.astype(np.int8), st, helped=True)
-            _go_out(s, rows, j)  # the junior goes out first
-            _go_out(s, rows, senior)
-            _after_set(s, rows, j.astype(np.int8))
-        s.asked[ri], s.asker[ri] = -1, -1
-        if declined.any():
-            _pass(s, ri[declined], junior[declined].astype(np.int8))
-
-
-def _apply_exchange(
-    s: HandState, ri: np.ndarray, seat: np.ndarray, kind: np.ndarray, rules: FranksZooRules
-) -> None:
-    s.hands[ri, seat, kind] -= 1
-    s.held[ri, seat] -= 1
-    _changed(s, ri, seat)
-    s.given[ri, seat, kind] += 1
-    step = s.ex_step[ri].astype(np.intp) + 1
-    s.ex_step[ri] = step
-    n_steps = s.schedule.shape[1]
-    last_of_giver = (step % rules.exchange_cards) == 0  # a giver's cards are consecutive steps
-    if last_of_giver.any():
-        rows, giver = ri[last_of_giver], seat[last_of_giver]
-        partner = s.partner[rows, giver].astype(np.intp)
-        solo = partner < 0
-        pending = s.given[rows, giver]  # each player gives once per hand: all of it goes now
-        to_partner = rows[~solo]
-        s.hands[to_partner, partner[~solo]] += pending[~solo]
-        s.held[to_partner, partner[~solo]] += pending[~solo].sum(axis=1, dtype=np.int8)
-        _changed(s, to_partner, partner[~solo])
-        s.received[to_partner, partner[~solo]] += pending[~solo]
-        s.taken[rows[solo], giver[solo]] += pending[solo]
-    done = step >= n_steps
-    go = ri[~done]
-    if len(go):
-        s.turn[go] = s.schedule[go, step[~done]]
-    if done.any():
-        rows = ri[done]
-        s.phase[rows] = PLAY
-        # a solo player who set his whole hand aside (7 players, 8 cards) is out at once
-        solo = np.argmax(s.role[rows] == SOLO, axis=1)
-        emptied = (s.role[rows, solo] == SOLO) & (s.held[rows, solo] == 0)
-        if emptied.any():
-            _go_out(s, rows[emptied], solo[emptied])
-        _start_trick(s, rows, s.first_leader[rows])
+    """Record each row's action and apply it: the exchange (a giver's cards reach his partner, or are set
+    aside, when he has given all of them), a play (a set, a pass, a request for help) or an answer (help or
+    decline); then the turn moves on, a trick is won or the hand ends."""
+    _kernels().apply_rows(
+        kind,
+        _rows(s, r),
+        actions,
+        rules.exchange_cards,
+        ASK,
+        C.SET_CARDS,
+        C.SET_SIZE,
+        C.PARTIAL_CARDS,
+        _SET_BITS,
+        s.hands,
+        s.held,
+        s.sets_held,
+        s.role,
+        s.partner,
+        s.schedule,
+        s.ex_step,
+        s.given,
+        s.received,
+        s.phase,
+        s.turn,
+        s.first_leader,
+        s.leader,
+        s.table,
+        s.table_player,
+        s.passes,
+        s.asked,
+        s.asker,
+        s.helped,
+        s.help_won,
+        s.trick_cards,
+        s.played,
+        s.taken,
+        s.place,
+        s.n_out,
+        s.move_kind,
+        s.move_seat,
+        s.move_action,
+        s.n_moves,
+    )
 
 
 @cache

@@ -1,0 +1,637 @@
+"""Compiled (numba) kernels of the batched Frank's Zoo core: the legal action words of a step and the
+application of its actions, each a loop over the step's rows in compiled code.
+
+Each kernel does, row by row, what the array code of `core` did for the whole batch at once (a hand's rows
+never interact, so the order of rows does not matter), and reads the same lookup tables, passed in as
+arguments (`core.kernel_tables`). Imported only where Frank's Zoo plays (`core` imports it on first use): the
+command line's listings and the other games never load numba for it. Compiled once per machine and cached
+on disk (`cache=True`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# the decision kinds and roles, as in simulator.franks_zoo.view (numba reads module globals as constants)
+EXCHANGE, PLAY, ANSWER, DONE = 0, 1, 2, 3
+SENIOR, JUNIOR, SOLO = 1, 2, 3
+CHAMELEON, MOSQUITO = 12, 11
+N_KINDS = 13
+_GROUP_SIZE = 6**3 * 4  # rows of a group's block in the held-sets tables (core._group_bits)
+
+
+@njit(cache=True)
+def held_words(bits: np.ndarray, hand: np.ndarray, out: np.ndarray) -> None:
+    """`core._held` for one hand (13,) into `out` (words,): a gather per group of three kinds, OR-ed."""
+    extras = 2 * min(hand[CHAMELEON], 1) + min(hand[MOSQUITO], 1)
+    out[:] = 0
+    for g in range(4):
+        combo = 0
+        for j in range(3):
+            combo = combo * 6 + min(hand[3 * g + j], 5)
+        row = g * _GROUP_SIZE + 4 * combo + extras
+        for w in range(out.shape[0]):
+            out[w] |= bits[row, w]
+
+
+@njit(cache=True)
+def held_rows(bits: np.ndarray, hands: np.ndarray) -> np.ndarray:
+    """`core._held` over (m, 13) hands: (m, words)."""
+    out = np.zeros((hands.shape[0], bits.shape[1]), np.uint64)
+    for i in range(hands.shape[0]):
+        held_words(bits, hands[i], out[i])
+    return out
+
+
+@njit(cache=True)
+def _place(src: np.ndarray, offset: int, dst: np.ndarray) -> None:
+    """OR `src`'s bits moved up by `offset` into `dst` (bitrows.place, bits past the end dropped)."""
+    q, r = offset // 64, offset % 64
+    n = dst.shape[0]
+    for i in range(src.shape[0]):
+        if i + q < n:
+            dst[i + q] |= src[i] << np.uint64(r)
+        if r and i + q + 1 < n:
+            dst[i + q + 1] |= src[i] >> np.uint64(64 - r)
+
+
+@njit(cache=True)
+def legal_words(
+    kind: int,
+    ri: np.ndarray,
+    n_words: int,
+    help_rule: bool,
+    ask_offset: int,
+    hands: np.ndarray,
+    held: np.ndarray,
+    sets_held: np.ndarray,
+    turn: np.ndarray,
+    table: np.ndarray,
+    role: np.ndarray,
+    partner: np.ndarray,
+    asked: np.ndarray,
+    layable: np.ndarray,
+    askable: np.ndarray,
+    part_bits: np.ndarray,
+    answer_ok: np.ndarray,
+    set_kind: np.ndarray,
+    add_real: np.ndarray,
+    add_cham: np.ndarray,
+    add_mosq: np.ndarray,
+) -> np.ndarray:
+    """`core._legal_words` for the rows `ri`: (m, n_words) uint64. `answer_ok[p, t, s]`: set s completes
+    partial p and beats set t."""
+    m = ri.shape[0]
+    out = np.zeros((m, n_words), np.uint64)
+    one = np.uint64(1)
+    sets = np.empty(sets_held.shape[2], np.uint64)
+    parts = np.empty(part_bits.shape[1], np.uint64)
+    for i in range(m):
+        r = ri[i]
+        seat = turn[r]
+        if kind == EXCHANGE:
+            kinds = np.uint64(0)
+            for k in range(N_KINDS):
+                if hands[r, seat, k] > 0:
+                    kinds |= one << np.uint64(k)
+            out[i, 0] = kinds
+        elif kind == ANSWER:
+            p = asked[r]
+            t = table[r]
+            for s in range(set_kind.shape[0]):
+                if (
+                    answer_ok[p, t, s]
+                    and hands[r, seat, set_kind[s]] >= add_real[p, s]
+                    and hands[r, seat, CHAMELEON] >= add_cham[p, s]
+                    and hands[r, seat, MOSQUITO] >= add_mosq[p, s]
+                ):
+                    out[i, (s + 1) >> 6] |= one << np.uint64((s + 1) & 63)
+            out[i, 0] |= one  # decline
+        else:
+            t = table[r]
+            for j in range(sets.shape[0]):
+                sets[j] = sets_held[r, seat, j] & layable[t + 1, j]
+            _place(sets, 1, out[i])
+            if t >= 0:
+                out[i, 0] |= one  # pass
+                # a junior may ask while his senior holds cards (a first hand has no juniors)
+                if help_rule and role[r, seat] == JUNIOR and held[r, partner[r, seat]] > 0:
+                    held_words(part_bits, hands[r, seat], parts)
+                    for j in range(parts.shape[0]):
+                        parts[j] &= askable[t, j]
+                    _place(parts, ask_offset, out[i])
+    return out
+
+
+# ------------------------------------------------------------------------------------------------ apply
+
+
+@njit(cache=True)
+def _holders(held: np.ndarray, r: int) -> int:
+    """Bit p set where seat p holds cards."""
+    h = 0
+    for p in range(held.shape[1]):
+        if held[r, p] > 0:
+            h |= 1 << p
+    return h
+
+
+@njit(cache=True)
+def _popcount(x: int) -> int:
+    c = 0
+    while x:
+        x &= x - 1
+        c += 1
+    return c
+
+
+@njit(cache=True)
+def _next_holder(holders: int, start: int, include_start: bool, players: int) -> int:
+    """The first seat clockwise from `start` (itself first if include_start) that holds cards; with nobody
+    holding, the first seat looked at."""
+    first = 0 if include_start else 1
+    for k in range(first, players + first):
+        q = (start + k) % players
+        if holders >> q & 1:
+            return q
+    return (start + first) % players
+
+
+@njit(cache=True)
+def _start_trick(r, leader, hands, held, turn, lead, table, table_player, passes):
+    players = held.shape[1]
+    for _ in range(players):
+        if held[r, leader] > hands[r, leader, CHAMELEON]:  # anything but the chameleon makes a set
+            break
+        leader = _next_holder(_holders(held, r), leader, False, players)
+    lead[r] = leader
+    turn[r] = leader
+    table[r] = -1
+    table_player[r] = -1
+    passes[r] = 0
+
+
+@njit(cache=True)
+def start_tricks(ri, leaders, hands, held, turn, lead, table, table_player, passes):
+    """A new trick in each row of `ri`, led by `leaders` or, where he can lay no set (only the chameleon),
+    the next who can."""
+    for i in range(ri.shape[0]):
+        _start_trick(ri[i], np.intp(leaders[i]), hands, held, turn, lead, table, table_player, passes)
+
+
+@njit(cache=True)
+def _go_out(r, seat, held, place, n_out):
+    if held[r, seat] == 0 and place[r, seat] == 0:
+        n_out[r] += 1
+        place[r, seat] = n_out[r]
+
+
+@njit(cache=True)
+def apply_rows(
+    kind,
+    ri,
+    actions,
+    exchange_cards,
+    ask_offset,
+    set_cards,
+    set_size,
+    partial_cards,
+    set_bits,
+    hands,
+    held,
+    sets_held,
+    role,
+    partner,
+    schedule,
+    ex_step,
+    given,
+    received,
+    phase,
+    turn,
+    first_leader,
+    lead,
+    table,
+    table_player,
+    passes,
+    asked,
+    asker,
+    helped,
+    help_won,
+    trick_cards,
+    played,
+    taken,
+    place,
+    n_out,
+    move_kind,
+    move_seat,
+    move_action,
+    n_moves,
+):
+    """`core.apply` for the rows `ri`: record each action and apply it (exchange, play, answer)."""
+    players = held.shape[1]
+    n_kinds = hands.shape[2]
+    n_steps = schedule.shape[1]
+    for i in range(ri.shape[0]):
+        r = ri[i]
+        seat = np.intp(turn[r])
+        a = np.intp(actions[i])
+        at = n_moves[r]
+        move_kind[r, at] = kind
+        move_seat[r, at] = seat
+        move_action[r, at] = a
+        n_moves[r] = at + 1
+        pass_seat = -1  # the seat that passes (a play's pass, a declined request's junior)
+        set_player = -1  # the seat that laid a set
+        if kind == EXCHANGE:
+            hands[r, seat, a] -= 1
+            held[r, seat] -= 1
+            held_words(set_bits, hands[r, seat], sets_held[r, seat])
+            given[r, seat, a] += 1
+            step = np.intp(ex_step[r]) + 1
+            ex_step[r] = step
+            if step % exchange_cards == 0:  # a giver's cards are consecutive steps: all of it goes now
+                q = np.intp(partner[r, seat])
+                if q >= 0:
+                    total = 0
+                    for k in range(n_kinds):
+                        hands[r, q, k] += given[r, seat, k]
+                        received[r, q, k] += given[r, seat, k]
+                        total += given[r, seat, k]
+                    held[r, q] += total
+                    held_words(set_bits, hands[r, q], sets_held[r, q])
+                else:
+                    for k in range(n_kinds):
+                        taken[r, seat, k] += given[r, seat, k]
+            if step < n_steps:
+                turn[r] = schedule[r, step]
+            else:
+                phase[r] = PLAY
+                # a solo player who set his whole hand aside (7 players, 8 cards) is out at once
+                for q in range(players):
+                    if role[r, q] == SOLO:
+                        if held[r, q] == 0:
+                            _go_out(r, q, held, place, n_out)
+                        break
+                leader = np.intp(first_leader[r])
+                _start_trick(r, leader, hands, held, turn, lead, table, table_player, passes)
+        elif kind == PLAY:
+            if a == 0:
+                pass_seat = seat
+            elif a < ask_offset:
+                st = a - 1
+                for k in range(n_kinds):
+                    hands[r, seat, k] -= set_cards[st, k]
+                held[r, seat] -= set_size[st]
+                held_words(set_bits, hands[r, seat], sets_held[r, seat])
+                helped[r] = False
+                for k in range(n_kinds):
+                    trick_cards[r, k] += set_cards[st, k]
+                    played[r, k] += set_cards[st, k]
+                table[r] = st
+                table_player[r] = seat
+                passes[r] = 0
+                _go_out(r, seat, held, place, n_out)
+                set_player = seat
+            else:
+                asked[r] = a - ask_offset
+                asker[r] = seat
+                phase[r] = ANSWER
+                turn[r] = partner[r, seat]
+        else:
+            junior = np.intp(asker[r])
+            phase[r] = PLAY
+            if a > 0:
+                st = a - 1
+                p = asked[r]
+                laid = 0
+                for k in range(n_kinds):
+                    hands[r, junior, k] -= partial_cards[p, k]
+                    hands[r, seat, k] -= set_cards[st, k] - partial_cards[p, k]
+                    laid += partial_cards[p, k]
+                held[r, junior] -= laid
+                held[r, seat] -= set_size[st] - laid
+                held_words(set_bits, hands[r, junior], sets_held[r, junior])
+                held_words(set_bits, hands[r, seat], sets_held[r, seat])
+                helped[r] = True
+                for k in range(n_kinds):
+                    trick_cards[r, k] += set_cards[st, k]
+                    played[r, k] += set_cards[st, k]
+                table[r] = st
+                table_player[r] = junior
+                passes[r] = 0
+                _go_out(r, junior, held, place, n_out)  # the junior goes out first
+                _go_out(r, seat, held, place, n_out)
+                set_player = junior
+            else:
+                pass_seat = junior
+            asked[r] = -1
+            asker[r] = -1
+        if set_player >= 0:
+            holders = _holders(held, r)
+            if _popcount(holders) <= 1:  # the hand is over
+                if holders != 0:  # both partners may go out on one helped set: nobody is left
+                    last = _popcount(holders - 1)  # the seat of the one bit left
+                    place[r, last] = players
+                w = np.intp(table_player[r])
+                for k in range(n_kinds):
+                    taken[r, w, k] += trick_cards[r, k]
+                    trick_cards[r, k] = 0
+                help_won[r, w] += helped[r]
+                phase[r] = DONE
+            else:
+                turn[r] = _next_holder(holders, set_player, False, players)
+        elif pass_seat >= 0:
+            passes[r] += 1
+            holders = _holders(held, r)
+            w = np.intp(table_player[r])
+            others = _popcount(holders) - ((holders >> w) & 1)
+            if passes[r] >= others:  # the trick is won
+                for k in range(n_kinds):
+                    taken[r, w, k] += trick_cards[r, k]
+                    trick_cards[r, k] = 0
+                help_won[r, w] += helped[r]
+                leader = _next_holder(holders, w, True, players)
+                _start_trick(r, leader, hands, held, turn, lead, table, table_player, passes)
+            else:
+                turn[r] = _next_holder(holders, pass_seat, False, players)
+
+
+# ------------------------------------------------------------------------------------------ random play
+
+_M1, _M2, _M4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01, _ONE = np.uint64(0x0101010101010101), np.uint64(1)
+
+
+@njit(cache=True)
+def _bit_count(x: np.uint64) -> int:
+    x = x - ((x >> np.uint64(1)) & _M1)
+    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
+    x = (x + (x >> np.uint64(4))) & _M4
+    return int((x * _H01) >> np.uint64(56))
+
+
+@njit(cache=True)
+def uniform_bits(words: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """`simulator.bitrows.uniform` given its uniform numbers `u`: per row the k = floor(u * count)-th set bit
+    (from 0, in index order)."""
+    m, n_words = words.shape
+    out = np.empty(m, np.int16)
+    for i in range(m):
+        total = 0
+        for j in range(n_words):
+            total += _bit_count(words[i, j])
+        k = int(u[i] * total)
+        for j in range(n_words):
+            c = _bit_count(words[i, j])
+            if k < c:
+                w = words[i, j]
+                for _ in range(k):
+                    w &= w - _ONE
+                out[i] = 64 * j + _bit_count((w & (~w + _ONE)) - _ONE)
+                break
+            k -= c
+    return out
+
+
+# ------------------------------------------------------------------------------------------ greedy play
+
+
+@njit(cache=True)
+def _best_bit(words: np.ndarray, i: int, lo: int, hi: int, score: np.ndarray) -> int:
+    """Among the set bits lo..hi-1 of row i, the one with the highest score[bit - lo] (the first on ties);
+    -1 when none is set. strategies.base.best_legal's choice when every score lies above -32767."""
+    best, best_score = -1, 0
+    for j in range(lo >> 6, min(words.shape[1], ((hi - 1) >> 6) + 1)):
+        w = words[i, j]
+        while w:
+            low = w & (~w + _ONE)
+            w ^= low
+            b = 64 * j + _bit_count(low - _ONE)
+            if lo <= b < hi:
+                sc = score[b - lo]
+                if best < 0 or sc > best_score:
+                    best, best_score = b, sc
+    return best
+
+
+@njit(cache=True)
+def greedy_play(
+    words: np.ndarray,
+    table: np.ndarray,
+    partner: np.ndarray,
+    table_player: np.ndarray,
+    set_scores: np.ndarray,
+    ask_scores: np.ndarray,
+    n_sets: int,
+    ask: bool,
+) -> np.ndarray:
+    """strategies.franks_zoo.Greedy's plays on bit rows: the best set (scored `set_scores[leading]`) unless
+    the partner's set is on the table; failing a set, when following, the best request (`ask_scores`); else
+    a pass. `partner`: the deciding seat's partner."""
+    m = words.shape[0]
+    n_actions = words.shape[1] * 64
+    out = np.zeros(m, np.intp)
+    for i in range(m):
+        leading = table[i] < 0
+        partners_set = not leading and partner[i] >= 0 and table_player[i] == partner[i]
+        if partners_set:
+            continue
+        b = _best_bit(words, i, 1, 1 + n_sets, set_scores[1 if leading else 0])
+        if b >= 0:
+            out[i] = b
+        elif ask and not leading:
+            b = _best_bit(words, i, 1 + n_sets, min(n_actions, 1 + n_sets + ask_scores.shape[0]), ask_scores)
+            if b >= 0:
+                out[i] = b
+    return out
+
+
+@njit(cache=True)
+def best_bits(words: np.ndarray, score: np.ndarray) -> np.ndarray:
+    """Per row the set bit with the highest score (one score row for all rows; the first on ties)."""
+    out = np.zeros(words.shape[0], np.intp)
+    for i in range(words.shape[0]):
+        out[i] = _best_bit(words, i, 0, score.shape[0], score)
+    return out
+
+
+# --------------------------------------------------------------------------------------- heuristic play
+
+
+@njit(cache=True)
+def _finish_score(score, held, size, cham_used, cham_held, out_score, strand_score):
+    """strategies.franks_zoo._finish for one action: emptying the hand scores `out_score`, leaving only the
+    chameleon scores -`strand_score` (the caller checks that the row is near its end)."""
+    left = held - size
+    if left == 0:
+        return out_score
+    if left == 1 and cham_held - cham_used == 1:
+        return -strand_score
+    return score
+
+
+@njit(cache=True)
+def heuristic_play(
+    words: np.ndarray,
+    hand: np.ndarray,
+    held: np.ndarray,
+    played: np.ndarray,
+    table: np.ndarray,
+    partner: np.ndarray,
+    table_player: np.ndarray,
+    deck: np.ndarray,
+    predators: np.ndarray,
+    set_tab: np.ndarray,
+    set_kind: np.ndarray,
+    set_size: np.ndarray,
+    set_cham: np.ndarray,
+    ask_tab: np.ndarray,
+    part_kind: np.ndarray,
+    part_size: np.ndarray,
+    part_cham: np.ndarray,
+    cash_groups: int,
+    ask: bool,
+    out_score: int,
+    strand_score: int,
+) -> np.ndarray:
+    """strategies.franks_zoo.Heuristic's plays on bit rows (its `_play`, row by row). `set_tab[code, s]`: the
+    score of set s for its kind's code (mode * 54 + cards held of the kind * 9 + the fewest nothing unseen
+    beats); `ask_tab[p, cards held of p's kind]`: the score of asking with partial p; `predators[b]`: the
+    kinds that beat kind b, padded with 12."""
+    m = words.shape[0]
+    n_sets = set_kind.shape[0]
+    n_asks = min(words.shape[1] * 64 - 1 - n_sets, part_kind.shape[0])
+    out = np.zeros(m, np.intp)
+    avail = np.empty(13, np.int64)
+    need = np.empty(12, np.int64)
+    one = np.uint64(1)
+    for i in range(m):
+        h = hand[i]
+        hc = h[CHAMELEON]
+        leading = table[i] < 0
+        partners_set = not leading and partner[i] >= 0 and table_player[i] == partner[i]
+        for k in range(12):
+            avail[k] = deck[k] - played[i, k] - h[k] + deck[CHAMELEON] - played[i, CHAMELEON] - h[CHAMELEON]
+        unseen_el = deck[1] - played[i, 1] - h[1]
+        if unseen_el > 0:
+            avail[1] += min(deck[MOSQUITO] - played[i, MOSQUITO] - h[MOSQUITO], 1)
+        avail[12] = -1
+        groups = 0
+        sure = 0
+        for b in range(12):
+            predmax = -1
+            for j in range(predators.shape[1]):
+                predmax = max(predmax, avail[predators[b, j]])
+            need[b] = min(max(avail[b], predmax + 1), 8)
+            if h[b] > 0:
+                groups += 1
+                if h[b] >= need[b]:
+                    sure += 1
+        if h[1] > 0 and h[MOSQUITO] == 1:
+            groups -= 1
+        endgame = groups - sure <= cash_groups
+        mode = (2 if endgame else 1) if leading else (3 if partners_set else 0)
+        near_end = held[i] <= 7 and (groups <= 1 or h[CHAMELEON] > 0)
+        # one walk over the legal actions in index order: the best set and the best request (first on ties)
+        best, best_score, ask_best, ask_score = -1, 0, -1, 0
+        for j in range(words.shape[1]):
+            w = words[i, j]
+            while w:
+                low = w & (~w + one)
+                w ^= low
+                b = 64 * j + _bit_count(low - one)
+                if b == 0:
+                    continue  # pass
+                if b <= n_sets:
+                    s = b - 1
+                    k = set_kind[s]
+                    sc = int(set_tab[mode * 54 + h[k] * 9 + need[k], s])
+                    if near_end:
+                        cham = set_cham[s]
+                        sc = _finish_score(
+                            sc, held[i], set_size[s], cham, h[CHAMELEON], out_score, strand_score
+                        )
+                    if best < 0 or sc > best_score:
+                        best, best_score = s, sc
+                elif ask and not partners_set and b <= n_sets + n_asks:
+                    p = b - 1 - n_sets
+                    sc = int(ask_tab[p, h[part_kind[p]]])
+                    if near_end:
+                        size, cham = part_size[p], part_cham[p]
+                        sc = _finish_score(sc, held[i], size, cham, hc, out_score, strand_score)
+                    if ask_best < 0 or sc > ask_score:
+                        ask_best, ask_score = p, sc
+        if best < 0:
+            best_score = -32000
+        elif leading or best_score > 0:
+            out[i] = 1 + best
+        if ask_best >= 0 and ask_score > max(best_score, 0):
+            out[i] = 1 + n_sets + ask_best
+    return out
+
+
+@njit(cache=True)
+def heuristic_answer(
+    words: np.ndarray,
+    hand: np.ndarray,
+    asked: np.ndarray,
+    junior_held: np.ndarray,
+    set_kind: np.ndarray,
+    add_real: np.ndarray,
+    add_cham: np.ndarray,
+    add_mosq: np.ndarray,
+    part_size: np.ndarray,
+    value: np.ndarray,
+    weights: np.ndarray,
+) -> np.ndarray:
+    """strategies.franks_zoo.Heuristic's answers on bit rows (its `_answer`, row by row): a decline scores 0,
+    completing with set s the score of its terms. `weights`: answer_base, whole, split, chameleon, keep and
+    the scores of going out and of stranding the chameleon."""
+    base, whole, split, chameleon, keep, out_score, strand_score = (
+        weights[0],
+        weights[1],
+        weights[2],
+        weights[3],
+        weights[4],
+        weights[5],
+        weights[6],
+    )
+    out = np.zeros(words.shape[0], np.intp)
+    for i in range(words.shape[0]):
+        h = hand[i]
+        held = 0
+        for k in range(h.shape[0]):
+            held += h[k]
+        p = asked[i]
+        junior_out = junior_held[i] == part_size[p]
+        best, best_score = 0, 0  # decline
+        for j in range(words.shape[1]):
+            w = words[i, j]
+            while w:
+                low = w & (~w + _ONE)
+                w ^= low
+                b = 64 * j + _bit_count(low - _ONE)
+                if b == 0:
+                    continue
+                s = b - 1
+                real, cham, mosq = add_real[p, s], add_cham[p, s], add_mosq[p, s]
+                rem = h[set_kind[s]] - real
+                left = held - (real + cham + mosq)
+                goes_out = left == 0
+                sc = base + 20 * mosq - keep * value[set_kind[s]] * real
+                if real > 0:
+                    sc += whole if rem == 0 else 0
+                    sc -= split if rem > 0 else 0
+                if not goes_out:
+                    sc -= chameleon * cham
+                else:
+                    sc += out_score
+                if left > 0 and left == h[CHAMELEON] - cham:
+                    sc -= strand_score
+                if junior_out:
+                    sc += out_score // 2
+                if sc > best_score:
+                    best, best_score = b, sc
+        out[i] = best
+    return out
