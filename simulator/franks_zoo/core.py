@@ -10,7 +10,7 @@ engine can replay them.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Self
@@ -362,32 +362,36 @@ def _pad(a: np.ndarray, fill: int = 0) -> np.ndarray:
 
 def _view(s: HandState, ri: np.ndarray, rules: FranksZooRules) -> FranksZooView:
     """The view, each field built when a strategy first reads it (random play reads none)."""
-    p = rules.players
+    seat: list[np.ndarray] = []  # the deciding seats, once read
 
-    @cache
-    def seat() -> np.ndarray:
-        return s.turn[ri].astype(np.intp)
+    def fetch(name: str) -> np.ndarray:
+        if not seat:
+            seat.append(s.turn[ri].astype(np.intp))
+        return _FIELDS[name](s, ri, seat[0], rules.players)
 
-    fields = {
-        "seat": lambda: seat().astype(np.int8),
-        "players": lambda: np.full(len(ri), p, np.int8),
-        "hand_no": lambda: s.hand_no[ri],
-        "hand": lambda: s.hands[ri, seat()],
-        "counts": lambda: _pad(s.held[ri]),
-        "table": lambda: s.table[ri],
-        "table_player": lambda: s.table_player[ri],
-        "leader": lambda: s.leader[ri],
-        "passes": lambda: s.passes[ri],
-        "asked": lambda: s.asked[ri],
-        "place": lambda: _pad(s.place[ri]),
-        "role": lambda: _pad(s.role[ri]),
-        "partner": lambda: _pad(s.partner[ri], -1),
-        "scores": lambda: _pad(s.scores[ri]),
-        "played": lambda: s.played[ri],
-        "given": lambda: s.given[ri, seat()],
-        "received": lambda: s.received[ri, seat()],
-    }
-    return FranksZooView.lazy(lambda name: fields[name](), len(ri), rules)
+    return FranksZooView.lazy(fetch, len(ri), rules)
+
+
+# view field -> its rows' values from (state, rows, deciding seats, players)
+_FIELDS: dict[str, Callable[[HandState, np.ndarray, np.ndarray, int], np.ndarray]] = {
+    "seat": lambda s, ri, seat, p: seat.astype(np.int8),
+    "players": lambda s, ri, seat, p: np.full(len(ri), p, np.int8),
+    "hand_no": lambda s, ri, seat, p: s.hand_no[ri],
+    "hand": lambda s, ri, seat, p: s.hands[ri, seat],
+    "counts": lambda s, ri, seat, p: _pad(s.held[ri]),
+    "table": lambda s, ri, seat, p: s.table[ri],
+    "table_player": lambda s, ri, seat, p: s.table_player[ri],
+    "leader": lambda s, ri, seat, p: s.leader[ri],
+    "passes": lambda s, ri, seat, p: s.passes[ri],
+    "asked": lambda s, ri, seat, p: s.asked[ri],
+    "place": lambda s, ri, seat, p: _pad(s.place[ri]),
+    "role": lambda s, ri, seat, p: _pad(s.role[ri]),
+    "partner": lambda s, ri, seat, p: _pad(s.partner[ri], -1),
+    "scores": lambda s, ri, seat, p: _pad(s.scores[ri]),
+    "played": lambda s, ri, seat, p: s.played[ri],
+    "given": lambda s, ri, seat, p: s.given[ri, seat],
+    "received": lambda s, ri, seat, p: s.received[ri, seat],
+}
 
 
 # ----------------------------------------------------------------------------------------------- apply
