@@ -204,7 +204,7 @@ def new_hands(
         dealt=hands.copy(),
         hands=hands.copy(),
         held=hands.sum(axis=2, dtype=np.int8),
-        sets_held=_held(_SET_BITS, hands.reshape(n * p, -1)).reshape(n, p, -1),
+        sets_held=_kernels().held_rows(_SET_BITS, hands.reshape(n * p, -1)).reshape(n, p, -1),
         order=order.astype(np.int8),
         role=role,
         partner=partner,
