@@ -428,13 +428,15 @@ def uniform_bits(words: np.ndarray, u: np.ndarray) -> np.ndarray:
     (from 0, in index order)."""
     m, n_words = words.shape
     out = np.empty(m, np.int16)
+    counts = np.empty(n_words, np.int64)
     for i in range(m):
         total = 0
         for j in range(n_words):
-            total += _bit_count(words[i, j])
+            counts[j] = _bit_count(words[i, j])
+            total += counts[j]
         k = int(u[i] * total)
         for j in range(n_words):
-            c = _bit_count(words[i, j])
+            c = counts[j]
             if k < c:
                 w = words[i, j]
                 for _ in range(k):
