@@ -52,7 +52,13 @@ def place(words: np.ndarray, offset: int, total: int) -> np.ndarray:
 def bit(words: np.ndarray, index: np.ndarray) -> np.ndarray:
     """(m,) bool: bit `index[j]` of row j (every index in range)."""
     index = np.asarray(index, np.intp)
-    word = words[:, 0] if words.shape[1] == 1 else words[np.arange(len(words)), index >> 6]
+    m, w = words.shape
+    # one gather on the flat array: several times faster than the pair of index arrays words[rows, index >> 6]
+    word = (
+        words[:, 0]
+        if w == 1
+        else np.ascontiguousarray(words).reshape(-1)[np.arange(0, m * w, w) + (index >> 6)]
+    )
     return ((word >> (index & 63).astype(np.uint64)) & _ONE).astype(bool)
 
 

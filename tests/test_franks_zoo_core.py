@@ -54,6 +54,37 @@ def test_every_card_dealt_once_and_deal_sizes(players: int, sizes: list[int]) ->
     assert hands.sum(axis=2).tolist()[0] == reference.deal_sizes(players, players - 1)
 
 
+def _numpy_deal(rng: np.random.Generator, dealer: np.ndarray, players: int) -> np.ndarray:
+    """The deal written with numpy: `rng.permuted` over rows of the deck, dealt in blocks from the dealer's
+    left (the first 60 % P blocks one card larger)."""
+    deck = rng.permuted(
+        np.broadcast_to(np.repeat(np.arange(C.N_KINDS), C.DECK), (len(dealer), C.N_CARDS)), axis=1
+    )
+    out = np.zeros((len(dealer), players, C.N_KINDS), np.int8)
+    base, extra = divmod(C.N_CARDS, players)
+    for r, d in enumerate(dealer):
+        pos = 0
+        for b in range(players):
+            size = base + (b < extra)
+            np.add.at(out[r, (d + 1 + b) % players], deck[r, pos : pos + size], 1)
+            pos += size
+    return out
+
+
+@pytest.mark.parametrize("players", [4, 5, 7])
+def test_compiled_deal_is_numpys_permuted(players: int) -> None:
+    """The compiled shuffle draws as `rng.permuted` does and leaves the Generator where it does; `rows`
+    keeps some rows' hands of the same draws."""
+    dealer = (np.arange(300) % players).astype(np.int8)
+    ours, numpys = np.random.default_rng(players), np.random.default_rng(players)
+    hands = core.shuffled_hands(ours, dealer, players)
+    np.testing.assert_array_equal(hands, _numpy_deal(numpys, dealer, players))
+    assert ours.random() == numpys.random()
+    rows = np.array([3, 10, 299])
+    again = core.shuffled_hands(np.random.default_rng(players), dealer, players, rows)
+    np.testing.assert_array_equal(again, hands[rows])
+
+
 def test_standings_break_ties_for_the_player_who_stood_worse() -> None:
     # the seed: Harry (seat 0) had 1 point, Steve (seat 1) 2; both now have 7: Harry ranks ahead
     before = np.array([[2, 1, 0, 3, 4]], np.int8)  # Steve stood ahead of Harry

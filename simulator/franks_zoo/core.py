@@ -9,8 +9,11 @@ engine can replay them.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Self
 
 import numpy as np
 
@@ -36,6 +39,19 @@ def max_moves(rules: FranksZooRules) -> int:
     """Decisions a hand can take at most: the exchange, then at most 60 sets, each followed by at most
     P - 1 passes, and every pass or set can be an ask followed by an answer."""
     return rules.exchange_cards * rules.players + 2 * C.N_CARDS * rules.players
+
+
+# The width a hand's move log starts with (HandState.moves).
+LOG_START = 128
+
+
+def _widen(moves: np.ndarray, width: int) -> np.ndarray:
+    """The move log `moves` padded with -1 to `width` columns (itself when as wide)."""
+    if moves.shape[1] >= width:
+        return moves
+    out = np.full((moves.shape[0], width), -1, np.int32)
+    out[:, : moves.shape[1]] = moves
+    return out
 
 
 # Per set: the kind and how many real cards, chameleons and mosquitoes it takes from a hand.
@@ -82,41 +98,51 @@ class HandState(BatchState):
     taken: np.ndarray  # (n, P, 13) int8 cards taken (tricks, the solo's set-aside cards)
     place: np.ndarray  # (n, P) int8 0 while holding cards
     n_out: np.ndarray  # int8
-    move_kind: np.ndarray  # (n, max_moves) int8
-    move_seat: np.ndarray  # (n, max_moves) int8
-    move_action: np.ndarray  # (n, max_moves) int16
+    moves: np.ndarray  # (n, width) int32 each decision as kind | seat << 8 | action << 16, -1 past n_moves
     n_moves: np.ndarray  # int16
+
+    # The move log is one packed word per decision (a step writes one place in memory, not three) and starts
+    # narrow (LOG_START), widened by `apply` when a row fills it, up to max_moves: a hand takes far fewer
+    # decisions than it could, and every copy of the state copies the log.
+
+    @classmethod
+    def concat(cls, states: Sequence[Self]) -> Self:
+        width = max(s.moves.shape[1] for s in states)
+        return super().concat([dataclasses.replace(s, moves=_widen(s.moves, width)) for s in states])
+
+    # The recorded moves one field at a time, (n, width), -1 past n_moves.
+    @property
+    def move_kind(self) -> np.ndarray:
+        return (self.moves & 0xFF).astype(np.int8)  # -1 (all bits set) stays -1
+
+    @property
+    def move_seat(self) -> np.ndarray:
+        return ((self.moves >> 8) & 0xFF).astype(np.int8)
+
+    @property
+    def move_action(self) -> np.ndarray:
+        return (self.moves >> 16).astype(np.int16)
 
 
 # ----------------------------------------------------------------------------------------------- setup
 
 
-def deal_sizes(players: int, dealer: np.ndarray) -> np.ndarray:
-    """(n, P) cards dealt to each seat: 60 // P each, one more for the first 60 % P seats after the dealer."""
-    base, extra = divmod(C.N_CARDS, players)
-    after = (np.arange(players)[None, :] - dealer[:, None] - 1) % players  # 0 for the dealer's left
-    return (base + (after < extra)).astype(np.int8)
+def shuffled_hands(
+    rng: np.random.Generator, dealer: np.ndarray, players: int, rows: np.ndarray | None = None
+) -> np.ndarray:
+    """(n, P, 13) uniform deals: the shuffled deck is dealt in blocks from the dealer's left. Every row of
+    `dealer` is drawn, in order, with the draws of `rng.permuted` over rows of the deck (compiled,
+    `kernels.deal_hands`); with `rows`, only those rows' hands are returned."""
+    slot = np.arange(len(dealer))
+    if rows is not None:
+        slot = np.full(len(dealer), -1, np.int64)
+        slot[rows] = np.arange(len(rows))
+    out = np.zeros((len(dealer) if rows is None else len(rows), players, C.N_KINDS), np.int8)
+    _kernels().deal_hands(rng, _DECK, np.asarray(dealer, np.int64), players, slot, out)
+    return out
 
 
-def shuffled_hands(rng: np.random.Generator, dealer: np.ndarray, players: int) -> np.ndarray:
-    """(n, P, 13) uniform deals: the shuffled deck is dealt in blocks from the dealer's left."""
-    n = len(dealer)
-    deck = np.repeat(np.arange(C.N_KINDS), C.DECK)  # int64: numpy permutes 8-byte items fastest (same draws)
-    order = rng.permuted(np.broadcast_to(deck, (n, C.N_CARDS)), axis=1)
-    sizes = deal_sizes(players, dealer)
-    # the seat of each deck position: seats in deal order (dealer's left first), each for its block
-    deal_order = (dealer[:, None] + 1 + np.arange(players)[None, :]) % players
-    block_sizes = np.take_along_axis(sizes, deal_order, axis=1)
-    position_block = (np.arange(C.N_CARDS)[None, :, None] >= np.cumsum(block_sizes, axis=1)[:, None, :]).sum(
-        axis=2
-    )
-    seat = np.take_along_axis(deal_order, position_block, axis=1)
-    flat = (np.arange(n)[:, None] * players + seat) * C.N_KINDS + order
-    return (
-        np.bincount(flat.ravel(), minlength=n * players * C.N_KINDS)
-        .reshape(n, players, C.N_KINDS)
-        .astype(np.int8)
-    )
+_DECK = np.repeat(np.arange(C.N_KINDS), C.DECK).astype(np.int8)  # the 60 cards in kind order
 
 
 def standings(totals: np.ndarray, before: np.ndarray) -> np.ndarray:
@@ -178,7 +204,7 @@ def new_hands(
         dealt=hands.copy(),
         hands=hands.copy(),
         held=hands.sum(axis=2, dtype=np.int8),
-        sets_held=_held(_SET_BITS, hands.reshape(n * p, -1)).reshape(n, p, -1),
+        sets_held=_kernels().held_rows(_SET_BITS, hands.reshape(n * p, -1)).reshape(n, p, -1),
         order=order.astype(np.int8),
         role=role,
         partner=partner,
@@ -203,9 +229,7 @@ def new_hands(
         taken=z((n, p, 13), np.int8),
         place=z((n, p), np.int8),
         n_out=z(n, np.int8),
-        move_kind=z((n, max_moves(rules)), np.int8, -1),
-        move_seat=z((n, max_moves(rules)), np.int8, -1),
-        move_action=z((n, max_moves(rules)), np.int16, -1),
+        moves=z((n, min(LOG_START, max_moves(rules))), np.int32, -1),
         n_moves=z(n, np.int16),
     )
     playing = np.flatnonzero(~exchanging)
@@ -338,32 +362,36 @@ def _pad(a: np.ndarray, fill: int = 0) -> np.ndarray:
 
 def _view(s: HandState, ri: np.ndarray, rules: FranksZooRules) -> FranksZooView:
     """The view, each field built when a strategy first reads it (random play reads none)."""
-    p = rules.players
+    seat: list[np.ndarray] = []  # the deciding seats, once read
 
-    @cache
-    def seat() -> np.ndarray:
-        return s.turn[ri].astype(np.intp)
+    def fetch(name: str) -> np.ndarray:
+        if not seat:
+            seat.append(s.turn[ri].astype(np.intp))
+        return _FIELDS[name](s, ri, seat[0], rules.players)
 
-    fields = {
-        "seat": lambda: seat().astype(np.int8),
-        "players": lambda: np.full(len(ri), p, np.int8),
-        "hand_no": lambda: s.hand_no[ri],
-        "hand": lambda: s.hands[ri, seat()],
-        "counts": lambda: _pad(s.held[ri]),
-        "table": lambda: s.table[ri],
-        "table_player": lambda: s.table_player[ri],
-        "leader": lambda: s.leader[ri],
-        "passes": lambda: s.passes[ri],
-        "asked": lambda: s.asked[ri],
-        "place": lambda: _pad(s.place[ri]),
-        "role": lambda: _pad(s.role[ri]),
-        "partner": lambda: _pad(s.partner[ri], -1),
-        "scores": lambda: _pad(s.scores[ri]),
-        "played": lambda: s.played[ri],
-        "given": lambda: s.given[ri, seat()],
-        "received": lambda: s.received[ri, seat()],
-    }
-    return FranksZooView.lazy(lambda name: fields[name](), len(ri), rules)
+    return FranksZooView.lazy(fetch, len(ri), rules)
+
+
+# view field -> its rows' values from (state, rows, deciding seats, players)
+_FIELDS: dict[str, Callable[[HandState, np.ndarray, np.ndarray, int], np.ndarray]] = {
+    "seat": lambda s, ri, seat, p: seat.astype(np.int8),
+    "players": lambda s, ri, seat, p: np.full(len(ri), p, np.int8),
+    "hand_no": lambda s, ri, seat, p: s.hand_no[ri],
+    "hand": lambda s, ri, seat, p: s.hands[ri, seat],
+    "counts": lambda s, ri, seat, p: _pad(s.held[ri]),
+    "table": lambda s, ri, seat, p: s.table[ri],
+    "table_player": lambda s, ri, seat, p: s.table_player[ri],
+    "leader": lambda s, ri, seat, p: s.leader[ri],
+    "passes": lambda s, ri, seat, p: s.passes[ri],
+    "asked": lambda s, ri, seat, p: s.asked[ri],
+    "place": lambda s, ri, seat, p: _pad(s.place[ri]),
+    "role": lambda s, ri, seat, p: _pad(s.role[ri]),
+    "partner": lambda s, ri, seat, p: _pad(s.partner[ri], -1),
+    "scores": lambda s, ri, seat, p: _pad(s.scores[ri]),
+    "played": lambda s, ri, seat, p: s.played[ri],
+    "given": lambda s, ri, seat, p: s.given[ri, seat],
+    "received": lambda s, ri, seat, p: s.received[ri, seat],
+}
 
 
 # ----------------------------------------------------------------------------------------------- apply
@@ -373,7 +401,7 @@ def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FranksZo
     """Record each row's action and apply it: the exchange (a giver's cards reach his partner, or are set
     aside, when he has given all of them), a play (a set, a pass, a request for help) or an answer (help or
     decline); then the turn moves on, a trick is won or the hand ends."""
-    _kernels().apply_rows(
+    most = _kernels().apply_rows(
         kind,
         _rows(s, r),
         actions,
@@ -408,11 +436,17 @@ def apply(s: HandState, r: Rows, kind: int, actions: np.ndarray, rules: FranksZo
         s.taken,
         s.place,
         s.n_out,
-        s.move_kind,
-        s.move_seat,
-        s.move_action,
+        s.moves,
         s.n_moves,
     )
+    if most == s.moves.shape[1] < max_moves(rules):  # a row's log is full: room for the next step's move
+        s.moves = _widen(s.moves, min(2 * most, max_moves(rules)))
+
+
+def help_counts(s: HandState, rules: FranksZooRules) -> np.ndarray:
+    """(n, P, 3) int16 per seat from the recorded moves: help requests made, requests granted and requests
+    declined (the last two counted for the answering senior)."""
+    return _kernels().help_counts(s.moves, s.n_moves, rules.players, ASK)
 
 
 @cache

@@ -101,8 +101,11 @@ class FranksZoo(Game[FranksZooRules, HandState, FranksZooView, "HandRecord"]):
     # --- the reference engine ----------------------------------------------------------------------------
     def moves(self, state: HandState, row: int) -> list[Move]:
         n = int(state.n_moves[row])
+        packed = state.moves[row, :n].astype(np.int64)
         kinds, seats, actions = (
-            a[row, :n].tolist() for a in (state.move_kind, state.move_seat, state.move_action)
+            (packed & 0xFF).tolist(),
+            (packed >> 8 & 0xFF).tolist(),
+            (packed >> 16).tolist(),
         )
         return list(zip(kinds, seats, actions, strict=True))
 
@@ -177,7 +180,7 @@ class Games(TargetSeries[HandState]):
         dealer = np.where(hand_no == 0, self.first_dealer[active], self.order[active, 0]).astype(np.int8)
         all_dealers = np.zeros(len(self.matches), np.int8)
         all_dealers[active] = dealer
-        dealt = core.shuffled_hands(rng, all_dealers, self.rules.players)[active]
+        dealt = core.shuffled_hands(rng, all_dealers, self.rules.players, active)
         return core.new_hands(
             self.matches[active], hand_no, dealer, dealt, self.order[active], self.totals[active], self.rules
         )

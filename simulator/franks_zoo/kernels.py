@@ -1,5 +1,6 @@
-"""Compiled (numba) kernels of the batched Frank's Zoo core: the legal action words of a step and the
-application of its actions, each a loop over the step's rows in compiled code.
+"""Compiled (numba) kernels of the batched Frank's Zoo core: the deal, the legal action words of a step and
+the application of its actions, each a loop over the step's rows in compiled code, and the help counts of
+the per-hand table.
 
 Each kernel does, row by row, what the array code of `core` did for the whole batch at once (a hand's rows
 never interact, so the order of rows does not matter), and reads the same lookup tables, passed in as
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.np.random.random_methods import random_interval  # numpy's own bounded draw, compiled
 
 # the decision kinds and roles, as in simulator.franks_zoo.view (numba reads module globals as constants)
 EXCHANGE, PLAY, ANSWER, DONE = 0, 1, 2, 3
@@ -124,6 +126,37 @@ def legal_words(
     return out
 
 
+# ------------------------------------------------------------------------------------------------- deal
+
+
+@njit(cache=True)
+def deal_hands(rng, deck, dealer, players, slot, out):
+    """`core.shuffled_hands`: for every row (in order) the deck shuffled with the draws of
+    `rng.permuted(rows, axis=1)` (for i from the last card down to 1, swap i with a j uniform in 0..i), then
+    dealt in blocks from the dealer's left, the first 60 % P blocks one card larger. The counts go to
+    `out[slot[row]]` (zeros on entry); a row with slot -1 is drawn (the Generator moves on), not counted."""
+    bitgen = rng.bit_generator
+    n_cards = deck.shape[0]
+    base, extra = n_cards // players, n_cards % players
+    cards = np.empty(n_cards, np.int8)
+    for r in range(dealer.shape[0]):
+        cards[:] = deck
+        for i in range(n_cards - 1, 0, -1):
+            j = np.intp(random_interval(bitgen, i))
+            held = cards[j]
+            cards[j] = cards[i]
+            cards[i] = held
+        o = slot[r]
+        if o < 0:
+            continue
+        pos = 0
+        for b in range(players):  # block b goes to the b-th seat after the dealer
+            seat = (dealer[r] + 1 + b) % players
+            for _ in range(base + (1 if b < extra else 0)):
+                out[o, seat, cards[pos]] += 1
+                pos += 1
+
+
 # ------------------------------------------------------------------------------------------------ apply
 
 
@@ -223,13 +256,13 @@ def apply_rows(
     taken,
     place,
     n_out,
-    move_kind,
-    move_seat,
-    move_action,
+    moves,
     n_moves,
 ):
-    """`core.apply` for the rows `ri`: record each action and apply it (exchange, play, answer)."""
+    """`core.apply` for the rows `ri`: record each action (`moves`: kind | seat << 8 | action << 16) and apply
+    it (exchange, play, answer). Returns the most moves a row of `ri` now holds."""
     players = held.shape[1]
+    most = 0
     n_kinds = hands.shape[2]
     n_steps = schedule.shape[1]
     for i in range(ri.shape[0]):
@@ -237,10 +270,9 @@ def apply_rows(
         seat = np.intp(turn[r])
         a = np.intp(actions[i])
         at = n_moves[r]
-        move_kind[r, at] = kind
-        move_seat[r, at] = seat
-        move_action[r, at] = a
+        moves[r, at] = kind | seat << 8 | a << 16
         n_moves[r] = at + 1
+        most = max(most, at + 1)
         pass_seat = -1  # the seat that passes (a play's pass, a declined request's junior)
         set_player = -1  # the seat that laid a set
         if kind == EXCHANGE:
@@ -355,6 +387,25 @@ def apply_rows(
                 _start_trick(r, leader, hands, held, turn, lead, table, table_player, passes)
             else:
                 turn[r] = _next_holder(holders, pass_seat, False, players)
+    return most
+
+
+@njit(cache=True)
+def help_counts(moves, n_moves, players, ask_offset):
+    """(n, P, 3) int16 per seat: help requests made (plays of a partial), requests granted and declined
+    (answers, counted for the answering senior), from each row's recorded moves."""
+    n = moves.shape[0]
+    out = np.zeros((n, players, 3), np.int16)
+    for r in range(n):
+        for j in range(n_moves[r]):
+            m = moves[r, j]
+            kind, seat, a = m & 0xFF, (m >> 8) & 0xFF, m >> 16
+            if kind == PLAY:
+                if a >= ask_offset:
+                    out[r, seat, 0] += 1
+            elif kind == ANSWER:
+                out[r, seat, 1 if a > 0 else 2] += 1
+    return out
 
 
 # ------------------------------------------------------------------------------------------ random play
@@ -377,13 +428,15 @@ def uniform_bits(words: np.ndarray, u: np.ndarray) -> np.ndarray:
     (from 0, in index order)."""
     m, n_words = words.shape
     out = np.empty(m, np.int16)
+    counts = np.empty(n_words, np.int64)
     for i in range(m):
         total = 0
         for j in range(n_words):
-            total += _bit_count(words[i, j])
+            counts[j] = _bit_count(words[i, j])
+            total += counts[j]
         k = int(u[i] * total)
         for j in range(n_words):
-            c = _bit_count(words[i, j])
+            c = counts[j]
             if k < c:
                 w = words[i, j]
                 for _ in range(k):

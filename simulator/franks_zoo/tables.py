@@ -9,7 +9,6 @@ import numpy as np
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo import core
 from simulator.franks_zoo.rules import FranksZooRules
-from simulator.franks_zoo.view import ASK
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -24,9 +23,7 @@ def hand_table(s: core.HandState, rules: FranksZooRules) -> pd.DataFrame:
 
     n, p = len(s), rules.players
     points = core.hand_points(s, rules)
-    help_asked = (s.move_kind == 1) & (s.move_action >= ASK)
-    answered = s.move_kind == 2
-    helped = answered & (s.move_action > 0)
+    help_counts = core.help_counts(s, rules)
     frame = pd.DataFrame(
         {
             "deal": np.repeat(s.deal.astype(np.int32), p),
@@ -39,9 +36,9 @@ def hand_table(s: core.HandState, rules: FranksZooRules) -> pd.DataFrame:
             "points": points["total"].ravel(),
             "lions_taken": s.taken[:, :, C.LION].ravel(),
             "hedgehogs_taken": s.taken[:, :, C.HEDGEHOG].ravel(),
-            "help_asked": _per_seat(s, help_asked, p).ravel(),
-            "help_given": _per_seat(s, helped, p).ravel(),
-            "help_declined": _per_seat(s, answered & (s.move_action == 0), p).ravel(),
+            "help_asked": help_counts[:, :, 0].ravel(),
+            "help_given": help_counts[:, :, 1].ravel(),
+            "help_declined": help_counts[:, :, 2].ravel(),
             "help_won": s.help_won.ravel(),
             "dealt_chameleon": (s.dealt[:, :, C.CHAMELEON] > 0).ravel(),
             "led_first": (np.arange(p)[None, :] == s.first_leader[:, None]).ravel(),
@@ -49,11 +46,3 @@ def hand_table(s: core.HandState, rules: FranksZooRules) -> pd.DataFrame:
         }
     )
     return frame
-
-
-def _per_seat(s: core.HandState, mask: np.ndarray, p: int) -> np.ndarray:
-    """(n, P) how many of the recorded moves in `mask` each seat made."""
-    counts = np.zeros((len(s), p), np.int16)
-    rows, cols = np.nonzero(mask)
-    np.add.at(counts, (rows, s.move_seat[rows, cols].astype(np.intp)), 1)
-    return counts
