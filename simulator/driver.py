@@ -85,13 +85,8 @@ def check_packed(asked: Asked, words: np.ndarray, n_actions: int, actions: Any) 
         if w == 1:  # one word: an index out of range shifts in no bit (a negative one wraps high)
             if ((words[:, 0] >> a.astype(np.uint64)) & np.uint64(1)).all():
                 return a
-        else:
-            i = a.astype(np.intp)
-            if m and i.min() >= 0 and i.max() < n_actions:
-                # bitrows.bit inline, on the flat array: the check runs every step
-                word = np.ascontiguousarray(words).reshape(-1)[np.arange(0, m * w, w) + (i >> 6)]
-                if ((word >> (i & 63).astype(np.uint64)) & np.uint64(1)).all():
-                    return a
+        elif m and a.min() >= 0 and a.max() < n_actions and bitrows.bit(words, a).all():
+            return a
     return check_actions(asked, bitrows.unpack(words, n_actions), actions)
 
 

@@ -204,7 +204,7 @@ def new_hands(
         dealt=hands.copy(),
         hands=hands.copy(),
         held=hands.sum(axis=2, dtype=np.int8),
-        sets_held=_kernels().held_rows(_SET_BITS, hands.reshape(n * p, -1)).reshape(n, p, -1),
+        sets_held=held_sets(hands.reshape(n * p, -1)).reshape(n, p, -1),
         order=order.astype(np.int8),
         role=role,
         partner=partner,
@@ -279,18 +279,11 @@ _ASKABLE_WORDS = bitrows.pack(ASKABLE)
 _LAYABLE_WORDS = np.concatenate(
     [np.full((1, bitrows.n_words(C.BEATS.shape[1])), ~np.uint64(0)), bitrows.pack(C.BEATS)]
 )
-_GROUP_BASE = (np.arange(_N_GROUPS) * 6**_GROUP * 4)[:, None]  # flat offset of each group's block
 
 
-def _held(bits: np.ndarray, hand: np.ndarray) -> np.ndarray:
-    """(m, words): which sets (or partials) the hands (m, 13) hold, as bitmask words: one gather per group of
-    three kinds for their counts (at most 5 count), the chameleon and a mosquito, OR-ed together."""
-    extras = (2 * np.minimum(hand[:, C.CHAMELEON], 1) + np.minimum(hand[:, C.MOSQUITO], 1)).astype(np.intp)
-    counts = np.minimum(hand[:, :12], 5).T.astype(np.intp).reshape(_N_GROUPS, _GROUP, len(hand))
-    combo = counts[:, 0]
-    for j in range(1, _GROUP):
-        combo = combo * 6 + counts[:, j]
-    return np.bitwise_or.reduce(bits[_GROUP_BASE + 4 * combo + extras[None, :]], axis=0)
+def held_sets(hands: np.ndarray) -> np.ndarray:
+    """(m, words) the sets each of the hands (m, 13) could lay, as bitmask words (`kernels.held_rows`)."""
+    return _kernels().held_rows(_SET_BITS, hands)
 
 
 @cache

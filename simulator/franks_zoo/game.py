@@ -12,7 +12,7 @@ from simulator.batch import Rows
 from simulator.contract import Game, Move, Sizes
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo import core, measures, summary, tables
-from simulator.franks_zoo.core import _SET_BITS, HandState, _held
+from simulator.franks_zoo.core import HandState, held_sets
 from simulator.franks_zoo.rules import PRESETS, FranksZooRules
 from simulator.franks_zoo.tables import SOURCES
 from simulator.franks_zoo.view import ASK, KIND_NAMES, N_ACTIONS, FranksZooView
@@ -150,7 +150,7 @@ class FranksZoo(Game[FranksZooRules, HandState, FranksZooView, "HandRecord"]):
         hands[rows, b[swap], ka[swap]] += 1
         hands[rows, b[swap], kb[swap]] -= 1
         hands[rows, a[swap], kb[swap]] += 1
-        sets = _held(_SET_BITS, hands.reshape(n * p, k)).reshape(n, p, -1)
+        sets = held_sets(hands.reshape(n * p, k)).reshape(n, p, -1)
         return dataclasses.replace(state, hands=hands, sets_held=sets)
 
     # --- what the per-hand table comes to ------------------------------------------------------------------

@@ -25,7 +25,8 @@ _GROUP_SIZE = 6**3 * 4  # rows of a group's block in the held-sets tables (core.
 
 @njit(cache=True)
 def held_words(bits: np.ndarray, hand: np.ndarray, out: np.ndarray) -> None:
-    """`core._held` for one hand (13,) into `out` (words,): a gather per group of three kinds, OR-ed."""
+    """The sets (or partials) one hand (13,) holds into `out` (words,), from a table of `core._group_bits`: a
+    gather per group of three kinds (their counts, at most 5 count), the chameleon and a mosquito, OR-ed."""
     extras = 2 * min(hand[CHAMELEON], 1) + min(hand[MOSQUITO], 1)
     out[:] = 0
     for g in range(4):
@@ -39,7 +40,7 @@ def held_words(bits: np.ndarray, hand: np.ndarray, out: np.ndarray) -> None:
 
 @njit(cache=True)
 def held_rows(bits: np.ndarray, hands: np.ndarray) -> np.ndarray:
-    """`core._held` over (m, 13) hands: (m, words)."""
+    """`held_words` over (m, 13) hands: (m, words)."""
     out = np.zeros((hands.shape[0], bits.shape[1]), np.uint64)
     for i in range(hands.shape[0]):
         held_words(bits, hands[i], out[i])
