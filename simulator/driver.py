@@ -6,13 +6,16 @@ decision kind, or `done`), `turn` (the seat to decide), `deal` (the row's deal n
 Each step (for a phased game, only the earliest pending kind; see `Game.phased`) groups the pending
 decisions by kind and by strategy (seats that share one strategy object are asked together, each row seeing
 its own seat's view), asks for the whole group at once, checks every action against the legal mask and
-applies it. Finished rows leave the working batch. A strategy that raises ends the play with a
+applies it. Finished rows stay where they are: the kernels and strategies see only the pending rows of a
+step, and copying the unfinished rows out (as the driver once did whenever a quarter had finished) cost more
+than the scans of a batch holding finished rows. A strategy that raises ends the play with a
 `StrategyError` naming one deal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +25,6 @@ from simulator import bitrows, signals
 from simulator.contract import Game
 from simulator.errors import IllegalAction, StrategyError, exception_text
 
-# Compact the working batch once this share of its rows is finished.
-_COMPACT_AT = 0.25
 # A strategy that raises is asked again for at most this many rows of the failed group, one row at a time,
 # to name the first deal it fails on; the search stays cheap when the failure needs the whole group.
 _RETRY_ROWS = 1000
@@ -80,14 +81,17 @@ def check_packed(asked: Asked, words: np.ndarray, n_actions: int, actions: Any) 
     """`check_actions` against legal actions given as bit rows (simulator.bitrows); the mask is unpacked only
     to name an illegal action."""
     a = np.asarray(actions)
-    m, w = words.shape
-    if a.shape == (m,) and a.dtype.kind in "iu":
-        if w == 1:  # one word: an index out of range shifts in no bit (a negative one wraps high)
-            if ((words[:, 0] >> a.astype(np.uint64)) & np.uint64(1)).all():
-                return a
-        elif m and a.min() >= 0 and a.max() < n_actions and bitrows.bit(words, a).all():
-            return a
+    if a.shape == (words.shape[0],) and a.dtype.kind in "iu" and _first_unset()(words, a, n_actions) < 0:
+        return a
     return check_actions(asked, bitrows.unpack(words, n_actions), actions)
+
+
+@functools.cache
+def _first_unset() -> Callable[[np.ndarray, np.ndarray, int], int]:
+    """The compiled check (`bitcheck.first_unset`), loaded on the first check of bit rows."""
+    from simulator import bitcheck
+
+    return bitcheck.first_unset
 
 
 def strategy_failure(asked: Asked, rng: np.random.Generator, exc: BaseException) -> StrategyError:
@@ -135,11 +139,11 @@ def play(
         group_of_seat[seats] = g
     # groups whose strategy decides on bit rows
     packs = [callable(getattr(strategies[seats[0]], "decide_packed", None)) for seats in group_seats]
-    finished = []
-    start = len(state)
-    while len(state):
+    while True:
         per_kind = np.bincount(state.phase, minlength=game.done + 1)
         pending = np.flatnonzero(per_kind[: game.done])
+        if not len(pending):
+            return state
         for pending_kind in pending[:1] if game.phased else pending:
             kind = int(pending_kind)
             rows_kind = slice(None) if per_kind[kind] == len(state) else np.flatnonzero(state.phase == kind)
@@ -174,15 +178,3 @@ def play(
                 else:
                     actions = check_actions(asked, legal, actions)
                 game.apply(state, rows, kind, actions, rules)
-        done = state.phase == game.done
-        n_done = int(done.sum())
-        if n_done == len(state):  # the usual end: every row finished together (no copy)
-            finished.append(state)
-            break
-        if n_done and n_done >= _COMPACT_AT * start:
-            finished.append(state.take(np.flatnonzero(done)))
-            state = state.take(np.flatnonzero(~done))
-            start = len(state)
-    out = type(finished[0]).concat(finished)
-    order = np.argsort(out.deal, kind="stable")
-    return out.take(order) if not np.array_equal(order, np.arange(len(order))) else out

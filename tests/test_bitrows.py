@@ -8,7 +8,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from simulator import bitrows, driver, registry
+from simulator import bitcheck, bitrows, driver, registry
 from simulator.errors import IllegalAction
 from strategies.base import Random, uniform_choice
 
@@ -141,3 +141,58 @@ def test_an_action_out_of_range_on_one_word_is_refused(action: str) -> None:
     state = g.deal(np.random.default_rng(1), np.arange(20), rules)
     with pytest.raises(IllegalAction, match=r"strategy .* in deal \d+: illegal play action -?\d+"):
         driver.play(g, state, rules, [Fixed()] * 2, [np.random.default_rng(2)] * 2)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int64, np.uint8, np.uint64])
+def test_the_compiled_check_finds_the_first_illegal_action(dtype: type) -> None:
+    """`bitcheck.first_unset` against the unpacked mask, on three-word rows: a clear bit, an action below 0
+    (wrapping high in an unsigned type), at n_actions or inside the last word's padding."""
+    rng = np.random.default_rng(7)
+    n = 150
+    legal = rng.random((400, n)) < 0.3
+    legal[:, 5] = True
+    words = bitrows.pack(legal)
+    actions = rng.integers(0, n, 400)
+    ok = legal[np.arange(400), actions]
+    expected = int(np.flatnonzero(~ok)[0])
+    assert bitcheck.first_unset(words, actions.astype(dtype), n) == expected
+    fine = np.full(400, 5)
+    assert bitcheck.first_unset(words, fine.astype(dtype), n) == -1
+    for bad in (-1, n, 191, 192, 255):
+        wrong = fine.copy()
+        wrong[123] = bad
+        if bad > np.iinfo(dtype).max:
+            continue
+        assert bitcheck.first_unset(words, wrong.astype(dtype), n) == 123, bad
+
+
+@pytest.mark.parametrize("bad", [-1, 271, 300, 320, 1000])
+def test_an_action_out_of_range_on_several_words_is_refused(bad: int) -> None:
+    """Frank's Zoo's plays take five words (271 actions): the check refuses an action past the last one even
+    where its bit still falls inside the words."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Fixed(Random):
+        def decide_packed(self, kind, view, words, rng):
+            actions = bitrows.uniform(words, rng)
+            if words.shape[1] > 1:
+                actions[len(actions) // 2] = bad
+            return actions
+
+    g = registry.get("franks-zoo")
+    rules = g.rules()
+    state = g.deal(np.random.default_rng(1), np.arange(20), rules)
+    with pytest.raises(IllegalAction, match=rf"in deal \d+: illegal play action {bad}$"):
+        driver.play(g, state, rules, [Fixed()] * 5, [np.random.default_rng(2)] * 5)
+
+
+def test_rows_that_finish_early_stay_in_place() -> None:
+    """Frank's Zoo hands end after different numbers of decisions; the driver plays the pending rows only
+    and hands back the very batch it was given (no copies of the unfinished rows), every row finished."""
+    g = registry.get("franks-zoo")
+    rules = g.rules()
+    state = g.deal(np.random.default_rng(3), np.arange(60), rules)
+    out = driver.play(g, state, rules, [Random()] * 5, [np.random.default_rng(4)] * 5)
+    assert out is state
+    assert (out.phase == g.done).all() and np.array_equal(out.deal, np.arange(60))
+    assert len(set(out.n_moves.tolist())) > 10  # the hands did end at different steps
