@@ -347,10 +347,17 @@ def packed_inputs(
     return _view(s, ri, rules), _legal_words(s, ri, kind, rules), N_ACTIONS[kind]
 
 
-def _pad(a: np.ndarray, fill: int = 0) -> np.ndarray:
-    out = np.full((a.shape[0], MAX_PLAYERS, *a.shape[2:]), fill, dtype=a.dtype)
-    out[:, : a.shape[1]] = a
+def _pad(a: np.ndarray, ri: np.ndarray, fill: int = 0) -> np.ndarray:
+    """Rows `ri` of the per-seat array `a` (n, P), padded to MAX_PLAYERS columns with `fill`."""
+    out = np.full((len(ri), MAX_PLAYERS), fill, dtype=a.dtype)
+    out[:, : a.shape[1]] = a.take(ri, axis=0)
     return out
+
+
+def _seat_rows(a: np.ndarray, ri: np.ndarray, seat: np.ndarray) -> np.ndarray:
+    """a[ri, seat] for a per-seat array (n, P, k): one row gather on its (n * P, k) view."""
+    n, p, k = a.shape
+    return a.reshape(n * p, k).take(ri * p + seat, axis=0)
 
 
 def _view(s: HandState, ri: np.ndarray, rules: FranksZooRules) -> FranksZooView:
@@ -359,31 +366,32 @@ def _view(s: HandState, ri: np.ndarray, rules: FranksZooRules) -> FranksZooView:
 
     def fetch(name: str) -> np.ndarray:
         if not seat:
-            seat.append(s.turn[ri].astype(np.intp))
+            seat.append(s.turn.take(ri).astype(np.intp))
         return _FIELDS[name](s, ri, seat[0], rules.players)
 
     return FranksZooView.lazy(fetch, len(ri), rules)
 
 
-# view field -> its rows' values from (state, rows, deciding seats, players)
+# view field -> its rows' values from (state, rows, deciding seats, players). Rows are gathered with `take`:
+# on rows this narrow it is several times faster than fancy indexing.
 _FIELDS: dict[str, Callable[[HandState, np.ndarray, np.ndarray, int], np.ndarray]] = {
     "seat": lambda s, ri, seat, p: seat.astype(np.int8),
     "players": lambda s, ri, seat, p: np.full(len(ri), p, np.int8),
-    "hand_no": lambda s, ri, seat, p: s.hand_no[ri],
-    "hand": lambda s, ri, seat, p: s.hands[ri, seat],
-    "counts": lambda s, ri, seat, p: _pad(s.held[ri]),
-    "table": lambda s, ri, seat, p: s.table[ri],
-    "table_player": lambda s, ri, seat, p: s.table_player[ri],
-    "leader": lambda s, ri, seat, p: s.leader[ri],
-    "passes": lambda s, ri, seat, p: s.passes[ri],
-    "asked": lambda s, ri, seat, p: s.asked[ri],
-    "place": lambda s, ri, seat, p: _pad(s.place[ri]),
-    "role": lambda s, ri, seat, p: _pad(s.role[ri]),
-    "partner": lambda s, ri, seat, p: _pad(s.partner[ri], -1),
-    "scores": lambda s, ri, seat, p: _pad(s.scores[ri]),
-    "played": lambda s, ri, seat, p: s.played[ri],
-    "given": lambda s, ri, seat, p: s.given[ri, seat],
-    "received": lambda s, ri, seat, p: s.received[ri, seat],
+    "hand_no": lambda s, ri, seat, p: s.hand_no.take(ri),
+    "hand": lambda s, ri, seat, p: _seat_rows(s.hands, ri, seat),
+    "counts": lambda s, ri, seat, p: _pad(s.held, ri),
+    "table": lambda s, ri, seat, p: s.table.take(ri),
+    "table_player": lambda s, ri, seat, p: s.table_player.take(ri),
+    "leader": lambda s, ri, seat, p: s.leader.take(ri),
+    "passes": lambda s, ri, seat, p: s.passes.take(ri),
+    "asked": lambda s, ri, seat, p: s.asked.take(ri),
+    "place": lambda s, ri, seat, p: _pad(s.place, ri),
+    "role": lambda s, ri, seat, p: _pad(s.role, ri),
+    "partner": lambda s, ri, seat, p: _pad(s.partner, ri, -1),
+    "scores": lambda s, ri, seat, p: _pad(s.scores, ri),
+    "played": lambda s, ri, seat, p: s.played.take(ri, axis=0),
+    "given": lambda s, ri, seat, p: _seat_rows(s.given, ri, seat),
+    "received": lambda s, ri, seat, p: _seat_rows(s.received, ri, seat),
 }
 
 
