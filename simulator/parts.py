@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +53,33 @@ def _sha256(path: Path) -> str:
 
 def _line(record: dict[str, Any]) -> bytes:
     return json.dumps(record, sort_keys=True, separators=(",", ":")).encode() + b"\n"
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """One table of one chunk as the bytes of its part file."""
+
+    rows: int
+    data: bytes
+
+
+def encode(k: int, tables: dict[str, pd.DataFrame]) -> dict[str, Encoded]:
+    """Chunk k's tables as Parquet files in memory, each with the chunk's id in its metadata. Encoding costs
+    more than the play of a fast game's chunk takes to be handed over, so a run made of workers encodes where
+    the chunk was played and the writing process only saves the bytes."""
+    import pyarrow
+    import pyarrow.parquet
+
+    out = {}
+    for name, frame in tables.items():
+        table = pyarrow.Table.from_pandas(frame, preserve_index=False)
+        table = table.replace_schema_metadata(
+            {**(table.schema.metadata or {}), b"dealsim_chunk": str(k).encode()}
+        )
+        sink = pyarrow.BufferOutputStream()
+        pyarrow.parquet.write_table(table, sink)
+        out[name] = Encoded(len(frame), sink.getvalue().to_pybytes())
+    return out
 
 
 def part_name(k: int) -> str:
@@ -157,19 +185,16 @@ class PartStore:
 
     def write(self, k: int, tables: dict[str, pd.DataFrame]) -> None:
         """Chunk k's tables as whole parts, then the index line that vouches for them."""
-        import pyarrow.parquet
+        self.save(k, encode(k, tables))
 
+    def save(self, k: int, parts: dict[str, Encoded]) -> None:
+        """Chunk k's parts already encoded (`encode`, in the worker that played it), then the index line."""
         written: dict[str, dict[str, Any]] = {}
-        for name, frame in tables.items():
-            table = pyarrow.Table.from_pandas(frame, preserve_index=False)
-            table = table.replace_schema_metadata(
-                {**(table.schema.metadata or {}), b"dealsim_chunk": str(k).encode()}
-            )
+        for name, part in parts.items():
             path = self.path(k, name)
             path.parent.mkdir(exist_ok=True)
-            with written_whole(path) as tmp:
-                pyarrow.parquet.write_table(table, tmp)
-            written[name] = {"rows": len(frame), "sha256": _sha256(path)}
+            write_whole(path, part.data)
+            written[name] = {"rows": part.rows, "sha256": hashlib.sha256(part.data).hexdigest()}
         entry = {"chunk": k, "bounds": list(self.run.bounds(k)), "tables": written}
         self._append(entry)
         self.parts[k] = entry

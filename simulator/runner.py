@@ -41,7 +41,7 @@ from simulator.errors import (
 )
 from simulator.inert import refuse_inert
 from simulator.matches import play_matches
-from simulator.parts import PartStore, run_key
+from simulator.parts import Encoded, PartStore, encode, run_key
 from strategies.base import Strategy
 
 if TYPE_CHECKING:
@@ -159,6 +159,13 @@ def run_chunk_summarized(run: Run, k: int) -> tuple[dict[str, pd.DataFrame], dic
     """Chunk k's tables and their partial summary (computed in the worker, where the tables are)."""
     tables = play_chunk(chunk(run, k))
     return tables, run.game.summarize(tables, run.unit)
+
+
+def run_chunk_encoded(run: Run, summarize: bool, k: int) -> tuple[dict[str, Encoded], dict[str, Any] | None]:
+    """Chunk k's tables encoded as its part files (`simulator.parts.encode`) and, with `summarize`, their
+    partial summary: what a run that keeps no tables needs back from the worker."""
+    tables = play_chunk(chunk(run, k))
+    return encode(k, tables), (run.game.summarize(tables, run.unit) if summarize else None)
 
 
 @dataclass
@@ -434,7 +441,13 @@ def execute(  # noqa: PLR0913 (the run, how it runs, and what it keeps)
     if store is not None:
         store.resize(run)
     todo = [k for k in range(first, run.n_chunks) if store is None or not store.valid(k)]
-    fn: Callable[[int], Any] = functools.partial(run_chunk_summarized if summarize else run_chunk, run)
+    # a run that keeps no tables gets each chunk's parts encoded by its worker, not in this process
+    encoded = store is not None and not keep_tables and on_tables is None
+    fn: Callable[[int], Any] = (
+        functools.partial(run_chunk_encoded, run, summarize)
+        if encoded
+        else functools.partial(run_chunk_summarized if summarize else run_chunk, run)
+    )
     played = in_order(fn, todo, jobs, backend, scheduler, functools.partial(chunk_words, run))
     kept: dict[str, list[pd.DataFrame]] = {}
     merged: dict[str, Any] | None = None
@@ -455,9 +468,15 @@ def execute(  # noqa: PLR0913 (the run, how it runs, and what it keeps)
             for k in range(first, run.n_chunks):
                 if k in todo_set:
                     out = next(played)
-                    tables, partial = out if summarize else (out, None)
-                    if store is not None:
-                        store.write(k, tables)
+                    if encoded:
+                        files, partial = out
+                        assert store is not None  # for the type checker: `encoded` needs a store
+                        store.save(k, files)
+                        tables = {}
+                    else:
+                        tables, partial = out if summarize else (out, None)
+                        if store is not None:
+                            store.write(k, tables)
                 elif store is not None:  # a valid part: read back, not played again
                     tables = store.read(k)
                     partial = run.game.summarize(tables, run.unit) if summarize else None

@@ -322,3 +322,21 @@ def test_the_index_grows_by_one_line_a_part(tmp_path: Path) -> None:
     store.write(2, {"deals": frame})  # a chunk written again: its last line counts
     again = PartStore(tmp_path, run, reuse=True)
     assert sorted(again.parts) == list(range(5)) and all(again.valid(k) for k in range(5))
+
+
+def test_workers_hand_over_encoded_parts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run that keeps no tables has each chunk's parts encoded where the chunk was played: the writing
+    process never encodes (PartStore.write, which does, is not called), and the bytes are the ones it would
+    have written from the tables."""
+    from simulator import runner
+
+    spec = RunSpec("forty-two", n=2_000, chunk_size=1_000)
+    with monkeypatch.context() as m:
+        m.setattr(PartStore, "write", lambda *a: pytest.fail("a chunk's tables encoded by the writer"))
+        sim = app.simulate(spec, Execution(jobs=2), Output(tmp_path / "run"))
+    assert sim.result.complete
+    run = sim.run
+    store = PartStore(tmp_path / "again", run, reuse=False)
+    store.write(1, runner.run_chunk(run, 1))
+    again = (tmp_path / "again" / "parts" / "deals" / part_name(1)).read_bytes()
+    assert again == (tmp_path / "run" / "parts" / "deals" / part_name(1)).read_bytes()
