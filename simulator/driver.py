@@ -7,8 +7,8 @@ Each step (for a phased game, only the earliest pending kind; see `Game.phased`)
 decisions by kind and by strategy (seats that share one strategy object are asked together, each row seeing
 its own seat's view), asks for the whole group at once, checks every action against the legal mask and
 applies it. Finished rows stay where they are: the kernels and strategies see only the pending rows of a
-step, and copying the unfinished rows out (as the driver once did whenever a quarter had finished) cost more
-than the scans of a batch holding finished rows. A strategy that raises ends the play with a
+step, and copying the unfinished rows into a smaller batch costs more than the few scans of the whole batch
+a step makes. A strategy that raises ends the play with a
 `StrategyError` naming one deal.
 """
 
