@@ -8,6 +8,7 @@ import functools
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -387,6 +388,22 @@ def test_a_kept_solver_remembers_what_it_searched() -> None:
     assert (other.solve(p) == first).all() and other.nodes == once
     asked = solver.FortyTwoSolver()
     assert asked.at_least(p, first).all() and 0 < asked.nodes < once
+
+
+def test_values_match_the_stored_ones() -> None:
+    """Positions from the opening lead, inside the first trick, mid-hand and late, under plain and special
+    contracts (nello, doubles, no-trump, sevens) and both counts, with the values an earlier version of the
+    solver gave them (benchmarks/solver_exact.py --fixture writes the file): a faster search must not change
+    one. Fresh solvers, so that no earlier test's entries help."""
+    data = np.load(Path(__file__).parent / "data" / "solver_values.npz")
+    fields = ("hands", "ctx", "turn", "leader", "trick", "points", "side", "sitter")
+    for kind, name in enumerate(solver.COUNT_KINDS):
+        rows = np.flatnonzero(data["kind"] == kind)
+        p = solver.Positions(**{f: data[f][rows] for f in fields})
+        sv = solver.FortyTwoSolver(name)
+        value = data["value"][rows].astype(np.int64)
+        assert (sv.solve(p) == value).all()
+        assert sv.at_least(p, value).all() and not sv.at_least(p, value + 1).any()
 
 
 # ------------------------------------------------------------------ played hands
