@@ -333,6 +333,29 @@ def _quick_tricks(h, seat, rem, ctx, kind, R):
 
 
 @njit(cache=True)
+def _trump_run(h, rem, ctx, kind, R):
+    """(points, seat): the top trump still held wins whatever trick it is played to, and so does each trump
+    held by the same seat below it with no other hand's trump between: each of those tricks is the seat's
+    side's, worth 1 + at least the trump's count. (0, 0) when no trump is left. Trump contexts only."""
+    count, ranks = R[4], R[5]
+    holder = -1
+    sure = 0
+    for r in range(6, -1, -1):
+        d = ranks[ctx, 28 + r]
+        if not rem >> d & 1:
+            continue
+        s = 0
+        while not h[s] >> d & 1:
+            s += 1
+        if holder < 0:
+            holder = s
+        elif s != holder:
+            break
+        sure += 1 + count[kind, d]
+    return sure, max(holder, 0)
+
+
+@njit(cache=True)
 def _last_trick(h, seat, ctx, side, points, keys, lead_suit):
     """The value of the last trick, each seat holding one domino (the sitter none); `points` its worth."""
     led, winner, wkey = -1, -1, -1
@@ -408,6 +431,8 @@ def _search(h, root, g, R, T, F, M):
             F[29, 0] += 1  # nodes searched
             seat, alpha, beta = F[p, _SEAT], F[p, _ALPHA], F[p, _BETA]
             leading = F[p, _LEFT] == per
+            if leading:
+                F[29, 1] += 1
             tt_best = -1
             mode = NEXT
             if leading:  # a trick boundary: bounds and the table
@@ -431,6 +456,12 @@ def _search(h, root, g, R, T, F, M):
                             lo = sure
                         else:
                             hi = top - sure
+                        if ctx <= 7:
+                            run, holder = _trump_run(h, rem, ctx, kind, R)
+                            if (holder & 1) == side:
+                                lo = max(lo, run)
+                            else:
+                                hi = min(hi, top - run)
                     # The key: the four hands (28 bits each), the leader, and the solve's fixed tag.
                     k1 = h[0] | (h[1] << 28) | tag
                     k2 = h[2] | (h[3] << 28) | (seat << 56)
@@ -449,6 +480,7 @@ def _search(h, root, g, R, T, F, M):
                 if r >= 0:
                     mode = RETURN
             if mode == NEXT:
+                F[29, 4] += 1
                 node = (seat, leading, F[p, _LED], F[p, _WINNER], F[p, _WKEY], tt_best)
                 F[p, _N] = _moves(h, node, g, R, M[p], M[29])
                 maximizing = ((seat & 1) == side) != (sitter >= 0)  # nello: the declaring side minimizes
@@ -459,6 +491,14 @@ def _search(h, root, g, R, T, F, M):
         elif mode == NEXT:
             i = F[p, _IDX]
             if i == F[p, _N] or F[p, _A] >= F[p, _B]:  # all moves tried, or a cutoff
+                if F[p, _A] >= F[p, _B]:
+                    F[29, 2] += 1
+                    if i == 1:
+                        F[29, 3] += 1
+                    F[29, 5 + F[p, _LEFT]] += 1
+                    F[29, 10 + F[p, _LEFT]] += i
+                else:
+                    F[29, 15 + F[p, _LEFT]] += 1
                 r, mode = F[p, _BEST], RETURN
                 if F[p, _LEFT] == per:  # store what the search proved, against the window it ran with
                     lo, hi = F[p, _LO], F[p, _HI]
