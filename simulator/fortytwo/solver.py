@@ -431,8 +431,6 @@ def _search(h, root, g, R, T, F, M):
             F[29, 0] += 1  # nodes searched
             seat, alpha, beta = F[p, _SEAT], F[p, _ALPHA], F[p, _BETA]
             leading = F[p, _LEFT] == per
-            if leading:
-                F[29, 1] += 1
             tt_best = -1
             mode = NEXT
             if leading:  # a trick boundary: bounds and the table
@@ -480,7 +478,6 @@ def _search(h, root, g, R, T, F, M):
                 if r >= 0:
                     mode = RETURN
             if mode == NEXT:
-                F[29, 4] += 1
                 node = (seat, leading, F[p, _LED], F[p, _WINNER], F[p, _WKEY], tt_best)
                 F[p, _N] = _moves(h, node, g, R, M[p], M[29])
                 maximizing = ((seat & 1) == side) != (sitter >= 0)  # nello: the declaring side minimizes
@@ -491,14 +488,6 @@ def _search(h, root, g, R, T, F, M):
         elif mode == NEXT:
             i = F[p, _IDX]
             if i == F[p, _N] or F[p, _A] >= F[p, _B]:  # all moves tried, or a cutoff
-                if F[p, _A] >= F[p, _B]:
-                    F[29, 2] += 1
-                    if i == 1:
-                        F[29, 3] += 1
-                    F[29, 5 + F[p, _LEFT]] += 1
-                    F[29, 10 + F[p, _LEFT]] += i
-                else:
-                    F[29, 15 + F[p, _LEFT]] += 1
                 r, mode = F[p, _BEST], RETURN
                 if F[p, _LEFT] == per:  # store what the search proved, against the window it ran with
                     lo, hi = F[p, _LO], F[p, _HI]
@@ -586,7 +575,7 @@ def _root(rows, r, goal, kind, R, T, work):
     """Search row r of the positions `rows` (`Positions.kernel_rows`). `goal` = (target, guess): with
     target >= 0, whether the value is >= target (1 or 0), one null-window search; with target < 0, the
     value, by null-window searches that close in on it: with a guess >= 0, MTD(f) from the guess (two
-    searches when it is right); else one step down from 42, then bisection. `work` = (frames, move lists)."""
+    searches when it is right), else from 42. `work` = (frames, move lists)."""
     hands, ctx, turn, leader, trick, _, side, sitter, _ = rows
     target, guess = goal
     F, M = work
@@ -608,12 +597,10 @@ def _root(rows, r, goal, kind, R, T, work):
         return 1 if v >= target else 0
     lo, hi = 0, 43  # the value is in [lo, hi)
     v = guess if guess >= 0 else 42
-    first = True
     while lo + 1 < hi:
-        # MTD(f) steps from the guess; without one, a first step from 42 (its fail-soft answer, an upper
-        # bound, is often the value or near it when the declarers are strong), then bisection.
-        beta = min(max(v, lo + 1), hi - 1) if guess >= 0 or first else (lo + hi + 1) // 2
-        first = False
+        # MTD(f): each search's fail-soft answer is the next step (from 42 without a guess: the fail low's
+        # upper bound is often the value or near it), fewer nodes than bisection.
+        beta = min(max(v, lo + 1), hi - 1)
         v = _search(h, (turn[r], leader[r], led, winner, wkey, tpts, per - n, beta - 1, beta), g, R, T, F, M)
         if v < beta:
             hi = v + 1  # fail low: v is an upper bound
