@@ -372,6 +372,104 @@ def _last_trick(h, seat, ctx, side, points, keys, lead_suit):
 
 
 @njit(cache=True)
+def _legal(hand, ctx, led, follow, distance):
+    """The dominoes of `hand` that may be played to a trick of led suit `led` (-1: leading)."""
+    legal = hand
+    if led >= 0:
+        f = hand & follow[ctx, led]
+        if f:
+            legal = f
+    if ctx == 11:  # sevens: only the dominoes closest to seven pips
+        nearest = 99
+        m = legal
+        while m:
+            nearest = min(nearest, distance[_LOG[(m & -m) % 37]])
+            m &= m - 1
+        m = legal
+        while m:
+            b = m & -m
+            m ^= b
+            if distance[_LOG[b % 37]] != nearest:
+                legal ^= b
+    return legal
+
+
+@njit(cache=True)
+def _next_seat(seat, sitter):
+    seat = (seat + 1) & 3
+    return (seat + 1) & 3 if seat == sitter else seat
+
+
+@njit(cache=True)
+def _two_tricks(h, seat, alpha, beta, g, R, W):
+    """The value of the last two tricks, `seat` to lead and each seat holding two dominoes (the sitter
+    none): the lines of play of the first trick (at most 2 ** 4) searched within (alpha, beta), fail-soft,
+    each with the last trick played out. `h` is changed and restored; `W` (8, 8) is scratch."""
+    ctx, kind, side, sitter = g[0], g[1], g[2], g[3]
+    keys, lead_suit, follow, distance, count = R[0], R[1], R[2], R[3], R[4]
+    rem = h[0] | h[1] | h[2] | h[3]
+    worth = 0  # the count of the dominoes left: the two tricks' count
+    c = rem & _COUNT_BITS
+    while c:
+        worth += count[kind, _LOG[(c & -c) % 37]]
+        c &= c - 1
+    # per level i of the first trick (W rows): the seat, its moves left, whether it maximizes, its best so
+    # far, its play; and the trick after i plays: winner, winning key, count
+    order, moves, mx, best, bit, win, wk, pts = W[0], W[1], W[2], W[3], W[4], W[5], W[6], W[7]
+    n = 3 if sitter >= 0 else 4
+    order[0] = seat
+    for i in range(n):
+        if i:
+            order[i] = _next_seat(order[i - 1], sitter)
+        mx[i] = ((order[i] & 1) == side) != (sitter >= 0)
+    led = -1
+    i = 0
+    moves[0] = _legal(h[seat], ctx, -1, follow, distance)
+    best[0] = -_INF if mx[0] else _INF
+    win[0], wk[0], pts[0] = -1, -1, 0
+    while True:
+        if moves[i] == 0:  # level i done: hand its best to the level above
+            v = best[i]
+            if i == 0:
+                return v
+            i -= 1
+            h[order[i]] ^= bit[i]
+        else:
+            b = moves[i] & -moves[i]
+            moves[i] ^= b
+            d = _LOG[b % 37]
+            q = order[i]
+            if i == 0:
+                led = lead_suit[ctx, d]
+            k = keys[ctx, led, d]
+            if k > wk[i]:  # of equal keys the earlier play keeps the trick
+                win[i + 1], wk[i + 1] = q, k
+            else:
+                win[i + 1], wk[i + 1] = win[i], wk[i]
+            pts[i + 1] = pts[i] + count[kind, d]
+            h[q] ^= b
+            if i + 1 < n:
+                bit[i] = b
+                i += 1
+                moves[i] = _legal(h[order[i]], ctx, led, follow, distance)
+                best[i] = -_INF if mx[i] else _INF
+                continue
+            # the first trick is complete: its points, then the last trick played out
+            w = win[n]
+            t = pts[n] + 1 if (w & 1) == side else 0
+            v = t + _last_trick(h, w, ctx, side, worth - pts[n] + 1, keys, lead_suit)
+            h[q] ^= b
+        if mx[i]:
+            best[i] = max(best[i], v)
+            if best[i] >= beta:  # (the root's window: a weaker cutoff than alpha-beta's, but sound)
+                moves[i] = 0
+        else:
+            best[i] = min(best[i], v)
+            if best[i] <= alpha:
+                moves[i] = 0
+
+
+@njit(cache=True)
 def _known_cutoff(h, F, p, alpha, beta, g, R, T):
     """Enhanced transposition cutoff for the trick's last play (not under sevens), the node in frame p of
     `F` searched within (alpha, beta): if one of the plays ends the trick in a position the table already
@@ -410,7 +508,7 @@ def _search(h, root, g, R, T, F, M):
     suit, winner, winning key and count so far, plays still to come in it (the trick's size when leading),
     alpha, beta). Fail-soft alpha-beta: a result <= alpha is an upper bound, >= beta a lower bound. `g` =
     (ctx, count kind, declaring side, sitter, key tag), `R` the rule tables, `T` the transposition table, `F`
-    (30, _FRAME) frames and `M` (30, 8) move lists by ply (F[29, 0] counts the nodes, M[29] is scratch).
+    (30, _FRAME) frames and `M` (38, 8) move lists by ply (F[29, 0] counts the nodes, M[29] and M[30:] are scratch).
 
     A loop over an explicit stack (numba does not cache recursive functions reliably): ENTER sets up the
     node at ply p, NEXT tries its next move (pushing the child), RETURN hands a value to the parent."""
@@ -446,6 +544,8 @@ def _search(h, root, g, R, T, F, M):
                     r, mode = 0, RETURN
                 elif _popcount(rem) == per:  # the last trick: every play is forced
                     r, mode = _last_trick(h, seat, ctx, side, top, keys, lead_suit), RETURN
+                elif _popcount(rem) == 2 * per:  # the last two tricks: played out
+                    r, mode = _two_tricks(h, seat, alpha, beta, g, R, M[30:]), RETURN
                 else:
                     lo, hi = 0, top
                     if sitter < 0:  # (under nello a side may not want the tricks it could take)
@@ -618,7 +718,7 @@ def _solve_rows(rows, targets, kind, R, T):
     n = points.shape[0]
     out = np.empty(n, np.int64)
     F = np.zeros((30, _FRAME), np.int64)
-    M = np.zeros((30, 8), np.int64)
+    M = np.zeros((38, 8), np.int64)
     total = 0
     for r in range(n):
         taken = points[r, side[r]]
