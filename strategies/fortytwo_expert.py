@@ -358,18 +358,20 @@ class Expert(Heuristic):
         others[ar, fb] = False
         rr, dd = np.nonzero(others)  # row by row, by domino
         if len(rr):
-            # can the play end strictly better for the seat than the fallback on a sample?
-            ask = direction[rr] != 0
-            r2, d2 = np.repeat(rr[ask], k), np.repeat(dd[ask], k)
-            s2 = np.tile(np.arange(k), int(ask.sum()))
-            better = np.ones(len(rr), bool)
-            if len(r2):
-                p, taken = positions(r2, s2, d2)
+            # can the play end strictly better for the seat than the fallback on a sample? (asked sample by
+            # sample of the plays not yet shown to)
+            better = direction[rr] == 0
+            pending = np.flatnonzero(~better)
+            for s_i in range(k):
+                if not len(pending):
+                    break
+                r2, d2 = rr[pending], dd[pending]
+                p, taken = positions(r2, np.full(len(pending), s_i), d2)
                 up = direction[r2] > 0
-                # up: x > x_fb, i.e. a value >= x_fb + 1 - taken; down: x < x_fb, i.e. not a value >= x_fb - taken
-                target = x_fb[r2, s2] - taken + np.where(up, 1, 0)
-                reach = solver.at_least(p, target)
-                better[ask] = (reach == up).reshape(-1, k).any(axis=1)
+                # up: x > x_fb, a value >= x_fb + 1 - taken; down: x < x_fb, not a value >= x_fb - taken
+                hit = solver.at_least(p, x_fb[r2, s_i] - taken + up) == up
+                better[pending[hit]] = True
+                pending = pending[~hit]
             rr, dd = rr[better], dd[better]
         if len(rr):
             r3, d3 = np.repeat(rr, k), np.repeat(dd, k)
