@@ -90,6 +90,7 @@ def solver_at(rev: str):
     spec = importlib.util.spec_from_file_location(f"solver_{rev}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (dataclasses look their module up there)
     spec.loader.exec_module(module)
     return module
 

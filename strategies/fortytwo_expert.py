@@ -4,9 +4,11 @@ Play. At each play with more than one legal domino, the seat deals the hands it 
 each deal consistent with what it has seen: its own hand, the auction (a plunger held four doubles, a
 splasher three), the dominoes played so far and the suits each seat has shown out of (under sevens: that
 nothing closer to seven was held); uniformly over all such deals (`strategies.fortytwo_sampling`). Every
-legal play is solved double-dummy on every deal (`simulator.fortytwo.solver`; all rows x deals x plays of a
-decision group in one solver call, on one solver per count kept for the process, whose table later decisions
-reuse), and the seat plays the one with the best average for its side. With
+legal play is solved double-dummy on every deal (`simulator.fortytwo.solver`, on one solver per count kept
+for the process, whose table later decisions reuse), and the seat plays the one with the best average for its
+side. Only a play that may beat the heuristic's needs its values: the heuristic's play is solved on every deal,
+and a null-window search per deal asks of each other play whether it ends strictly better there; a play that
+does on no deal is no better on average and is not solved (the same choice for less search). With
 `aim = points` that is the declaring side's points (the declarers maximize them, the defenders minimize;
 under nello the other way round); with `aim = score` it is the hand's score difference under the rules
 (points: the points each side scores, a set costing the declarers the bid; marks: the marks), so a play
@@ -24,7 +26,7 @@ hands a second and sampled naming some 7, against some 20, and neither did bette
 bidding and naming on 600 hands (README, "The expert"), so both are off by default.
 
 Speed. Nearly all the time is the solver's, most of it in the first trick (the opening lead: seven plays
-solved on nearly whole hands); two samples keep all-expert play near 20 hands a second a core, and more
+solved on nearly whole hands); two samples keep all-expert play near 35 hands a second a core, and more
 gain little (four: +0.6 [-1.3, +2.5] points a hand on 600 hands).
 
 Randomness. With `stream = view` (default) each decision's deals come from a generator seeded by `seed`
@@ -130,11 +132,11 @@ class Expert(Heuristic):
     )
     bench_deals: ClassVar[int] = 30  # `dealsim bench` times it on this many deals (see simulator.bench)
     examples: ClassVar[tuple[str, ...]] = ()
-    check_sizes: ClassVar[Sizes | None] = Sizes(deals=16, matches=1)  # some 20 hands a second
+    check_sizes: ClassVar[Sizes | None] = Sizes(deals=16, matches=1)  # some 35 hands a second
     samples: int = option(
         2,
         "play: deals of the unseen hands per decision (each legal play is solved on "
-        "each; the default keeps all-expert play near 20 hands a second a core, more are "
+        "each; the default keeps all-expert play near 35 hands a second a core, more are "
         "slower and only slightly stronger)",
         lo=1,
         hi=1000,

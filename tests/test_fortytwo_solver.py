@@ -503,13 +503,15 @@ def test_special_contracts_replay_through_the_core() -> None:
 
 @pytest.mark.slow
 def test_solver_speed_from_the_start_of_play() -> None:
-    """Mean time per deal on one core, each deal its own call (run with -s to see the figures). The targets
-    are 10 ms (solve) and 3 ms (at_least); the asserts leave room for a loaded machine."""
+    """Mean time per deal on one core, each deal its own call (run with -s to see the figures;
+    benchmarks/solver_speed.py times more deals). The time asserts leave room for a loaded machine; the
+    nodes a deal (the same on every machine) are kept from growing more than a little past what the search
+    enters now (22,586 and 10,768)."""
     s = played_hands(400, seed=11)
     p = SOLVER.positions(s, before=0)
     bid = np.minimum(s.bid.astype(int), 42)
     SOLVER.solve(p.take(np.arange(1)))  # compiled or loaded from the cache
-    times = {}
+    times, nodes = {}, {}
     asks = {"solve": lambda sv, q, i: sv.solve(q), "at_least(bid)": lambda sv, q, i: sv.at_least(q, bid[i])}
     for name, ask in asks.items():
         fresh = solver.FortyTwoSolver()  # no help from what an earlier search left in a table
@@ -521,11 +523,13 @@ def test_solver_speed_from_the_start_of_play() -> None:
             spent.append(time.process_time() - start)
         times[name] = 1000 * np.array(spent)
         ms = times[name]
+        nodes[name] = fresh.nodes / len(p)
         print(
             f"{name}: {len(p)} deals, mean {ms.mean():.2f} ms, median {np.median(ms):.2f} ms, "
             f"{fresh.nodes / len(p):,.0f} nodes a deal"
         )
-    assert times["solve"].mean() < 20 and times["at_least(bid)"].mean() < 6
+    assert times["solve"].mean() < 10 and times["at_least(bid)"].mean() < 4
+    assert nodes["solve"] < 23_500 and nodes["at_least(bid)"] < 11_200
 
 
 def test_importing_the_simulator_does_not_import_numba() -> None:

@@ -28,12 +28,14 @@ numba is slow to import) is fail-soft alpha-beta over single plays:
   rest of the hand). An entry holds a lower and an upper bound on that value and the best lead found; its
   key also holds the context, the count values and the declaring side (a nello sitter shows as the empty
   hand), so an entry stays true across calls and the solver's table is never cleared;
-- bounds at trick boundaries: 0 .. every point left, and the points of the leader's unbeatable dominoes
-  (quick tricks); the last trick is played out directly;
+- bounds at trick boundaries: 0 .. every point left, the points of the leader's unbeatable dominoes
+  (quick tricks), and the tricks of the top trumps held by one seat (each wins the trick it is played to);
+  the last two tricks are played out directly (a small search of the first's lines, the last forced);
 - before the trick's last play, a look in the table at the positions each play leads to (enhanced
   transposition cutoff);
 - equivalent trumps (and nello doubles) searched once, and moves ordered by a cheap trick heuristic.
-A full value is found by null-window searches that close in on it (`_root`).
+A full value is found by null-window searches that close in on it (`_root`, MTD(f): each search's
+fail-soft answer is the next step).
 """
 
 from __future__ import annotations
