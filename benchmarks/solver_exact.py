@@ -35,7 +35,10 @@ SETTINGS = (
     (FortyTwoRules(), "heuristic"),
     (FortyTwoRules(count_values="texas"), "heuristic"),
     (FortyTwoRules(nello=True, sevens=True, declarations="pips,doubles,no-trump"), "random"),
-    (FortyTwoRules(nello=True, sevens=True, declarations="pips,doubles,no-trump", count_values="texas"), "random"),
+    (
+        FortyTwoRules(nello=True, sevens=True, declarations="pips,doubles,no-trump", count_values="texas"),
+        "random",
+    ),
 )
 BEFORE = (0, 1, 2, 5, 10, 13, 18, 22)  # plays made: the opening lead, inside the first trick, mid-hand, late
 
@@ -47,7 +50,9 @@ def positions(hands: int, seed: int) -> tuple[solver.Positions, np.ndarray]:
     for i, (rules, spec) in enumerate(SETTINGS):
         strat = strategy("forty-two", spec)
         rngs = [np.random.default_rng(seed + 10 * i + s) for s in range(4)]
-        s = play_deals("forty-two", np.random.default_rng(seed + i), rngs, np.arange(hands), rules, [strat] * 4)
+        s = play_deals(
+            "forty-two", np.random.default_rng(seed + i), rngs, np.arange(hands), rules, [strat] * 4
+        )
         s = s.take(np.flatnonzero(s.ctx >= 0))
         sv = solver.FortyTwoSolver(rules.count_values)
         for k in BEFORE:
@@ -120,7 +125,8 @@ def main() -> int:
         t_new = time.process_time() - start
         differ = np.flatnonzero(v_old != v_new)
         print(
-            f"{args.against}: {n_old:,} nodes, {t_old:.1f} s (with compiling); now: {n_new:,} nodes, {t_new:.1f} s; "
+            f"{args.against}: {n_old:,} nodes, {t_old:.1f} s (with compiling); "
+            f"now: {n_new:,} nodes, {t_new:.1f} s; "
             f"{len(differ)} values differ, {int((~exact).sum())} rows where at_least disagrees with solve"
         )
         if len(differ) or not exact.all():

@@ -88,7 +88,9 @@ def time_expert(hands: int) -> dict:
         "hands_per_wall_s": round(hands / wall, 2),
         # the same moves give the same digests (numbers that say nothing but equal or not)
         "points_digest": int(np.sum(points[:, 0] * np.arange(1, len(s) + 1)) % 1_000_000_007),
-        "plays_digest": int(np.sum(s.plays.astype(np.int64).ravel() * np.arange(1, s.plays.size + 1)) % 1_000_000_007),
+        "plays_digest": int(
+            np.sum(s.plays.astype(np.int64).ravel() * np.arange(1, s.plays.size + 1)) % 1_000_000_007
+        ),
     }
     print(
         f"expert x4     {hands} hands: {hands / spent:.1f} hands/s of CPU ({hands / wall:.1f} wall); "
@@ -99,7 +101,9 @@ def time_expert(hands: int) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=2000, help="deals to bid and play (thrown-in ones left out)")
+    parser.add_argument(
+        "--deals", type=int, default=2000, help="deals to bid and play (thrown-in ones left out)"
+    )
     parser.add_argument("--seed", type=int, default=11, help="seed of the deals")
     parser.add_argument("--expert", type=int, default=0, metavar="N", help="also time N all-expert hands")
     parser.add_argument("--no-solver", action="store_true", help="skip the solver's timing")

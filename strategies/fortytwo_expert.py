@@ -5,10 +5,11 @@ each deal consistent with what it has seen: its own hand, the auction (a plunger
 splasher three), the dominoes played so far and the suits each seat has shown out of (under sevens: that
 nothing closer to seven was held); uniformly over all such deals (`strategies.fortytwo_sampling`). Every
 legal play is solved double-dummy on every deal (`simulator.fortytwo.solver`, on one solver per count kept
-for the process, whose table later decisions reuse), and the seat plays the one with the best average for its
-side. Only a play that may beat the heuristic's needs its values: the heuristic's play is solved on every deal,
-and a null-window search per deal asks of each other play whether it ends strictly better there; a play that
-does on no deal is no better on average and is not solved (the same choice for less search). With
+for the process, whose table later decisions reuse), and the seat plays the one with the best average for
+its side. Only a play that may beat the heuristic's needs its values: the heuristic's play is solved on
+every deal, and a null-window search per deal asks of each other play whether it ends strictly better
+there; a play that does on no deal is no better on average and is not solved (the same choice for less
+search). With
 `aim = points` that is the declaring side's points (the declarers maximize them, the defenders minimize;
 under nello the other way round); with `aim = score` it is the hand's score difference under the rules
 (points: the points each side scores, a set costing the declarers the bid; marks: the marks), so a play

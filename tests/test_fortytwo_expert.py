@@ -376,7 +376,9 @@ def test_solving_only_the_plays_that_could_beat_the_heuristics_changes_no_choice
         for state in _play_positions(rules, 25, seed=13 + samples):
             view, legal = core.inputs(state, np.arange(len(state)), PLAY, rules)
             pruned = Expert(samples=samples, aim=aim).decide(PLAY, view, legal, np.random.default_rng(0))
-            every = Expert(samples=samples, aim=aim, budget_ms=1e6).decide(PLAY, view, legal, np.random.default_rng(0))
+            every = Expert(samples=samples, aim=aim, budget_ms=1e6).decide(
+                PLAY, view, legal, np.random.default_rng(0)
+            )
             assert np.array_equal(pruned, every)
             chosen += int((legal.sum(axis=1) > 1).sum())
     assert chosen > 50

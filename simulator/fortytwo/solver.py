@@ -510,7 +510,8 @@ def _search(h, root, g, R, T, F, M):
     suit, winner, winning key and count so far, plays still to come in it (the trick's size when leading),
     alpha, beta). Fail-soft alpha-beta: a result <= alpha is an upper bound, >= beta a lower bound. `g` =
     (ctx, count kind, declaring side, sitter, key tag), `R` the rule tables, `T` the transposition table, `F`
-    (30, _FRAME) frames and `M` (38, 8) move lists by ply (F[29, 0] counts the nodes, M[29] and M[30:] are scratch).
+    (30, _FRAME) frames and `M` (38, 8) move lists by ply (F[29, 0] counts the nodes; M[29] and M[30:] are
+    scratch).
 
     A loop over an explicit stack (numba does not cache recursive functions reliably): ENTER sets up the
     node at ply p, NEXT tries its next move (pushing the child), RETURN hands a value to the parent."""
