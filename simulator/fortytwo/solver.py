@@ -576,7 +576,13 @@ def _search(h, root, g, R, T, F, M):
                         r, mode = hi, RETURN
                     alpha, beta = max(alpha, lo), min(beta, hi)
                     F[p, _SLOT], F[p, _K1], F[p, _K2], F[p, _LO], F[p, _HI] = slot, k1, k2, lo, hi
-            if mode == NEXT and F[p, _LEFT] == 1 and ctx != 11:
+            # (the table holds no position of the last two tricks: they are played out)
+            if (
+                mode == NEXT
+                and F[p, _LEFT] == 1
+                and ctx != 11
+                and _popcount(h[0] | h[1] | h[2] | h[3]) > 2 * per + 1
+            ):
                 r = _known_cutoff(h, F, p, alpha, beta, g, R, T)
                 if r >= 0:
                     mode = RETURN
