@@ -127,27 +127,10 @@ class Positions(search.Positions):
         """The rows that are no position play can reach: a domino twice, the trick's players (from its
         leader, the sitter skipped) not each one domino short of the others, `turn` not the next of them, or
         the trick full (the rules of the play itself are not checked)."""
-        n = len(self)
-        ar = np.arange(n)
-        hands = self.hands.astype(np.uint32).copy()
-        nello = np.flatnonzero(self.sitter >= 0)
-        hands[nello, self.sitter[nello]] = 0
-        trick = self.trick
-        in_trick = np.where(trick >= 0, D.BIT[np.maximum(trick, 0)], np.uint32(0)).astype(np.uint32)
-        held = np.concatenate([hands, in_trick], axis=1)
-        overlap = np.bitwise_count(np.bitwise_or.reduce(held, axis=1)) != np.bitwise_count(held).sum(axis=1)
-        size = np.bitwise_count(hands).astype(np.int64)
-        seat = self.leader.astype(np.int64)
-        for i in range(4):  # give the trick's dominoes back: then every active seat holds as many
-            played = trick[:, i] >= 0
-            size[ar[played], seat[played]] += 1
-            seat = np.where(played, (seat + 1) & 3, seat)
-            seat = np.where(played & (seat == self.sitter), (seat + 1) & 3, seat)
-        active = np.ones((n, 4), bool)
-        active[nello, self.sitter[nello]] = False
-        uneven = np.where(active, size, -1).max(axis=1) != np.where(active, size, 99).min(axis=1)
-        complete = (trick >= 0).sum(axis=1) >= np.where(self.sitter >= 0, 3, 4)
-        return overlap | uneven | (seat != self.turn) | complete
+        i64 = search.i64
+        return _invalid_rows(
+            i64(self.hands), i64(self.trick), i64(self.leader), i64(self.turn), i64(self.sitter)
+        )
 
 
 # ------------------------------------------------------------------------------------------- the kernel
@@ -229,6 +212,42 @@ def _slot(k1, k2, mask):
     h = (k1 ^ (k2 * 0x9E3779B97F4A7C15)) * 0xC2B2AE3D27D4EB4F
     h = (h ^ (h >> 32)) * 0x165667B19E3779F9
     return (h >> 40) & mask
+
+
+@njit(cache=True)
+def _invalid_rows(hands, trick, leader, turn, sitter):
+    """`Positions.invalid` row by row (compiled: a solver asked about one position at a time spends far less
+    on the check so)."""
+    n = hands.shape[0]
+    out = np.zeros(n, np.bool_)
+    size = np.zeros(4, np.int64)
+    for r in range(n):
+        sit = sitter[r]
+        held, total = 0, 0
+        for s in range(4):
+            x = 0 if s == sit else hands[r, s]
+            held |= x
+            size[s] = _popcount(x)
+            total += size[s]
+        seat, played = leader[r], 0
+        for i in range(4):  # give the trick's dominoes back: then every active seat holds as many
+            d = trick[r, i]
+            if d < 0:
+                continue
+            held |= np.int64(1) << d
+            total += 1
+            size[seat] += 1
+            played += 1
+            seat = (seat + 1) & 3
+            if seat == sit:
+                seat = (seat + 1) & 3
+        most, least = -1, 99
+        for s in range(4):
+            if s != sit:
+                most, least = max(most, size[s]), min(least, size[s])
+        per = 3 if sit >= 0 else 4
+        out[r] = _popcount(held) != total or most != least or seat != turn[r] or played >= per
+    return out
 
 
 @njit(cache=True)
@@ -803,7 +822,11 @@ class FortyTwoSolver(search.Solver[Positions]):
         t = np.broadcast_to(np.asarray(target, np.int64), len(positions))
         out = np.ones(len(positions), bool)
         ask = t > 0
-        if ask.any():
+        if (
+            ask.all()
+        ):  # (a copy: a broadcast target is read-only, which the kernel would be compiled again for)
+            out[:] = self._run(positions, (np.array(t, np.int64),)) == 1
+        elif ask.any():
             out[ask] = self._run(positions.take(np.flatnonzero(ask)), (search.i64(t[ask]),)) == 1
         return out
 
