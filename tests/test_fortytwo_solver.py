@@ -373,6 +373,49 @@ def test_positions_play_cannot_reach_are_refused() -> None:
         solver.FortyTwoSolver("tens")
 
 
+def invalid_plainly(p: solver.Positions) -> np.ndarray:
+    """`Positions.invalid` in numpy, a row at a time: a domino twice, the trick's players not each one domino
+    short of the others, the wrong seat to play, or a full trick."""
+    out = np.zeros(len(p), bool)
+    for r in range(len(p)):
+        sit = int(p.sitter[r])
+        hands = [0 if s == sit else int(p.hands[r, s]) for s in range(4)]
+        played = [int(d) for d in p.trick[r] if d >= 0]
+        size = [h.bit_count() for h in hands]
+        seat = int(p.leader[r])
+        for _ in played:
+            size[seat] += 1
+            seat = next_seat(seat, sit)
+        held = hands + [1 << d for d in played]
+        twice = sum(h.bit_count() for h in held) != functools.reduce(int.__or__, held).bit_count()
+        active = [size[s] for s in range(4) if s != sit]
+        full = len(played) >= (3 if sit >= 0 else 4)
+        out[r] = twice or max(active) != min(active) or seat != p.turn[r] or full
+    return out
+
+
+def test_the_compiled_check_of_positions_agrees_with_a_plain_one() -> None:
+    data = np.load(Path(__file__).parent / "data" / "solver_values.npz")
+    fields = ("hands", "ctx", "turn", "leader", "trick", "points", "side", "sitter")
+    rng = np.random.default_rng(0)
+    faults = 0
+    for change in range(4):  # a domino moved or added, the wrong seat, a trick domino, another sitter
+        p = solver.Positions(**{f: data[f].copy() for f in fields})
+        rows = np.flatnonzero(rng.random(len(p)) < 0.5)
+        if change == 0:
+            p.hands[rows, rng.integers(0, 4)] ^= D.BIT[rng.integers(0, 28, len(rows))]
+        elif change == 1:
+            p.turn[rows] = (p.turn[rows] + rng.integers(1, 4, len(rows))) & 3
+        elif change == 2:
+            p.trick[rows, rng.integers(0, 4)] = rng.integers(-1, 28, len(rows))
+        else:
+            p.sitter[rows] = rng.integers(-1, 4, len(rows))
+        bad = p.invalid()
+        assert np.array_equal(bad, invalid_plainly(p))
+        faults += int(bad.sum())
+    assert faults > 300
+
+
 def test_a_kept_solver_remembers_what_it_searched() -> None:
     """The table is the solver's and stays with it: the same positions again enter far fewer nodes, with the
     same values; another solver starts from nothing. The null-window question enters fewer than the value."""
