@@ -30,7 +30,8 @@ numba is slow to import) is fail-soft alpha-beta over single plays:
   hand), so an entry stays true across calls and the solver's table is never cleared;
 - bounds at trick boundaries: 0 .. every point left, the points of the leader's unbeatable dominoes
   (quick tricks), and the tricks of the top trumps held by one seat (each wins the trick it is played to);
-  the last two tricks are played out directly (a small search of the first's lines, the last forced);
+  the last two tricks are played out by a small search of the first's lines (the last forced), its answer
+  kept in the table;
 - before the trick's last play, a look in the table at the positions each play leads to (enhanced
   transposition cutoff);
 - equivalent trumps (and nello doubles) searched once, and moves ordered by a cheap trick heuristic.
@@ -566,8 +567,6 @@ def _search(h, root, g, R, T, F, M):
                     r, mode = 0, RETURN
                 elif _popcount(rem) == per:  # the last trick: every play is forced
                     r, mode = _last_trick(h, seat, ctx, side, top, keys, lead_suit), RETURN
-                elif _popcount(rem) == 2 * per:  # the last two tricks: played out
-                    r, mode = _two_tricks(h, seat, alpha, beta, g, R, M[30:]), RETURN
                 else:
                     lo, hi = 0, top
                     if sitter < 0:  # (under nello a side may not want the tricks it could take)
@@ -595,12 +594,21 @@ def _search(h, root, g, R, T, F, M):
                         r, mode = hi, RETURN
                     alpha, beta = max(alpha, lo), min(beta, hi)
                     F[p, _SLOT], F[p, _K1], F[p, _K2], F[p, _LO], F[p, _HI] = slot, k1, k2, lo, hi
-            # (the table holds no position of the last two tricks: they are played out)
+                    if mode == NEXT and _popcount(rem) == 2 * per:  # the last two tricks: played out
+                        r, mode = _two_tricks(h, seat, alpha, beta, g, R, M[30:]), RETURN
+                        if r <= alpha:
+                            hi = r
+                        elif r >= beta:
+                            lo = r
+                        else:
+                            lo = hi = r
+                        T[slot, 0], T[slot, 1], T[slot, 2] = k1, k2, lo | (hi << 8)
+            # (the table holds no position of the last trick: it is played out)
             if (
                 mode == NEXT
                 and F[p, _LEFT] == 1
                 and ctx != 11
-                and _popcount(h[0] | h[1] | h[2] | h[3]) > 2 * per + 1
+                and _popcount(h[0] | h[1] | h[2] | h[3]) > per + 1
             ):
                 r = _known_cutoff(h, F, p, alpha, beta, g, R, T)
                 if r >= 0:
