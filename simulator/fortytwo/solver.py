@@ -495,7 +495,8 @@ def _two_tricks(h, seat, alpha, beta, g, R, W):
 def _known_cutoff(h, F, p, alpha, beta, g, R, T):
     """Enhanced transposition cutoff for the trick's last play (not under sevens), the node in frame p of
     `F` searched within (alpha, beta): if one of the plays ends the trick in a position the table already
-    knows to be good enough for the side to play, that settles the node; returns its value, else -1."""
+    knows to be good enough for the side to play, that settles the node; so does every play's position known
+    not to be (a fail-soft bound from the table's bounds). Returns its value, else -1."""
     seat, led, winner, wkey, tpts = F[p, _SEAT], F[p, _LED], F[p, _WINNER], F[p, _WKEY], F[p, _TPTS]
     ctx, kind, side, sitter, tag = g[0], g[1], g[2], g[3], g[4]
     keys, follow, count = R[0], R[2], R[4]
@@ -503,6 +504,8 @@ def _known_cutoff(h, F, p, alpha, beta, g, R, T):
     legal = h[seat] & follow[ctx, led]
     if legal == 0:
         legal = h[seat]
+    known = True
+    bound = -_INF if maximizing else _INF  # the best any play can do, by the table
     while legal:
         bit = legal & -legal
         legal ^= bit
@@ -516,10 +519,18 @@ def _known_cutoff(h, F, p, alpha, beta, g, R, T):
         slot = _slot(k1, k2, T.shape[0] - 1)
         if T[slot, 0] == k1 and T[slot, 1] == k2:
             e = T[slot, 2]
-            if maximizing and t + (e & 255) >= beta:
-                return t + (e & 255)
-            if not maximizing and t + ((e >> 8) & 255) <= alpha:
-                return t + ((e >> 8) & 255)
+            if maximizing:
+                if t + (e & 255) >= beta:
+                    return t + (e & 255)
+                bound = max(bound, t + ((e >> 8) & 255))
+            else:
+                if t + ((e >> 8) & 255) <= alpha:
+                    return t + ((e >> 8) & 255)
+                bound = min(bound, t + (e & 255))
+        else:
+            known = False
+    if known and (bound <= alpha if maximizing else bound >= beta):
+        return bound
     return -1
 
 
