@@ -571,8 +571,8 @@ def test_solver_speed_from_the_start_of_play() -> None:
             f"{name}: {len(p)} deals, mean {ms.mean():.2f} ms, median {np.median(ms):.2f} ms, "
             f"{fresh.nodes / len(p):,.0f} nodes a deal"
         )
-    assert times["solve"].mean() < 8 and times["at_least(bid)"].mean() < 4
-    assert nodes["solve"] < 22_700 and nodes["at_least(bid)"] < 10_700
+    assert times["solve"].mean() < 6 and times["at_least(bid)"].mean() < 3
+    assert nodes["solve"] < 19_300 and nodes["at_least(bid)"] < 9_400
 
 
 def test_importing_the_simulator_does_not_import_numba() -> None:
