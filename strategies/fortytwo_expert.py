@@ -22,12 +22,12 @@ weights); `bidding = sampled` deals the other three hands `bid_samples` times an
 double-dummy with the seat as declarer for each of its `declarations` best-looking declarations; the worth
 is the best average (less `bid_shift`). `naming = sampled` names trumps from such deals (by `aim`, for the
 contract actually bid); `naming = heuristic` as the heuristic does. A whole-hand solve costs milliseconds,
-against microseconds for the heuristic's value: with all four seats expert, sampled bidding plays some 4
-hands a second and sampled naming some 9, against some 40, and neither did better than the heuristic's
+against microseconds for the heuristic's value: with all four seats expert, sampled bidding plays some 6
+hands a second and sampled naming some 10, against some 50, and neither did better than the heuristic's
 bidding and naming on 600 hands (README, "The expert"), so both are off by default.
 
 Speed. Nearly all the time is the solver's, most of it in the first trick (the opening lead: seven plays
-solved on nearly whole hands); two samples keep all-expert play near 40 hands a second a core, and more
+solved on nearly whole hands); two samples keep all-expert play near 50 hands a second a core, and more
 gain little (four: +0.6 [-1.3, +2.5] points a hand on 600 hands).
 
 Randomness. With `stream = view` (default) each decision's deals come from a generator seeded by `seed`
@@ -133,11 +133,11 @@ class Expert(Heuristic):
     )
     bench_deals: ClassVar[int] = 30  # `dealsim bench` times it on this many deals (see simulator.bench)
     examples: ClassVar[tuple[str, ...]] = ()
-    check_sizes: ClassVar[Sizes | None] = Sizes(deals=16, matches=1)  # some 40 hands a second
+    check_sizes: ClassVar[Sizes | None] = Sizes(deals=16, matches=1)  # some 50 hands a second
     samples: int = option(
         2,
         "play: deals of the unseen hands per decision (each legal play is solved on "
-        "each; the default keeps all-expert play near 40 hands a second a core, more are "
+        "each; the default keeps all-expert play near 50 hands a second a core, more are "
         "slower and only slightly stronger)",
         lo=1,
         hi=1000,
