@@ -496,7 +496,8 @@ def _known_cutoff(h, F, p, alpha, beta, g, R, T):
     """Enhanced transposition cutoff for the trick's last play (not under sevens), the node in frame p of
     `F` searched within (alpha, beta): if one of the plays ends the trick in a position the table already
     knows to be good enough for the side to play, that settles the node; so does every play's position known
-    not to be (a fail-soft bound from the table's bounds). Returns its value, else -1."""
+    not to be (a fail-soft bound from the table's bounds). Returns (its value, -1), else (-1, the play the
+    table's bounds make look best, to be tried first; -1 if none is known)."""
     seat, led, winner, wkey, tpts = F[p, _SEAT], F[p, _LED], F[p, _WINNER], F[p, _WKEY], F[p, _TPTS]
     ctx, kind, side, sitter, tag = g[0], g[1], g[2], g[3], g[4]
     keys, follow, count = R[0], R[2], R[4]
@@ -506,6 +507,7 @@ def _known_cutoff(h, F, p, alpha, beta, g, R, T):
         legal = h[seat]
     known = True
     bound = -_INF if maximizing else _INF  # the best any play can do, by the table
+    hint, hope = -1, -_INF  # the play the table thinks best, and how good (for the side to play)
     while legal:
         bit = legal & -legal
         legal ^= bit
@@ -521,17 +523,21 @@ def _known_cutoff(h, F, p, alpha, beta, g, R, T):
             e = T[slot, 2]
             if maximizing:
                 if t + (e & 255) >= beta:
-                    return t + (e & 255)
+                    return t + (e & 255), -1
                 bound = max(bound, t + ((e >> 8) & 255))
+                if t + (e & 255) > hope:
+                    hint, hope = d, t + (e & 255)
             else:
                 if t + ((e >> 8) & 255) <= alpha:
-                    return t + ((e >> 8) & 255)
+                    return t + ((e >> 8) & 255), -1
                 bound = min(bound, t + (e & 255))
+                if -(t + ((e >> 8) & 255)) > hope:
+                    hint, hope = d, -(t + ((e >> 8) & 255))
         else:
             known = False
     if known and (bound <= alpha if maximizing else bound >= beta):
-        return bound
-    return -1
+        return bound, -1
+    return -1, hint
 
 
 @njit(cache=True)
@@ -621,7 +627,7 @@ def _search(h, root, g, R, T, F, M):
                 and ctx != 11
                 and _popcount(h[0] | h[1] | h[2] | h[3]) > per + 1
             ):
-                r = _known_cutoff(h, F, p, alpha, beta, g, R, T)
+                r, tt_best = _known_cutoff(h, F, p, alpha, beta, g, R, T)
                 if r >= 0:
                     mode = RETURN
             if mode == NEXT:
