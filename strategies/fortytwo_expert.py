@@ -23,7 +23,7 @@ double-dummy with the seat as declarer for each of its `declarations` best-looki
 is the best average (less `bid_shift`). `naming = sampled` names trumps from such deals (by `aim`, for the
 contract actually bid); `naming = heuristic` as the heuristic does. A whole-hand solve costs milliseconds,
 against microseconds for the heuristic's value: with all four seats expert, sampled bidding plays some 6
-hands a second and sampled naming some 10, against some 50, and neither did better than the heuristic's
+hands a second and sampled naming some 11, against some 50, and neither did better than the heuristic's
 bidding and naming on 600 hands (README, "The expert"), so both are off by default.
 
 Speed. Nearly all the time is the solver's, most of it in the first trick (the opening lead: seven plays

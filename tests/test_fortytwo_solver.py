@@ -571,7 +571,7 @@ def test_solver_speed_from_the_start_of_play() -> None:
             f"{name}: {len(p)} deals, mean {ms.mean():.2f} ms, median {np.median(ms):.2f} ms, "
             f"{fresh.nodes / len(p):,.0f} nodes a deal"
         )
-    assert times["solve"].mean() < 6 and times["at_least(bid)"].mean() < 3
+    assert times["solve"].mean() < 5 and times["at_least(bid)"].mean() < 2.5
     assert nodes["solve"] < 19_300 and nodes["at_least(bid)"] < 9_400
 
 
