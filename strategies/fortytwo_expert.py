@@ -4,9 +4,12 @@ Play. At each play with more than one legal domino, the seat deals the hands it 
 each deal consistent with what it has seen: its own hand, the auction (a plunger held four doubles, a
 splasher three), the dominoes played so far and the suits each seat has shown out of (under sevens: that
 nothing closer to seven was held); uniformly over all such deals (`strategies.fortytwo_sampling`). Every
-legal play is solved double-dummy on every deal (`simulator.fortytwo.solver`; all rows x deals x plays of a
-decision group in one solver call, on one solver per count kept for the process, whose table later decisions
-reuse), and the seat plays the one with the best average for its side. With
+legal play is solved double-dummy on every deal (`simulator.fortytwo.solver`, on one solver per count kept
+for the process, whose table later decisions reuse), and the seat plays the one with the best average for
+its side. Only a play that may beat the heuristic's needs its values: the heuristic's play is solved on
+every deal, and a null-window search per deal asks of each other play whether it ends strictly better
+there; a play that does on no deal is no better on average and is not solved (the same choice for less
+search). With
 `aim = points` that is the declaring side's points (the declarers maximize them, the defenders minimize;
 under nello the other way round); with `aim = score` it is the hand's score difference under the rules
 (points: the points each side scores, a set costing the declarers the bid; marks: the marks), so a play
@@ -19,12 +22,12 @@ weights); `bidding = sampled` deals the other three hands `bid_samples` times an
 double-dummy with the seat as declarer for each of its `declarations` best-looking declarations; the worth
 is the best average (less `bid_shift`). `naming = sampled` names trumps from such deals (by `aim`, for the
 contract actually bid); `naming = heuristic` as the heuristic does. A whole-hand solve costs milliseconds,
-against microseconds for the heuristic's value: with all four seats expert, sampled bidding plays some 4
-hands a second and sampled naming some 7, against some 20, and neither did better than the heuristic's
+against microseconds for the heuristic's value: with all four seats expert, sampled bidding plays some 6
+hands a second and sampled naming some 11, against some 50, and neither did better than the heuristic's
 bidding and naming on 600 hands (README, "The expert"), so both are off by default.
 
 Speed. Nearly all the time is the solver's, most of it in the first trick (the opening lead: seven plays
-solved on nearly whole hands); two samples keep all-expert play near 20 hands a second a core, and more
+solved on nearly whole hands); two samples keep all-expert play near 50 hands a second a core, and more
 gain little (four: +0.6 [-1.3, +2.5] points a hand on 600 hands).
 
 Randomness. With `stream = view` (default) each decision's deals come from a generator seeded by `seed`
@@ -130,11 +133,11 @@ class Expert(Heuristic):
     )
     bench_deals: ClassVar[int] = 30  # `dealsim bench` times it on this many deals (see simulator.bench)
     examples: ClassVar[tuple[str, ...]] = ()
-    check_sizes: ClassVar[Sizes | None] = Sizes(deals=16, matches=1)  # some 20 hands a second
+    check_sizes: ClassVar[Sizes | None] = Sizes(deals=16, matches=1)  # some 50 hands a second
     samples: int = option(
         2,
         "play: deals of the unseen hands per decision (each legal play is solved on "
-        "each; the default keeps all-expert play near 20 hands a second a core, more are "
+        "each; the default keeps all-expert play near 50 hands a second a core, more are "
         "slower and only slightly stronger)",
         lo=1,
         hi=1000,
@@ -282,6 +285,8 @@ class Expert(Heuristic):
     def _pimc(
         self, view: FortyTwoView, legal: np.ndarray, rep: np.ndarray, fallback: np.ndarray, seeds: np.ndarray
     ) -> np.ndarray:
+        if self.budget_ms <= 0:
+            return self._pimc_against_fallback(view, legal, rep, fallback, seeds)
         rules = view.rules if view.rules is not None else _DEFAULT_RULES
         solver = _solver(rules.count_values)
         m = len(view)
@@ -316,6 +321,73 @@ class Expert(Heuristic):
         best = mean.max(axis=1)
         tied = mean >= best[:, None] - 1e-9
         keep = tied[np.arange(m), fallback]
+        return np.where(keep, fallback, np.argmax(tied, axis=1))
+
+    def _pimc_against_fallback(
+        self, view: FortyTwoView, legal: np.ndarray, rep: np.ndarray, fallback: np.ndarray, seeds: np.ndarray
+    ) -> np.ndarray:
+        """`_pimc` with every sample dealt at once, the same choice with less search. The fallback (the
+        heuristic's play, which keeps ties) is solved on every sample; another play can only be chosen if
+        its average beats the fallback's, so where the utility is monotone in the declaring side's points,
+        a null-window search per sample first asks whether it does strictly better than the fallback there:
+        a play that does on no sample is no better on average, and is not solved. The others are."""
+        rules = view.rules if view.rules is not None else _DEFAULT_RULES
+        solver = _solver(rules.count_values)
+        m, k = len(view), self.samples
+        ar = np.arange(m)
+        _, _, sitter = self.auction_facts(view)
+        hands = self._deal(view, seeds, 0, k)  # (m, k, 4)
+        # each row's utility for every final score 0..42: +1 where it never falls as the score rises, -1
+        # where it never rises, 0 (solve every play) otherwise
+        grid = np.repeat(ar, 43)
+        u_of = self.utility(view, grid, np.tile(np.arange(43), m), rules).reshape(m, 43)
+        step = np.diff(u_of, axis=1)
+        direction = np.where((step >= 0).all(axis=1), 1, np.where((step <= 0).all(axis=1), -1, 0))
+
+        def positions(r: np.ndarray, s: np.ndarray, d: np.ndarray):
+            p, taken = self._after(view, r, hands[r, s], d, sitter, rules)
+            return dataclasses.replace(p, follow_on=np.r_[False, r[1:] == r[:-1]]), taken
+
+        total = np.full((m, D.N_DOMINOES), -np.inf)
+        fb = rep[ar, fallback]
+        r = np.repeat(ar, k)
+        s = np.tile(np.arange(k), m)
+        p, taken = positions(r, s, fb[r])
+        x_fb = taken + solver.solve(p).astype(np.int64)
+        total[ar, fb] = 0.0
+        np.add.at(total, (r, fb[r]), self.utility(view, r, x_fb, rules))
+        x_fb = x_fb.reshape(m, k)
+        others = (rep == np.arange(D.N_DOMINOES)) & legal
+        others[ar, fb] = False
+        rr, dd = np.nonzero(others)  # row by row, by domino
+        if len(rr):
+            # can the play end strictly better for the seat than the fallback on a sample? (asked sample by
+            # sample of the plays not yet shown to)
+            better = direction[rr] == 0
+            pending = np.flatnonzero(~better)
+            for s_i in range(k):
+                if not len(pending):
+                    break
+                r2, d2 = rr[pending], dd[pending]
+                p, taken = positions(r2, np.full(len(pending), s_i), d2)
+                up = direction[r2] > 0
+                # up: x > x_fb, a value >= x_fb + 1 - taken; down: x < x_fb, not a value >= x_fb - taken
+                hit = solver.at_least(p, x_fb[r2, s_i] - taken + up) == up
+                better[pending[hit]] = True
+                pending = pending[~hit]
+            rr, dd = rr[better], dd[better]
+        if len(rr):
+            r3, d3 = np.repeat(rr, k), np.repeat(dd, k)
+            s3 = np.tile(np.arange(k), len(rr))
+            p, taken = positions(r3, s3, d3)
+            x = taken + solver.solve(p).astype(np.int64)
+            total[rr, dd] = 0.0
+            np.add.at(total, (r3, d3), self.utility(view, r3, x, rules))
+        mean = total[ar[:, None], np.maximum(rep, 0)] / k
+        mean = np.where(legal, mean, -np.inf)
+        best = mean.max(axis=1)
+        tied = mean >= best[:, None] - 1e-9
+        keep = tied[ar, fallback]
         return np.where(keep, fallback, np.argmax(tied, axis=1))
 
     @staticmethod

@@ -360,6 +360,30 @@ def test_bidding_follows_the_heuristics_ladder_with_the_worth_it_is_given(monkey
     assert (calls >= rules.min_bid).all() and (calls <= 39).all()
 
 
+@pytest.mark.parametrize(
+    ("rules", "aim"),
+    [(SEED, "score"), (HOUSE, "score"), (FortyTwoRules(**PRESETS["texas-points"], nello=True), "points")],
+    ids=["seed", "house", "texas-points"],
+)
+def test_solving_only_the_plays_that_could_beat_the_heuristics_changes_no_choice(
+    rules: FortyTwoRules, aim: str
+) -> None:
+    """Without a time budget a play is solved on every sample only if it ends better than the heuristic's
+    play on one; with a budget that is never reached every play is solved on every sample (the same deals,
+    one at a time): the choices are the same."""
+    chosen = 0
+    for samples in (2, 3):
+        for state in _play_positions(rules, 25, seed=13 + samples):
+            view, legal = core.inputs(state, np.arange(len(state)), PLAY, rules)
+            pruned = Expert(samples=samples, aim=aim).decide(PLAY, view, legal, np.random.default_rng(0))
+            every = Expert(samples=samples, aim=aim, budget_ms=1e6).decide(
+                PLAY, view, legal, np.random.default_rng(0)
+            )
+            assert np.array_equal(pruned, every)
+            chosen += int((legal.sum(axis=1) > 1).sum())
+    assert chosen > 50
+
+
 def test_a_time_budget_still_decides() -> None:
     rules = SEED
     state = _play_positions(rules, 30, seed=12)[0]

@@ -28,12 +28,15 @@ numba is slow to import) is fail-soft alpha-beta over single plays:
   rest of the hand). An entry holds a lower and an upper bound on that value and the best lead found; its
   key also holds the context, the count values and the declaring side (a nello sitter shows as the empty
   hand), so an entry stays true across calls and the solver's table is never cleared;
-- bounds at trick boundaries: 0 .. every point left, and the points of the leader's unbeatable dominoes
-  (quick tricks); the last trick is played out directly;
+- bounds at trick boundaries: 0 .. every point left, the points of the leader's unbeatable dominoes
+  (quick tricks), and the tricks of the top trumps held by one seat (each wins the trick it is played to);
+  the last two tricks are played out by a small search of the first's lines (the last forced), its answer
+  kept in the table;
 - before the trick's last play, a look in the table at the positions each play leads to (enhanced
   transposition cutoff);
 - equivalent trumps (and nello doubles) searched once, and moves ordered by a cheap trick heuristic.
-A full value is found by null-window searches that close in on it (`_root`).
+A full value is found by null-window searches that close in on it (`_root`, MTD(f): each search's
+fail-soft answer is the next step).
 """
 
 from __future__ import annotations
@@ -125,27 +128,10 @@ class Positions(search.Positions):
         """The rows that are no position play can reach: a domino twice, the trick's players (from its
         leader, the sitter skipped) not each one domino short of the others, `turn` not the next of them, or
         the trick full (the rules of the play itself are not checked)."""
-        n = len(self)
-        ar = np.arange(n)
-        hands = self.hands.astype(np.uint32).copy()
-        nello = np.flatnonzero(self.sitter >= 0)
-        hands[nello, self.sitter[nello]] = 0
-        trick = self.trick
-        in_trick = np.where(trick >= 0, D.BIT[np.maximum(trick, 0)], np.uint32(0)).astype(np.uint32)
-        held = np.concatenate([hands, in_trick], axis=1)
-        overlap = np.bitwise_count(np.bitwise_or.reduce(held, axis=1)) != np.bitwise_count(held).sum(axis=1)
-        size = np.bitwise_count(hands).astype(np.int64)
-        seat = self.leader.astype(np.int64)
-        for i in range(4):  # give the trick's dominoes back: then every active seat holds as many
-            played = trick[:, i] >= 0
-            size[ar[played], seat[played]] += 1
-            seat = np.where(played, (seat + 1) & 3, seat)
-            seat = np.where(played & (seat == self.sitter), (seat + 1) & 3, seat)
-        active = np.ones((n, 4), bool)
-        active[nello, self.sitter[nello]] = False
-        uneven = np.where(active, size, -1).max(axis=1) != np.where(active, size, 99).min(axis=1)
-        complete = (trick >= 0).sum(axis=1) >= np.where(self.sitter >= 0, 3, 4)
-        return overlap | uneven | (seat != self.turn) | complete
+        i64 = search.i64
+        return _invalid_rows(
+            i64(self.hands), i64(self.trick), i64(self.leader), i64(self.turn), i64(self.sitter)
+        )
 
 
 # ------------------------------------------------------------------------------------------- the kernel
@@ -227,6 +213,42 @@ def _slot(k1, k2, mask):
     h = (k1 ^ (k2 * 0x9E3779B97F4A7C15)) * 0xC2B2AE3D27D4EB4F
     h = (h ^ (h >> 32)) * 0x165667B19E3779F9
     return (h >> 40) & mask
+
+
+@njit(cache=True)
+def _invalid_rows(hands, trick, leader, turn, sitter):
+    """`Positions.invalid` row by row (compiled: a solver asked about one position at a time spends far less
+    on the check so)."""
+    n = hands.shape[0]
+    out = np.zeros(n, np.bool_)
+    size = np.zeros(4, np.int64)
+    for r in range(n):
+        sit = sitter[r]
+        held, total = 0, 0
+        for s in range(4):
+            x = 0 if s == sit else hands[r, s]
+            held |= x
+            size[s] = _popcount(x)
+            total += size[s]
+        seat, played = leader[r], 0
+        for i in range(4):  # give the trick's dominoes back: then every active seat holds as many
+            d = trick[r, i]
+            if d < 0:
+                continue
+            held |= np.int64(1) << d
+            total += 1
+            size[seat] += 1
+            played += 1
+            seat = (seat + 1) & 3
+            if seat == sit:
+                seat = (seat + 1) & 3
+        most, least = -1, 99
+        for s in range(4):
+            if s != sit:
+                most, least = max(most, size[s]), min(least, size[s])
+        per = 3 if sit >= 0 else 4
+        out[r] = _popcount(held) != total or most != least or seat != turn[r] or played >= per
+    return out
 
 
 @njit(cache=True)
@@ -333,6 +355,29 @@ def _quick_tricks(h, seat, rem, ctx, kind, R):
 
 
 @njit(cache=True)
+def _trump_run(h, rem, ctx, kind, R):
+    """(points, seat): the top trump still held wins whatever trick it is played to, and so does each trump
+    held by the same seat below it with no other hand's trump between: each of those tricks is the seat's
+    side's, worth 1 + at least the trump's count. (0, 0) when no trump is left. Trump contexts only."""
+    count, ranks = R[4], R[5]
+    holder = -1
+    sure = 0
+    for r in range(6, -1, -1):
+        d = ranks[ctx, 28 + r]
+        if not rem >> d & 1:
+            continue
+        s = 0
+        while not h[s] >> d & 1:
+            s += 1
+        if holder < 0:
+            holder = s
+        elif s != holder:
+            break
+        sure += 1 + count[kind, d]
+    return sure, max(holder, 0)
+
+
+@njit(cache=True)
 def _last_trick(h, seat, ctx, side, points, keys, lead_suit):
     """The value of the last trick, each seat holding one domino (the sitter none); `points` its worth."""
     led, winner, wkey = -1, -1, -1
@@ -349,10 +394,110 @@ def _last_trick(h, seat, ctx, side, points, keys, lead_suit):
 
 
 @njit(cache=True)
+def _legal(hand, ctx, led, follow, distance):
+    """The dominoes of `hand` that may be played to a trick of led suit `led` (-1: leading)."""
+    legal = hand
+    if led >= 0:
+        f = hand & follow[ctx, led]
+        if f:
+            legal = f
+    if ctx == 11:  # sevens: only the dominoes closest to seven pips
+        nearest = 99
+        m = legal
+        while m:
+            nearest = min(nearest, distance[_LOG[(m & -m) % 37]])
+            m &= m - 1
+        m = legal
+        while m:
+            b = m & -m
+            m ^= b
+            if distance[_LOG[b % 37]] != nearest:
+                legal ^= b
+    return legal
+
+
+@njit(cache=True)
+def _next_seat(seat, sitter):
+    seat = (seat + 1) & 3
+    return (seat + 1) & 3 if seat == sitter else seat
+
+
+@njit(cache=True)
+def _two_tricks(h, seat, alpha, beta, g, R, W):
+    """The value of the last two tricks, `seat` to lead and each seat holding two dominoes (the sitter
+    none): the lines of play of the first trick (at most 2 ** 4) searched within (alpha, beta), fail-soft,
+    each with the last trick played out. `h` is changed and restored; `W` (8, 8) is scratch."""
+    ctx, kind, side, sitter = g[0], g[1], g[2], g[3]
+    keys, lead_suit, follow, distance, count = R[0], R[1], R[2], R[3], R[4]
+    rem = h[0] | h[1] | h[2] | h[3]
+    worth = 0  # the count of the dominoes left: the two tricks' count
+    c = rem & _COUNT_BITS
+    while c:
+        worth += count[kind, _LOG[(c & -c) % 37]]
+        c &= c - 1
+    # per level i of the first trick (W rows): the seat, its moves left, whether it maximizes, its best so
+    # far, its play; and the trick after i plays: winner, winning key, count
+    order, moves, mx, best, bit, win, wk, pts = W[0], W[1], W[2], W[3], W[4], W[5], W[6], W[7]
+    n = 3 if sitter >= 0 else 4
+    order[0] = seat
+    for i in range(n):
+        if i:
+            order[i] = _next_seat(order[i - 1], sitter)
+        mx[i] = ((order[i] & 1) == side) != (sitter >= 0)
+    led = -1
+    i = 0
+    moves[0] = _legal(h[seat], ctx, -1, follow, distance)
+    best[0] = -_INF if mx[0] else _INF
+    win[0], wk[0], pts[0] = -1, -1, 0
+    while True:
+        if moves[i] == 0:  # level i done: hand its best to the level above
+            v = best[i]
+            if i == 0:
+                return v
+            i -= 1
+            h[order[i]] ^= bit[i]
+        else:
+            b = moves[i] & -moves[i]
+            moves[i] ^= b
+            d = _LOG[b % 37]
+            q = order[i]
+            if i == 0:
+                led = lead_suit[ctx, d]
+            k = keys[ctx, led, d]
+            if k > wk[i]:  # of equal keys the earlier play keeps the trick
+                win[i + 1], wk[i + 1] = q, k
+            else:
+                win[i + 1], wk[i + 1] = win[i], wk[i]
+            pts[i + 1] = pts[i] + count[kind, d]
+            h[q] ^= b
+            if i + 1 < n:
+                bit[i] = b
+                i += 1
+                moves[i] = _legal(h[order[i]], ctx, led, follow, distance)
+                best[i] = -_INF if mx[i] else _INF
+                continue
+            # the first trick is complete: its points, then the last trick played out
+            w = win[n]
+            t = pts[n] + 1 if (w & 1) == side else 0
+            v = t + _last_trick(h, w, ctx, side, worth - pts[n] + 1, keys, lead_suit)
+            h[q] ^= b
+        if mx[i]:
+            best[i] = max(best[i], v)
+            if best[i] >= beta:  # (the root's window: a weaker cutoff than alpha-beta's, but sound)
+                moves[i] = 0
+        else:
+            best[i] = min(best[i], v)
+            if best[i] <= alpha:
+                moves[i] = 0
+
+
+@njit(cache=True)
 def _known_cutoff(h, F, p, alpha, beta, g, R, T):
     """Enhanced transposition cutoff for the trick's last play (not under sevens), the node in frame p of
     `F` searched within (alpha, beta): if one of the plays ends the trick in a position the table already
-    knows to be good enough for the side to play, that settles the node; returns its value, else -1."""
+    knows to be good enough for the side to play, that settles the node; so does every play's position known
+    not to be (a fail-soft bound from the table's bounds). Returns (its value, -1), else (-1, the play the
+    table's bounds make look best, to be tried first; -1 if none is known)."""
     seat, led, winner, wkey, tpts = F[p, _SEAT], F[p, _LED], F[p, _WINNER], F[p, _WKEY], F[p, _TPTS]
     ctx, kind, side, sitter, tag = g[0], g[1], g[2], g[3], g[4]
     keys, follow, count = R[0], R[2], R[4]
@@ -360,6 +505,9 @@ def _known_cutoff(h, F, p, alpha, beta, g, R, T):
     legal = h[seat] & follow[ctx, led]
     if legal == 0:
         legal = h[seat]
+    known = True
+    bound = -_INF if maximizing else _INF  # the best any play can do, by the table
+    hint, hope = -1, -_INF  # the play the table thinks best, and how good (for the side to play)
     while legal:
         bit = legal & -legal
         legal ^= bit
@@ -373,11 +521,23 @@ def _known_cutoff(h, F, p, alpha, beta, g, R, T):
         slot = _slot(k1, k2, T.shape[0] - 1)
         if T[slot, 0] == k1 and T[slot, 1] == k2:
             e = T[slot, 2]
-            if maximizing and t + (e & 255) >= beta:
-                return t + (e & 255)
-            if not maximizing and t + ((e >> 8) & 255) <= alpha:
-                return t + ((e >> 8) & 255)
-    return -1
+            if maximizing:
+                if t + (e & 255) >= beta:
+                    return t + (e & 255), -1
+                bound = max(bound, t + ((e >> 8) & 255))
+                if t + (e & 255) > hope:
+                    hint, hope = d, t + (e & 255)
+            else:
+                if t + ((e >> 8) & 255) <= alpha:
+                    return t + ((e >> 8) & 255), -1
+                bound = min(bound, t + (e & 255))
+                if -(t + ((e >> 8) & 255)) > hope:
+                    hint, hope = d, -(t + ((e >> 8) & 255))
+        else:
+            known = False
+    if known and (bound <= alpha if maximizing else bound >= beta):
+        return bound, -1
+    return -1, hint
 
 
 @njit(cache=True)
@@ -387,7 +547,8 @@ def _search(h, root, g, R, T, F, M):
     suit, winner, winning key and count so far, plays still to come in it (the trick's size when leading),
     alpha, beta). Fail-soft alpha-beta: a result <= alpha is an upper bound, >= beta a lower bound. `g` =
     (ctx, count kind, declaring side, sitter, key tag), `R` the rule tables, `T` the transposition table, `F`
-    (30, _FRAME) frames and `M` (30, 8) move lists by ply (F[29, 0] counts the nodes, M[29] is scratch).
+    (30, _FRAME) frames and `M` (38, 8) move lists by ply (F[29, 0] counts the nodes; M[29] and M[30:] are
+    scratch).
 
     A loop over an explicit stack (numba does not cache recursive functions reliably): ENTER sets up the
     node at ply p, NEXT tries its next move (pushing the child), RETURN hands a value to the parent."""
@@ -431,6 +592,12 @@ def _search(h, root, g, R, T, F, M):
                             lo = sure
                         else:
                             hi = top - sure
+                        if ctx <= 7:
+                            run, holder = _trump_run(h, rem, ctx, kind, R)
+                            if (holder & 1) == side:
+                                lo = max(lo, run)
+                            else:
+                                hi = min(hi, top - run)
                     # The key: the four hands (28 bits each), the leader, and the solve's fixed tag.
                     k1 = h[0] | (h[1] << 28) | tag
                     k2 = h[2] | (h[3] << 28) | (seat << 56)
@@ -444,8 +611,23 @@ def _search(h, root, g, R, T, F, M):
                         r, mode = hi, RETURN
                     alpha, beta = max(alpha, lo), min(beta, hi)
                     F[p, _SLOT], F[p, _K1], F[p, _K2], F[p, _LO], F[p, _HI] = slot, k1, k2, lo, hi
-            if mode == NEXT and F[p, _LEFT] == 1 and ctx != 11:
-                r = _known_cutoff(h, F, p, alpha, beta, g, R, T)
+                    if mode == NEXT and _popcount(rem) == 2 * per:  # the last two tricks: played out
+                        r, mode = _two_tricks(h, seat, alpha, beta, g, R, M[30:]), RETURN
+                        if r <= alpha:
+                            hi = r
+                        elif r >= beta:
+                            lo = r
+                        else:
+                            lo = hi = r
+                        T[slot, 0], T[slot, 1], T[slot, 2] = k1, k2, lo | (hi << 8)
+            # (the table holds no position of the last trick: it is played out)
+            if (
+                mode == NEXT
+                and F[p, _LEFT] == 1
+                and ctx != 11
+                and _popcount(h[0] | h[1] | h[2] | h[3]) > per + 1
+            ):
+                r, tt_best = _known_cutoff(h, F, p, alpha, beta, g, R, T)
                 if r >= 0:
                     mode = RETURN
             if mode == NEXT:
@@ -546,7 +728,7 @@ def _root(rows, r, goal, kind, R, T, work):
     """Search row r of the positions `rows` (`Positions.kernel_rows`). `goal` = (target, guess): with
     target >= 0, whether the value is >= target (1 or 0), one null-window search; with target < 0, the
     value, by null-window searches that close in on it: with a guess >= 0, MTD(f) from the guess (two
-    searches when it is right); else one step down from 42, then bisection. `work` = (frames, move lists)."""
+    searches when it is right), else from 42. `work` = (frames, move lists)."""
     hands, ctx, turn, leader, trick, _, side, sitter, _ = rows
     target, guess = goal
     F, M = work
@@ -568,12 +750,10 @@ def _root(rows, r, goal, kind, R, T, work):
         return 1 if v >= target else 0
     lo, hi = 0, 43  # the value is in [lo, hi)
     v = guess if guess >= 0 else 42
-    first = True
     while lo + 1 < hi:
-        # MTD(f) steps from the guess; without one, a first step from 42 (its fail-soft answer, an upper
-        # bound, is often the value or near it when the declarers are strong), then bisection.
-        beta = min(max(v, lo + 1), hi - 1) if guess >= 0 or first else (lo + hi + 1) // 2
-        first = False
+        # MTD(f): each search's fail-soft answer is the next step (from 42 without a guess: the fail low's
+        # upper bound is often the value or near it), fewer nodes than bisection.
+        beta = min(max(v, lo + 1), hi - 1)
         v = _search(h, (turn[r], leader[r], led, winner, wkey, tpts, per - n, beta - 1, beta), g, R, T, F, M)
         if v < beta:
             hi = v + 1  # fail low: v is an upper bound
@@ -591,7 +771,7 @@ def _solve_rows(rows, targets, kind, R, T):
     n = points.shape[0]
     out = np.empty(n, np.int64)
     F = np.zeros((30, _FRAME), np.int64)
-    M = np.zeros((30, 8), np.int64)
+    M = np.zeros((38, 8), np.int64)
     total = 0
     for r in range(n):
         taken = points[r, side[r]]
@@ -667,7 +847,11 @@ class FortyTwoSolver(search.Solver[Positions]):
         t = np.broadcast_to(np.asarray(target, np.int64), len(positions))
         out = np.ones(len(positions), bool)
         ask = t > 0
-        if ask.any():
+        if (
+            ask.all()
+        ):  # (a copy: a broadcast target is read-only, which the kernel would be compiled again for)
+            out[:] = self._run(positions, (np.array(t, np.int64),)) == 1
+        elif ask.any():
             out[ask] = self._run(positions.take(np.flatnonzero(ask)), (search.i64(t[ask]),)) == 1
         return out
 
