@@ -3,10 +3,10 @@
 Play. At each play with more than one legal domino, the seat deals the hands it cannot see `samples` times,
 each deal consistent with what it has seen: its own hand, the auction (a plunger held four doubles, a
 splasher three), the dominoes played so far and the suits each seat has shown out of (under sevens: that
-nothing closer to seven was held); uniformly over all such deals (`strategies.fortytwo_sampling`). Every
-legal play is solved double-dummy on every deal (`simulator.fortytwo.solver`, on one solver per count kept
-for the process, whose table later decisions reuse), and the seat plays the one with the best average for
-its side. Only a play that may beat the heuristic's needs its values: the heuristic's play is solved on
+nothing closer to seven was held); uniformly over all such deals (`strategies.fortytwo_sampling`). The legal
+plays are valued double-dummy on every deal (`simulator.fortytwo.solver`, on one solver per count kept for
+the process, whose table later decisions reuse), and the seat plays the one with the best average for its
+side. Only a play that may beat the heuristic's needs its exact values: the heuristic's play is solved on
 every deal, and a null-window search per deal asks of each other play whether it ends strictly better
 there; a play that does on no deal is no better on average and is not solved (the same choice for less
 search). With
@@ -22,12 +22,12 @@ weights); `bidding = sampled` deals the other three hands `bid_samples` times an
 double-dummy with the seat as declarer for each of its `declarations` best-looking declarations; the worth
 is the best average (less `bid_shift`). `naming = sampled` names trumps from such deals (by `aim`, for the
 contract actually bid); `naming = heuristic` as the heuristic does. A whole-hand solve costs milliseconds,
-against microseconds for the heuristic's value: with all four seats expert, sampled bidding plays some 6
-hands a second and sampled naming some 11, against some 50, and neither did better than the heuristic's
-bidding and naming on 600 hands (README, "The expert"), so both are off by default.
+against microseconds for the heuristic's value, which makes sampled bidding and naming several times slower
+(docs/performance.md), and neither did better than the heuristic's bidding and naming on 600 hands (README,
+"The expert"), so both are off by default.
 
 Speed. Nearly all the time is the solver's, most of it in the first trick (the opening lead: seven plays
-solved on nearly whole hands); two samples keep all-expert play near 50 hands a second a core, and more
+solved on nearly whole hands); the default of two samples is set by speed (docs/performance.md), and more
 gain little (four: +0.6 [-1.3, +2.5] points a hand on 600 hands).
 
 Randomness. With `stream = view` (default) each decision's deals come from a generator seeded by `seed`
@@ -133,12 +133,11 @@ class Expert(Heuristic):
     )
     bench_deals: ClassVar[int] = 30  # `dealsim bench` times it on this many deals (see simulator.bench)
     examples: ClassVar[tuple[str, ...]] = ()
-    check_sizes: ClassVar[Sizes | None] = Sizes(deals=16, matches=1)  # some 50 hands a second
+    check_sizes: ClassVar[Sizes | None] = Sizes(deals=16, matches=1)  # a search per play: few deals
     samples: int = option(
         2,
-        "play: deals of the unseen hands per decision (each legal play is solved on "
-        "each; the default keeps all-expert play near 50 hands a second a core, more are "
-        "slower and only slightly stronger)",
+        "play: deals of the unseen hands per decision (each legal play is valued on "
+        "each; more are slower and only slightly stronger)",
         lo=1,
         hi=1000,
     )
