@@ -4,7 +4,8 @@ The training data is made by dealsim itself (strategies/fortytwo_learned_fit.py)
 heuristic with every legal play valued by the double-dummy solver for the play policy, then contracts
 played out by that policy for the bid estimate.
 
-Run: python benchmarks/train_learned.py [--seed S] [--bid-deals N] [--play-hands N] [--explore P] [--out PATH]
+Run: python benchmarks/train_learned.py [--seed S] [--bid-deals N] [--play-hands N] [--explore P] [--jobs J]
+     [--out PATH]
 The defaults make the shipped model (strategies/data/fortytwo_learned.npz).
 """
 
@@ -30,12 +31,13 @@ def main(argv: list[str] | None = None) -> int:
         "--play-hands", type=int, default=DEFAULTS["play_hands"], help="hands for the play fit"
     )
     parser.add_argument("--explore", type=float, default=DEFAULTS["explore"], help="chance of a uniform play")
+    parser.add_argument("--jobs", "-j", type=int, default=2, help="processes making the play data")
     parser.add_argument("--out", type=Path, default=MODEL_PATH, help="where the model's npz goes")
     args = parser.parse_args(argv)
     command = "python benchmarks/train_learned.py " + shlex.join(sys.argv[1:] if argv is None else argv)
     start = time.perf_counter()
     model, figures = train(
-        args.seed, args.bid_deals, args.play_hands, args.explore, command.strip(), progress=print
+        args.seed, args.bid_deals, args.play_hands, args.explore, command.strip(), print, args.jobs
     )
     save_model(args.out, model)
     load_model(args.out)  # it loads

@@ -1,16 +1,18 @@
-"""Forty-two learned strategy: a bid estimate and a play policy fitted on hands solved double-dummy.
+"""Forty-two learned strategy: a bid estimate and a play policy fitted on solved and played-out hands.
 
 The model is a small npz file shipped in the package (`MODEL_PATH`); `strategies.fortytwo_learned_fit` makes
 it again from hands dealsim deals and the double-dummy solver values (`benchmarks/train_learned.py`).
-Inference is numpy: a bid is a matrix product, a play a sum of table gathers.
+Inference is numpy: a bid estimate and a play score are each a sum of table gathers.
 
 Bidding. For each declaration the hand may name (pips, and doubles and no-trump where `declarations` allows
-them), `bid_features` describes the hand with that declaration; a least-squares fit of the declaring side's
-double-dummy points (the seat declaring and leading, the other three hands dealt at random) gives the points
-expected, `mu`, with the fit's residual spread `sigma`. The chance to take at least b points is read as
-Normal((mu + 0.5 - b) / sigma); the worth the heuristic's ladder bids on (`strategies.fortytwo.Heuristic`:
-min_bid, jump bids, marks, the auction form, the stuck dealer, the partner and overcall margins) is the
-highest b whose chance is at least `make_chance`. Plunge, splash and nello are bid as the heuristic bids them
+them), `bid_features` describes the hand with that declaration; a least-squares fit of the points the
+declaring side took (the seat declaring and leading, the other three hands dealt at random, all four playing
+this strategy's play policy) gives the points expected, `mu`, with the fit's residual spread `sigma`. The
+chance to take at least b points is read as Normal((mu + 0.5 - b) / sigma); the worth the heuristic's ladder
+bids on (`strategies.fortytwo.Heuristic`: min_bid, jump bids, marks, the auction form, the stuck dealer, the
+partner and overcall margins, 42 with a hand sure of every trick) is the highest b whose chance is at least
+`make_chance`. The count values are the rules' (the features count points held; the fit is on the seed's
+count, whose total the Texas count shares). Plunge, splash and nello are bid as the heuristic bids them
 (counting doubles, risky dominoes) when the rules switch them on; sevens is never named.
 
 Naming. The declaration with the highest `mu` among the legal ones; after a plunge or splash, and for nello,
@@ -38,6 +40,7 @@ from typing import Any, cast
 import numpy as np
 
 from simulator import bitrows
+from simulator.errors import DealsimError
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import (
@@ -200,13 +203,19 @@ def bid_points(hand: np.ndarray, count_values: str, weights: np.ndarray) -> np.n
 # row-major). `situation` is 16 cells: where the seat sits in the trick (0 leads .. 3 plays last) x 4, plus
 # 2 if its side declares, plus 1 if its partner is winning the trick.
 PLAY_TABLES = (
-    ("situation x takes the trick now x nothing unseen beats it x count class", (16, 2, 2, 4)),
+    ("situation x takes the trick now x nothing unseen beats it x count class x trump", (16, 2, 2, 4, 2)),
     ("situation x trump x rank in the trick (key + 1)", (16, 2, 17)),
     ("situation x trumps still out (0..3+) x trump x takes the trick now", (16, 4, 2, 2)),
     ("situation x count in the trick (0-1, 2-8, 9+) x takes it now x nothing unseen beats it", (16, 3, 2, 2)),
     ("leading: side declares x led suit still out (0..3+) x trump x count class; following: one cell", (65,)),
     ("situation x double x count class", (16, 2, 4)),
     ("trick number x side declares x takes the trick now x count class", (7, 2, 2, 4)),
+    (
+        "leading: side declares x own trumps (0..3+) x trumps still out (0..3+) x trump x nothing unseen "
+        "beats it; following: one cell",
+        (129,),
+    ),
+    ("situation x the partner's winning domino is safe x takes the trick now x count class", (16, 2, 2, 4)),
 )
 _SIZES = [int(np.prod(shape)) for _, shape in PLAY_TABLES]
 _OFFSETS = np.cumsum([0, *_SIZES])[:-1]
@@ -237,6 +246,8 @@ class PlayRows:
     trumps_out: np.ndarray  # int64 0..3
     trick_count: np.ndarray  # int64 0..2
     trick_no: np.ndarray  # int64 0..6
+    own_trumps: np.ndarray  # int64 trumps the seat holds, 0..3
+    trick_safe: np.ndarray  # int64 1 if the partner wins the trick and nothing unseen can take it from him
     count_class: np.ndarray  # (28,) int64
 
 
@@ -259,11 +270,14 @@ def play_rows(view: FortyTwoView) -> PlayRows:
         d = view.plays[rows, np.minimum(start + i, D.N_DOMINOES - 1)].astype(np.int64)
         in_trick += np.where(inside, count[np.maximum(d, 0)], 0)
     trumps_out = np.minimum(np.bitwise_count(unseen & D.TRUMP_BITS[ctx]), 3).astype(np.int64)
+    led8 = (ctx * 8 + np.maximum(view.led, 0)) * D.N_DOMINOES
+    beaten = _BEATS_FLAT[led8 + np.maximum(view.winning, 0)] & unseen
+    trick_safe = partner.astype(bool) & ((pos == 3) | (beaten == 0))
     return PlayRows(
         ctx=ctx,
         unseen=unseen,
         leading=leading,
-        led8=(ctx * 8 + np.maximum(view.led, 0)) * D.N_DOMINOES,
+        led8=led8,
         wkey=view.winning_key().astype(np.int64),
         last=pos == 3,
         situation=pos * 4 + mine * 2 + partner,
@@ -271,6 +285,8 @@ def play_rows(view: FortyTwoView) -> PlayRows:
         trumps_out=trumps_out,
         trick_count=np.where(in_trick >= 9, 2, np.where(in_trick >= 2, 1, 0)),
         trick_no=np.minimum(start // 4, 6),
+        own_trumps=np.minimum(np.bitwise_count(view.hand & D.TRUMP_BITS[ctx]), 3).astype(np.int64),
+        trick_safe=trick_safe.astype(np.int64),
         count_class=_COUNT_CLASS[rules.count_values],
     )
 
@@ -296,15 +312,18 @@ def play_index(p: PlayRows, d: np.ndarray, rows: np.ndarray | None = None) -> li
     suit = _LEAD_SUIT_FLAT[i]
     suit_out = np.minimum(np.bitwise_count(D.FOLLOW_FLAT[ctx * 8 + suit] & at(p.unseen)), 3).astype(np.int64)
     lead_cell = ((at(p.mine) * 4 + suit_out) * 2 + trump) * 4 + cnt
+    draw_cell = (((at(p.mine) * 4 + at(p.own_trumps)) * 4 + at(p.trumps_out)) * 2 + trump) * 2 + safe
     o = _OFFSETS
     return [
-        o[0] + ((s * 2 + wins) * 2 + safe) * 4 + cnt,
+        o[0] + (((s * 2 + wins) * 2 + safe) * 4 + cnt) * 2 + trump,
         o[1] + (s * 2 + trump) * 17 + key + 1,
         o[2] + ((s * 4 + at(p.trumps_out)) * 2 + trump) * 2 + wins,
         o[3] + ((s * 3 + at(p.trick_count)) * 2 + wins) * 2 + safe,
         o[4] + np.where(leading, lead_cell, 64),
         o[5] + (s * 2 + _IS_DOUBLE[d]) * 4 + cnt,
         o[6] + ((at(p.trick_no) * 2 + at(p.mine)) * 2 + wins) * 4 + cnt,
+        o[7] + np.where(leading, draw_cell, 128),
+        o[8] + ((s * 2 + at(p.trick_safe)) * 2 + wins) * 4 + cnt,
     ]
 
 
@@ -362,8 +381,12 @@ def load_model(path: Path | str = MODEL_PATH) -> Model:
 
 
 @cache
-def _shipped() -> Model:
-    return load_model(MODEL_PATH)
+def _model(path: str) -> Model:
+    """The model of that npz ("" = the shipped one), loaded once per process."""
+    try:
+        return load_model(Path(path) if path else MODEL_PATH)
+    except (OSError, ValueError, KeyError) as exc:
+        raise DealsimError(f"learned parameter model: cannot load {path or MODEL_PATH}: {exc}") from exc
 
 
 def _normal_quantile(p: float) -> float:
@@ -401,10 +424,10 @@ class _Worth:
 class Learned(FortyTwoStrategy):
     name = "learned"
     summary = (
-        "bids on a fitted estimate of the double-dummy points its hand takes with each declaration "
-        "(up to the level it makes with chance make_chance, along the heuristic's ladder), names the "
-        "declaration with the most, and plays the domino a fitted table model scores highest "
-        "(trained on each legal play's double-dummy value)"
+        "bids on a fitted estimate of the points its hand takes with each declaration (up to the "
+        "level it makes with chance make_chance, along the heuristic's ladder), names the declaration "
+        "with the most, and plays the domino a fitted table model scores highest (trained on each "
+        "legal play's double-dummy value)"
     )
     examples = ("make_chance=0.7",)
     make_chance: float = option(
@@ -455,6 +478,15 @@ class Learned(FortyTwoStrategy):
         rules_need=needs(nello=True),
     )
 
+    model: str = option(
+        "",
+        "the model: an npz written by benchmarks/train_learned.py (empty = the one shipped in the package)",
+    )
+
+    def __post_init__(self) -> None:
+        if self.model:
+            _model(self.model)  # a model that does not load is refused when the strategy is made
+
     def _heuristic(self) -> _Ladder:
         return _Ladder(
             margin=self.margin,
@@ -471,7 +503,7 @@ class Learned(FortyTwoStrategy):
     def declaration_points(self, hand: np.ndarray, rules: FortyTwoRules) -> np.ndarray:
         """(m, 9) the fitted double-dummy points of the declaring side with each declaration (pips, doubles,
         no-trump), -inf where the rules do not allow it."""
-        mu = bid_points(hand, rules.count_values, _shipped().bid_weights)
+        mu = bid_points(hand, rules.count_values, _model(self.model).bid_weights)
         if not rules.declares("doubles"):
             mu[:, DOUBLES] = -np.inf
         if not rules.declares("no-trump"):
@@ -486,7 +518,7 @@ class Learned(FortyTwoStrategy):
         if len(ask):
             hand = view.hand[ask]
             mu = self.declaration_points(hand, rules)
-            shift = 0.5 + _shipped().bid_sigma * _normal_quantile(1 - self.make_chance)
+            shift = 0.5 + _model(self.model).bid_sigma * _normal_quantile(1 - self.make_chance)
             worth[ask] = mu.max(axis=1) + shift
             sure[ask] = sure_every_trick(hand, np.argmax(mu[:, :7], axis=1))
         return self._heuristic().call(_Worth(view, worth, sure), legal, rng)
@@ -524,7 +556,7 @@ class Learned(FortyTwoStrategy):
             if (~other).any():
                 out[~other] = self.play_bits(cast(FortyTwoView, view.take(~other)), legal[~other], rng)
             return out
-        return choose_plays(view, legal, _shipped().play_weights)
+        return choose_plays(view, legal, _model(self.model).play_weights)
 
 
 STRATEGIES = {Learned.name: Learned}
