@@ -31,13 +31,19 @@ def main(argv: list[str] | None = None) -> int:
         "--play-hands", type=int, default=DEFAULTS["play_hands"], help="hands for the play fit"
     )
     parser.add_argument("--explore", type=float, default=DEFAULTS["explore"], help="chance of a uniform play")
+    parser.add_argument(
+        "--aim",
+        choices=("points", "score"),
+        default="points",
+        help="play labels: the mover's side's final points, or the hand's score difference (points scoring)",
+    )
     parser.add_argument("--jobs", "-j", type=int, default=2, help="processes making the play data")
     parser.add_argument("--out", type=Path, default=MODEL_PATH, help="where the model's npz goes")
     args = parser.parse_args(argv)
     command = "python benchmarks/train_learned.py " + shlex.join(sys.argv[1:] if argv is None else argv)
     start = time.perf_counter()
     model, figures = train(
-        args.seed, args.bid_deals, args.play_hands, args.explore, command.strip(), print, args.jobs
+        args.seed, args.bid_deals, args.play_hands, args.explore, command.strip(), print, args.jobs, args.aim
     )
     save_model(args.out, model)
     load_model(args.out)  # it loads

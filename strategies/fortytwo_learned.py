@@ -21,8 +21,9 @@ as the heuristic names.
 Play. Every legal domino gets a score, the sum of one weight from each table of `PLAY_TABLES`, indexed by a
 few small facts of the seat's view and the domino (where the seat sits in the trick, whether its side
 declares, whether its partner is winning, whether the domino takes the trick now and whether anything unseen
-can still beat it, its count, whether it is a trump, its rank, trumps still out, count in the trick, the
-trick's number, how many of the led suit are still out); the highest score is played, the lowest domino on
+can still beat it, its count, whether it is a trump, its rank, trumps still out and held, count in the
+trick, whether the partner's winning domino is safe, the trick's number, the state of the contract, how
+many of the led suit are still out); the highest score is played, the lowest domino on
 ties. The weights are a least-squares fit of each legal play's double-dummy value on the actual deal (the
 points the mover's side ends with after that play, with perfect play by all four from there), centred within
 each decision, so only the differences between one decision's plays are fitted. Nello and sevens are played
@@ -216,6 +217,11 @@ PLAY_TABLES = (
         (129,),
     ),
     ("situation x the partner's winning domino is safe x takes the trick now x count class", (16, 2, 2, 4)),
+    (
+        "situation x contract state (42 or more bid; decided; the declarers can spare 0-7, 8-15, 16+ "
+        "points) x takes the trick now x nothing unseen beats it x count class",
+        (16, 5, 2, 2, 4),
+    ),
 )
 _SIZES = [int(np.prod(shape)) for _, shape in PLAY_TABLES]
 _OFFSETS = np.cumsum([0, *_SIZES])[:-1]
@@ -248,6 +254,7 @@ class PlayRows:
     trick_no: np.ndarray  # int64 0..6
     own_trumps: np.ndarray  # int64 trumps the seat holds, 0..3
     trick_safe: np.ndarray  # int64 1 if the partner wins the trick and nothing unseen can take it from him
+    contract: np.ndarray  # int64 0..4, see PLAY_TABLES
     count_class: np.ndarray  # (28,) int64
 
 
@@ -273,6 +280,17 @@ def play_rows(view: FortyTwoView) -> PlayRows:
     led8 = (ctx * 8 + np.maximum(view.led, 0)) * D.N_DOMINOES
     beaten = _BEATS_FLAT[led8 + np.maximum(view.winning, 0)] & unseen
     trick_safe = partner.astype(bool) & ((pos == 3) | (beaten == 0))
+    # what the declarers can still lose and make a bid under 42: their points + all left in play - the bid
+    side = (view.high_bidder & 1).astype(np.intp)
+    taken = view.points.astype(np.int64)
+    declarers = taken[rows, side]
+    left = 42 - taken.sum(axis=1)
+    bid = view.high_bid.astype(np.int64)
+    spare = declarers + left - bid
+    decided = (declarers >= bid) | (spare < 0)
+    contract = np.where(
+        bid >= 42, 0, np.where(decided, 1, np.where(spare <= 7, 2, np.where(spare <= 15, 3, 4)))
+    )
     return PlayRows(
         ctx=ctx,
         unseen=unseen,
@@ -287,6 +305,7 @@ def play_rows(view: FortyTwoView) -> PlayRows:
         trick_no=np.minimum(start // 4, 6),
         own_trumps=np.minimum(np.bitwise_count(view.hand & D.TRUMP_BITS[ctx]), 3).astype(np.int64),
         trick_safe=trick_safe.astype(np.int64),
+        contract=contract.astype(np.int64),
         count_class=_COUNT_CLASS[rules.count_values],
     )
 
@@ -324,6 +343,7 @@ def play_index(p: PlayRows, d: np.ndarray, rows: np.ndarray | None = None) -> li
         o[6] + ((at(p.trick_no) * 2 + at(p.mine)) * 2 + wins) * 4 + cnt,
         o[7] + np.where(leading, draw_cell, 128),
         o[8] + ((s * 2 + at(p.trick_safe)) * 2 + wins) * 4 + cnt,
+        o[9] + (((s * 5 + at(p.contract)) * 2 + wins) * 2 + safe) * 4 + cnt,
     ]
 
 

@@ -32,7 +32,7 @@ from simulator.fortytwo.rules import FortyTwoRules
 from simulator.fortytwo.view import CALL, DONE, NELLO, PLAY, SEVENS, TRUMP, FortyTwoView
 from strategies.base import uniform_choice
 from strategies.fortytwo import Heuristic
-from strategies.fortytwo_expert import Expert
+from strategies.fortytwo_expert import Expert, score_difference
 from strategies.fortytwo_learned import (
     _DECLARATION_CTX,
     BID_FEATURES,
@@ -107,6 +107,7 @@ def play_data(
     explore: float = 0.1,
     first_group: int = 0,
     progress: Callable[[str], None] | None = None,
+    aim: str = "points",
 ) -> PlayData:
     """Candidate plays of `n_hands` hands bid and played by the heuristic (uniform plays with chance
     `explore`), each valued by the solver on the actual deal."""
@@ -139,6 +140,9 @@ def play_data(
             p = dataclasses.replace(p, follow_on=np.r_[False, r[1:] == r[:-1]])
             x = taken + solver.solve(p).astype(np.int64)
             mine = (v.seat[r] & 1) == (v.high_bidder[r] & 1)
+            if aim == "score":  # the hand's score difference under points scoring, as the expert's aim
+                no = np.zeros(len(r), bool)
+                x = score_difference(x, v.high_bid[r].astype(np.int64), no, _POINTS_SCORING)
             value.append(np.where(mine, x, -x).astype(np.float64))
             index.append(np.stack(play_index(play_rows(v), d, r), axis=1))
             group.append(next_group + r)
@@ -195,13 +199,15 @@ def choice_agreement(data: PlayData, weights: np.ndarray) -> tuple[float, float]
     return float(np.mean(loss == 0)), float(np.mean(loss))
 
 
+_POINTS_SCORING = FortyTwoRules()
+
 # hands per piece of play data: the pieces are made in parallel, each from its own seed
 PIECE = 1000
 
 
-def _piece(seed: np.random.SeedSequence, n: int, texas: bool, explore: float) -> PlayData:
+def _piece(seed: np.random.SeedSequence, n: int, texas: bool, explore: float, aim: str) -> PlayData:
     rules = TEXAS_PLAYED_OUT if texas else FortyTwoRules()
-    return play_data(np.random.default_rng(seed), n, rules, explore)
+    return play_data(np.random.default_rng(seed), n, rules, explore, aim=aim)
 
 
 def train(
@@ -212,6 +218,7 @@ def train(
     command: str = "",
     progress: Callable[[str], None] | None = None,
     jobs: int = 1,
+    aim: str = "points",
 ) -> tuple[Model, dict[str, float]]:
     """A model trained from scratch: bidding on `bid_deals` deals, play on `play_hands` hands (half under the
     seed rules, half under Texas rules played out, in pieces of `PIECE` hands made by `jobs` processes); its
@@ -230,7 +237,7 @@ def train(
     ]
     seeds = play_seed.spawn(len(sizes))
     pieces = Parallel(n_jobs=jobs)(
-        delayed(_piece)(sd, n, texas, explore) for sd, (n, texas) in zip(seeds, sizes)
+        delayed(_piece)(sd, n, texas, explore, aim) for sd, (n, texas) in zip(seeds, sizes)
     )
     offsets = np.cumsum([0, *[int(p.group.max()) + 1 if len(p.group) else 0 for p in pieces]])
     data = PlayData(
@@ -262,6 +269,7 @@ def train(
         "play_hands": play_hands,
         "explore": explore,
         "piece": PIECE,
+        "aim": aim,
         "command": command,
         "bid_features": list(BID_FEATURES),
         "play_tables": [[name, list(shape)] for name, shape in PLAY_TABLES],

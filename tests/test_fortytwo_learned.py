@@ -80,3 +80,23 @@ def test_the_shipped_model_loads_and_is_small() -> None:
     assert L.MODEL_PATH.stat().st_size < 2_000_000
     for key in ("seed", "bid_deals", "play_hands", "command", "bid_features", "play_tables"):
         assert key in model.metadata
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides"),
+    [
+        ("texas", ()),
+        ("texas-house", ("sevens=true",)),
+        ("seed", ("all_pass=dealer_forced", "jump_bids=true", "min_bid=34", "count_values=texas")),
+    ],
+)
+def test_it_plays_under_other_rules(preset: str, overrides: tuple[str, ...]) -> None:
+    from simulator.runner import Run, execute
+
+    game = registry.get("forty-two")
+    rules = game.rules(preset, overrides=list(overrides))
+    result = execute(Run(game, 400, 3, rules, ("learned",) * 4, "deal", 400), jobs=1, summarize=False)
+    hands = result.tables["deals"]
+    played = hands[~hands["thrown_in"]]
+    assert len(played) > 100
+    assert (played["bid"] >= rules.min_bid).all()
