@@ -449,9 +449,11 @@ class Learned(FortyTwoStrategy):
         "with the most, and plays the domino a fitted table model scores highest (trained on each "
         "legal play's double-dummy value)"
     )
-    examples = ("make_chance=0.7",)
+    examples = ("make_chance=0.7,preempt=0.5",)
+    # The ladder's defaults (make_chance, overcall_margin, preempt) were chosen by games to 250 against
+    # the heuristic (seed rules; `dealsim compare --unit match --rotate`).
     make_chance: float = option(
-        0.5,
+        0.45,
         "bid up to the highest level the fitted estimate makes with at least this chance "
         "(higher = safer, lower bids)",
         lo=0.01,
@@ -461,7 +463,7 @@ class Learned(FortyTwoStrategy):
         0.0, "ladder: subtract this many points from the worth before bidding", lo=-42, hi=42
     )
     overcall_margin: float = option(
-        -2.0, "ladder: extra margin to overcall an opponent's bid (as the heuristic's)", lo=-42, hi=42
+        0.0, "ladder: extra margin to overcall an opponent's bid (as the heuristic's)", lo=-42, hi=42
     )
     partner_gain: float = option(
         6.0,
@@ -470,7 +472,7 @@ class Learned(FortyTwoStrategy):
         hi=84,
     )
     preempt: float = option(
-        0.5,
+        0.0,
         "ladder: where it bids between the lowest legal bid (0) and its limit (1) while an opponent may "
         "still bid",
         lo=0,
