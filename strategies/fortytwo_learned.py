@@ -23,11 +23,11 @@ few small facts of the seat's view and the domino (where the seat sits in the tr
 declares, whether its partner is winning, whether the domino takes the trick now and whether anything unseen
 can still beat it, its count, whether it is a trump, its rank, trumps still out and held, count in the
 trick, whether the partner's winning domino is safe, the trick's number, the state of the contract, how
-many of the led suit are still out); the highest score is played, the lowest domino on
-ties. The weights are a least-squares fit of each legal play's double-dummy value on the actual deal (the
-points the mover's side ends with after that play, with perfect play by all four from there), centred within
-each decision, so only the differences between one decision's plays are fitted. Nello and sevens are played
-as the heuristic plays them.
+many of the led suit are still out); the highest score is played, the lowest domino on ties. The weights are
+a least-squares fit of each legal play's double-dummy value on the actual deal (the points the mover's side
+ends with after that play, with perfect play by all four from there; trained with `--aim score`, the hand's
+score difference under points scoring), centred within each decision, so only the differences between one
+decision's plays are fitted. Nello and sevens are played as the heuristic plays them.
 """
 
 from __future__ import annotations
