@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from strategies.fortytwo_learned import MODEL_PATH, load_model, save_model
-from strategies.fortytwo_learned_fit import train
+from strategies.fortytwo_learned_fit import PlayOptions, train
 
 DEFAULTS = {"seed": 42, "bid_deals": 100_000, "play_hands": 16_000, "explore": 0.1}
 
@@ -37,13 +37,24 @@ def main(argv: list[str] | None = None) -> int:
         default="points",
         help="play labels: the mover's side's final points, or the hand's score difference (points scoring)",
     )
+    parser.add_argument(
+        "--policy",
+        default="",
+        help="an npz model whose learned strategy bids and plays the training hands (default: the heuristic)",
+    )
     parser.add_argument("--jobs", "-j", type=int, default=2, help="processes making the play data")
     parser.add_argument("--out", type=Path, default=MODEL_PATH, help="where the model's npz goes")
     args = parser.parse_args(argv)
     command = "python benchmarks/train_learned.py " + shlex.join(sys.argv[1:] if argv is None else argv)
     start = time.perf_counter()
     model, figures = train(
-        args.seed, args.bid_deals, args.play_hands, args.explore, command.strip(), print, args.jobs, args.aim
+        args.seed,
+        args.bid_deals,
+        args.play_hands,
+        PlayOptions(args.explore, args.aim, args.policy),
+        command.strip(),
+        print,
+        args.jobs,
     )
     save_model(args.out, model)
     load_model(args.out)  # it loads

@@ -38,6 +38,7 @@ from strategies.fortytwo_learned import (
     BID_FEATURES,
     N_PLAY_WEIGHTS,
     PLAY_TABLES,
+    Learned,
     Model,
     bid_features,
     choose_plays,
@@ -108,11 +109,12 @@ def play_data(
     first_group: int = 0,
     progress: Callable[[str], None] | None = None,
     aim: str = "points",
+    policy: str = "",
 ) -> PlayData:
     """Candidate plays of `n_hands` hands bid and played by the heuristic (uniform plays with chance
     `explore`), each valued by the solver on the actual deal."""
     solver = _solver(rules.count_values)
-    strategy = Heuristic()
+    strategy = Heuristic() if not policy else Learned(model=policy)
     s = core.deal(rng, np.arange(n_hands))
     index, value, group = [], [], []
     next_group = first_group
@@ -205,26 +207,40 @@ _POINTS_SCORING = FortyTwoRules()
 PIECE = 1000
 
 
-def _piece(seed: np.random.SeedSequence, n: int, texas: bool, explore: float, aim: str) -> PlayData:
+def _piece(
+    seed: np.random.SeedSequence, n: int, texas: bool, explore: float, aim: str, policy: str
+) -> PlayData:
     rules = TEXAS_PLAYED_OUT if texas else FortyTwoRules()
-    return play_data(np.random.default_rng(seed), n, rules, explore, aim=aim)
+    return play_data(np.random.default_rng(seed), n, rules, explore, aim=aim, policy=policy)
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayOptions:
+    """How the play data is made: `explore` the chance of a uniform play, `aim` the labels (points: the
+    mover's side's final points; score: the hand's score difference under points scoring), `policy` an npz
+    model whose learned strategy bids and plays the training hands ("" = the heuristic)."""
+
+    explore: float = 0.1
+    aim: str = "points"
+    policy: str = ""
 
 
 def train(
     seed: int,
     bid_deals: int,
     play_hands: int,
-    explore: float = 0.1,
+    options: PlayOptions = PlayOptions(),
     command: str = "",
     progress: Callable[[str], None] | None = None,
     jobs: int = 1,
-    aim: str = "points",
 ) -> tuple[Model, dict[str, float]]:
     """A model trained from scratch: bidding on `bid_deals` deals, play on `play_hands` hands (half under the
     seed rules, half under Texas rules played out, in pieces of `PIECE` hands made by `jobs` processes); its
     metadata holds the seed, the sizes, the command and the features. Returns it with fit figures (residual
     spread, choice agreement on a tenth of the decisions held out of a second fit)."""
     from joblib import Parallel, delayed
+
+    explore, aim, policy = options.explore, options.aim, options.policy
 
     say = progress or (lambda text: None)
     bid_seed, play_seed = np.random.SeedSequence(seed).spawn(2)
@@ -237,7 +253,7 @@ def train(
     ]
     seeds = play_seed.spawn(len(sizes))
     pieces = Parallel(n_jobs=jobs)(
-        delayed(_piece)(sd, n, texas, explore, aim) for sd, (n, texas) in zip(seeds, sizes)
+        delayed(_piece)(sd, n, texas, explore, aim, policy) for sd, (n, texas) in zip(seeds, sizes)
     )
     offsets = np.cumsum([0, *[int(p.group.max()) + 1 if len(p.group) else 0 for p in pieces]])
     data = PlayData(
@@ -270,6 +286,7 @@ def train(
         "explore": explore,
         "piece": PIECE,
         "aim": aim,
+        "policy": policy or "heuristic",
         "command": command,
         "bid_features": list(BID_FEATURES),
         "play_tables": [[name, list(shape)] for name, shape in PLAY_TABLES],
