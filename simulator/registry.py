@@ -10,9 +10,10 @@ from simulator.franks_zoo.game import GAME as FRANKS_ZOO
 from simulator.rounds.game import GAME as ROUNDS
 from strategies import Roster, fortytwo, franks_zoo, rounds
 from strategies.fortytwo_expert import Expert
+from strategies.fortytwo_learned import Learned
 
 _ENTRIES = (
-    (FORTY_TWO, {**fortytwo.STRATEGIES, Expert.name: Expert}),
+    (FORTY_TWO, {**fortytwo.STRATEGIES, Expert.name: Expert, Learned.name: Learned}),
     (ROUNDS, rounds.STRATEGIES),
     (FRANKS_ZOO, franks_zoo.STRATEGIES),
 )
