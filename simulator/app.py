@@ -480,8 +480,19 @@ def analyze(
         frame.to_csv(folder / "analyze.csv", index=False)
         write_whole(folder / "provenance.json", to_json(prov))
     advice = a.advise(parts, frame)
-    rendered = a.render(frame, advice, hand, names[seat_i], run.n)
+    played = "double dummy, every hand seen" if play == "perfect" else seats_text(names, run.seats)
+    rendered = [*a.render(frame, advice, hand, names[seat_i], run.n), f"play: {played}"]
     return HandAnalysis(frame, a.best(frame), advice, prov, rendered)
+
+
+def seats_text(names: Sequence[str], seats: Sequence[str]) -> str:
+    """Who played where, in words: 'heuristic at every seat', 'learned at N, S; heuristic at E, W'."""
+    where: dict[str, list[str]] = {}
+    for name, spec in zip(names, seats, strict=True):
+        where.setdefault(spec, []).append(name)
+    if len(where) == 1:
+        return f"{seats[0]} at every seat"
+    return "; ".join(f"{spec} at {', '.join(at)}" for spec, at in where.items())
 
 
 # --- studies ----------------------------------------------------------------------------------------------

@@ -163,6 +163,7 @@ def advise(parts: list[dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]], fr
         "best_trump": first,
         "runner_up": second,
         "best_set": [trumps[i] for i in chosen.members],
+        "compared": trumps,
         "bid": lowest,
         "gap": float(gap.mean()),
         "gap_lo": float(gap.mean() - Z95 * se),
@@ -233,8 +234,11 @@ def render(frame: pd.DataFrame, advice: dict, hand: str, seat: str, deals: int) 
         verdict = f"best trump undefined (no cases, or too few deals); {gap}"
     elif len(members) == 1:
         verdict = f"best trump {NAMES[members[0]]}, clearly: {gap}"
-    else:
-        verdict = f"best trump: {_names(members)} cannot be told apart at {advice['bid']}; {gap}"
+    else:  # the set allows for the choice among all trumps; the gap's interval is one comparison alone
+        verdict = (
+            f"best trump: {_names(members)} cannot be told apart at {advice['bid']} once the choice among "
+            f"{len(advice['compared'])} trumps is allowed for; compared alone, {gap}"
+        )
     return [
         table(
             f"P(make) for {seat} holding {hand}: trump x bid, {deals:,} deals each "
