@@ -263,7 +263,7 @@ def _moves(h, node, g, R, out, scores):
     Order: the table's best lead first; then leads no opponent can beat (count first), then the strongest;
     following, a winner (the cheapest, with count), else count on a trick the partner holds, else the
     lowest discard without count."""
-    seat, leading, led, winner, wkey, tt_best = node
+    seat, leading, led, winner, wkey, tt_best, killer = node
     ctx, kind = g[0], g[1]
     keys, lead_suit, follow, distance, count, ranks, beats_lead = R
     hand = h[seat]
@@ -323,6 +323,8 @@ def _moves(h, node, g, R, out, scores):
                 s = c * 16 - k
             else:
                 s = -c * 16 - k
+        if d == killer:
+            s += 1 << 30
         if d == tt_best:
             s = 1 << 40
         i = n  # insertion sort, best first
@@ -631,7 +633,7 @@ def _search(h, root, g, R, T, F, M):
                 if r >= 0:
                     mode = RETURN
             if mode == NEXT:
-                node = (seat, leading, F[p, _LED], F[p, _WINNER], F[p, _WKEY], tt_best)
+                node = (seat, leading, F[p, _LED], F[p, _WINNER], F[p, _WKEY], tt_best, M[38 + p, 0])
                 F[p, _N] = _moves(h, node, g, R, M[p], M[29])
                 maximizing = ((seat & 1) == side) != (sitter >= 0)  # nello: the declaring side minimizes
                 F[p, _MAX] = maximizing
@@ -642,6 +644,8 @@ def _search(h, root, g, R, T, F, M):
             i = F[p, _IDX]
             if i == F[p, _N] or F[p, _A] >= F[p, _B]:  # all moves tried, or a cutoff
                 r, mode = F[p, _BEST], RETURN
+                if F[p, _A] >= F[p, _B] and F[p, _LEFT] == per:  # the lead that cut off: the killer
+                    M[38 + p, 0] = F[p, _MOVE]
                 if F[p, _LEFT] == per:  # store what the search proved, against the window it ran with
                     lo, hi = F[p, _LO], F[p, _HI]
                     if r <= F[p, _ALPHA]:
@@ -771,7 +775,8 @@ def _solve_rows(rows, targets, kind, R, T):
     n = points.shape[0]
     out = np.empty(n, np.int64)
     F = np.zeros((30, _FRAME), np.int64)
-    M = np.zeros((38, 8), np.int64)
+    M = np.zeros((38 + 30, 8), np.int64)
+    M[38:] = -1
     total = 0
     for r in range(n):
         taken = points[r, side[r]]
