@@ -9,7 +9,8 @@ API (`simulator.search` has the parts both games' solvers share; all batched, on
 position a batch of one):
 - `Positions`: the four hands still held, the play context, the seat to play, the current trick so far,
   points taken, the declaring side, the nello sitter, and whether the row continues the row before
-  (`follow_on`, a hint for the search that never changes a value). `Positions.one(...)` builds one.
+  (`follow_on`) or a first guess at its final points (`guess`): hints for the search that never change a
+  value. `Positions.one(...)` builds one.
 - `FortyTwoSolver(count_values)`, for one count ("seed" or "texas", rules.count_values):
   - `positions(state, before=None)`: the positions of core `HandState` rows: where they are now, or with
     `before=k` before their k-th play (replayed from the hands as dealt);
@@ -73,6 +74,9 @@ class Positions(search.Positions):
     # so `solve` searches it from that row's final points (points taken + value) as a first guess, which
     # saves searches when they are close. Only the search's speed depends on it. None: no row does.
     follow_on: np.ndarray | None = None
+    # (n,) int16: a first guess at the row's final points (points taken + value), -1 for none; where given it
+    # is searched from instead of the row before's. Only the search's speed depends on it. None: no row has.
+    guess: np.ndarray | None = None
 
     TRAILING: ClassVar[dict[str, tuple[int, ...]]] = {
         "hands": (4,),
@@ -84,6 +88,7 @@ class Positions(search.Positions):
         "side": (),
         "sitter": (),
         "follow_on": (),
+        "guess": (),
     }
     WHAT = "positions of a hand"
     FAULTS = "a domino twice, uneven hands, the wrong seat to play or a finished trick"
@@ -91,6 +96,8 @@ class Positions(search.Positions):
     def __post_init__(self) -> None:
         if self.follow_on is None:
             self.follow_on = np.zeros(len(self.ctx), bool)
+        if self.guess is None:
+            self.guess = np.full(len(self.ctx), -1, np.int16)
 
     @classmethod
     def one(
@@ -733,7 +740,7 @@ def _root(rows, r, goal, kind, R, T, work):
     target >= 0, whether the value is >= target (1 or 0), one null-window search; with target < 0, the
     value, by null-window searches that close in on it: with a guess >= 0, MTD(f) from the guess (two
     searches when it is right), else from 42. `work` = (frames, move lists)."""
-    hands, ctx, turn, leader, trick, _, side, sitter, _ = rows
+    hands, ctx, turn, leader, trick, _, side, sitter, _, _ = rows
     target, guess = goal
     F, M = work
     c, sit, sd = ctx[r], sitter[r], side[r]
@@ -770,8 +777,9 @@ def _root(rows, r, goal, kind, R, T, work):
 def _solve_rows(rows, targets, kind, R, T):
     """_root over the positions `rows` (`Positions.kernel_rows`), a target per row (-1: the value): (the
     results, the nodes searched). A row with follow_on set continues the row before in the same hand: its
-    exact value is searched from the previous row's final points (taken + value) as a guess."""
-    points, side, follow_on = rows[5], rows[6], rows[8]
+    exact value is searched from the previous row's final points (taken + value) as a guess; a row with a
+    guess (>= 0) from that."""
+    points, side, follow_on, guesses = rows[5], rows[6], rows[8], rows[9]
     n = points.shape[0]
     out = np.empty(n, np.int64)
     F = np.zeros((30, _FRAME), np.int64)
@@ -780,7 +788,11 @@ def _solve_rows(rows, targets, kind, R, T):
     total = 0
     for r in range(n):
         taken = points[r, side[r]]
-        guess = min(max(total - taken, 0), 42) if follow_on[r] else -1
+        guess = -1
+        if guesses[r] >= 0:
+            guess = min(max(guesses[r] - taken, 0), 42)
+        elif follow_on[r]:
+            guess = min(max(total - taken, 0), 42)
         out[r] = _root(rows, r, (targets[r], guess), kind, R, T, (F, M))
         total = taken + out[r]
     return out, F[29, 0]
@@ -842,7 +854,8 @@ class FortyTwoSolver(search.Solver[Positions]):
     def solve(self, positions: Positions) -> np.ndarray:
         """(n,) int16: the points the declaring side takes from each position to the end of the hand with
         perfect play (under nello the declaring side plays to take as few as it can). A row with `follow_on`
-        set is searched from the row before's final points (points taken + value) as a first guess."""
+        set is searched from the row before's final points (points taken + value) as a first guess, a row
+        with a `guess` from that."""
         return super().solve(positions)
 
     def at_least(self, positions: Positions, target: int | np.ndarray) -> np.ndarray:
