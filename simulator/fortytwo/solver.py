@@ -35,7 +35,9 @@ numba is slow to import) is fail-soft alpha-beta over single plays:
   kept in the table;
 - before the trick's last play, a look in the table at the positions each play leads to (enhanced
   transposition cutoff);
-- equivalent trumps (and nello doubles) searched once, and moves ordered by a cheap trick heuristic.
+- equivalent trumps (and nello doubles) searched once, and moves ordered by a cheap trick heuristic, with
+  the table's best lead first and then the killer move (the lead that last cut a search off at that ply of
+  the call).
 A full value is found by null-window searches that close in on it (`_root`, MTD(f): each search's
 fail-soft answer is the next step).
 """
@@ -261,13 +263,14 @@ def _invalid_rows(hands, trick, leader, turn, sitter):
 @njit(cache=True)
 def _moves(h, node, g, R, out, scores):
     """The legal plays of the seat to play, best-looking first, into `out`; returns how many. `node` is
-    (seat, leading, led suit, winner, winning key, the table's best lead or -1), `g` the solve's constants
-    (`_search`).
+    (seat, leading, led suit, winner, winning key, the table's best lead or -1, the killer or -1), `g` the
+    solve's constants (`_search`).
 
     Of a run of equivalent dominoes only the highest is kept: in the special suit (the trumps; nello's
     doubles), dominoes of equal count in one hand with no other domino of that suit still held, nor winning
     this trick, ranked between them: whichever is played, the rest of the hand goes the same way.
-    Order: the table's best lead first; then leads no opponent can beat (count first), then the strongest;
+    Order: the table's best lead first, then the killer (the node's last element: the lead that last cut
+    off at this ply, -1 for none); then leads no opponent can beat (count first), then the strongest;
     following, a winner (the cheapest, with count), else count on a trick the partner holds, else the
     lowest discard without count."""
     seat, leading, led, winner, wkey, tt_best, killer = node
@@ -556,8 +559,8 @@ def _search(h, root, g, R, T, F, M):
     suit, winner, winning key and count so far, plays still to come in it (the trick's size when leading),
     alpha, beta). Fail-soft alpha-beta: a result <= alpha is an upper bound, >= beta a lower bound. `g` =
     (ctx, count kind, declaring side, sitter, key tag), `R` the rule tables, `T` the transposition table, `F`
-    (30, _FRAME) frames and `M` (38, 8) move lists by ply (F[29, 0] counts the nodes; M[29] and M[30:] are
-    scratch).
+    (30, _FRAME) frames and `M` (68, 8) move lists by ply (F[29, 0] counts the nodes; M[29] and M[30:38] are
+    scratch; M[38 + p, 0] is ply p's killer, the lead that last cut off there, -1 for none).
 
     A loop over an explicit stack (numba does not cache recursive functions reliably): ENTER sets up the
     node at ply p, NEXT tries its next move (pushing the child), RETURN hands a value to the parent."""
@@ -784,7 +787,7 @@ def _solve_rows(rows, targets, kind, R, T):
     out = np.empty(n, np.int64)
     F = np.zeros((30, _FRAME), np.int64)
     M = np.zeros((38 + 30, 8), np.int64)
-    M[38:] = -1
+    M[38:] = -1  # no killer yet
     total = 0
     for r in range(n):
         taken = points[r, side[r]]
