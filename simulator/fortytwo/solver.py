@@ -9,7 +9,8 @@ API (`simulator.search` has the parts both games' solvers share; all batched, on
 position a batch of one):
 - `Positions`: the four hands still held, the play context, the seat to play, the current trick so far,
   points taken, the declaring side, the nello sitter, and whether the row continues the row before
-  (`follow_on`, a hint for the search that never changes a value). `Positions.one(...)` builds one.
+  (`follow_on`) or a first guess at its final points (`guess`): hints for the search that never change a
+  value. `Positions.one(...)` builds one.
 - `FortyTwoSolver(count_values)`, for one count ("seed" or "texas", rules.count_values):
   - `positions(state, before=None)`: the positions of core `HandState` rows: where they are now, or with
     `before=k` before their k-th play (replayed from the hands as dealt);
@@ -34,7 +35,9 @@ numba is slow to import) is fail-soft alpha-beta over single plays:
   kept in the table;
 - before the trick's last play, a look in the table at the positions each play leads to (enhanced
   transposition cutoff);
-- equivalent trumps (and nello doubles) searched once, and moves ordered by a cheap trick heuristic.
+- equivalent trumps (and nello doubles) searched once, and moves ordered by a cheap trick heuristic, with
+  the table's best lead first and then the killer move (the lead that last cut a search off at that ply of
+  the call).
 A full value is found by null-window searches that close in on it (`_root`, MTD(f): each search's
 fail-soft answer is the next step).
 """
@@ -73,6 +76,9 @@ class Positions(search.Positions):
     # so `solve` searches it from that row's final points (points taken + value) as a first guess, which
     # saves searches when they are close. Only the search's speed depends on it. None: no row does.
     follow_on: np.ndarray | None = None
+    # (n,) int16: a first guess at the row's final points (points taken + value), -1 for none; where given it
+    # is searched from instead of the row before's. Only the search's speed depends on it. None: no row has.
+    guess: np.ndarray | None = None
 
     TRAILING: ClassVar[dict[str, tuple[int, ...]]] = {
         "hands": (4,),
@@ -84,6 +90,7 @@ class Positions(search.Positions):
         "side": (),
         "sitter": (),
         "follow_on": (),
+        "guess": (),
     }
     WHAT = "positions of a hand"
     FAULTS = "a domino twice, uneven hands, the wrong seat to play or a finished trick"
@@ -91,6 +98,8 @@ class Positions(search.Positions):
     def __post_init__(self) -> None:
         if self.follow_on is None:
             self.follow_on = np.zeros(len(self.ctx), bool)
+        if self.guess is None:
+            self.guess = np.full(len(self.ctx), -1, np.int16)
 
     @classmethod
     def one(
@@ -254,16 +263,17 @@ def _invalid_rows(hands, trick, leader, turn, sitter):
 @njit(cache=True)
 def _moves(h, node, g, R, out, scores):
     """The legal plays of the seat to play, best-looking first, into `out`; returns how many. `node` is
-    (seat, leading, led suit, winner, winning key, the table's best lead or -1), `g` the solve's constants
-    (`_search`).
+    (seat, leading, led suit, winner, winning key, the table's best lead or -1, the killer or -1), `g` the
+    solve's constants (`_search`).
 
     Of a run of equivalent dominoes only the highest is kept: in the special suit (the trumps; nello's
     doubles), dominoes of equal count in one hand with no other domino of that suit still held, nor winning
     this trick, ranked between them: whichever is played, the rest of the hand goes the same way.
-    Order: the table's best lead first; then leads no opponent can beat (count first), then the strongest;
+    Order: the table's best lead first, then the killer (the node's last element: the lead that last cut
+    off at this ply, -1 for none); then leads no opponent can beat (count first), then the strongest;
     following, a winner (the cheapest, with count), else count on a trick the partner holds, else the
     lowest discard without count."""
-    seat, leading, led, winner, wkey, tt_best = node
+    seat, leading, led, winner, wkey, tt_best, killer = node
     ctx, kind = g[0], g[1]
     keys, lead_suit, follow, distance, count, ranks, beats_lead = R
     hand = h[seat]
@@ -323,6 +333,8 @@ def _moves(h, node, g, R, out, scores):
                 s = c * 16 - k
             else:
                 s = -c * 16 - k
+        if d == killer:
+            s += 1 << 30
         if d == tt_best:
             s = 1 << 40
         i = n  # insertion sort, best first
@@ -547,8 +559,8 @@ def _search(h, root, g, R, T, F, M):
     suit, winner, winning key and count so far, plays still to come in it (the trick's size when leading),
     alpha, beta). Fail-soft alpha-beta: a result <= alpha is an upper bound, >= beta a lower bound. `g` =
     (ctx, count kind, declaring side, sitter, key tag), `R` the rule tables, `T` the transposition table, `F`
-    (30, _FRAME) frames and `M` (38, 8) move lists by ply (F[29, 0] counts the nodes; M[29] and M[30:] are
-    scratch).
+    (30, _FRAME) frames and `M` (68, 8) move lists by ply (F[29, 0] counts the nodes; M[29] and M[30:38] are
+    scratch; M[38 + p, 0] is ply p's killer, the lead that last cut off there, -1 for none).
 
     A loop over an explicit stack (numba does not cache recursive functions reliably): ENTER sets up the
     node at ply p, NEXT tries its next move (pushing the child), RETURN hands a value to the parent."""
@@ -631,7 +643,7 @@ def _search(h, root, g, R, T, F, M):
                 if r >= 0:
                     mode = RETURN
             if mode == NEXT:
-                node = (seat, leading, F[p, _LED], F[p, _WINNER], F[p, _WKEY], tt_best)
+                node = (seat, leading, F[p, _LED], F[p, _WINNER], F[p, _WKEY], tt_best, M[38 + p, 0])
                 F[p, _N] = _moves(h, node, g, R, M[p], M[29])
                 maximizing = ((seat & 1) == side) != (sitter >= 0)  # nello: the declaring side minimizes
                 F[p, _MAX] = maximizing
@@ -642,6 +654,8 @@ def _search(h, root, g, R, T, F, M):
             i = F[p, _IDX]
             if i == F[p, _N] or F[p, _A] >= F[p, _B]:  # all moves tried, or a cutoff
                 r, mode = F[p, _BEST], RETURN
+                if F[p, _A] >= F[p, _B] and F[p, _LEFT] == per:  # the lead that cut off: the killer
+                    M[38 + p, 0] = F[p, _MOVE]
                 if F[p, _LEFT] == per:  # store what the search proved, against the window it ran with
                     lo, hi = F[p, _LO], F[p, _HI]
                     if r <= F[p, _ALPHA]:
@@ -729,7 +743,7 @@ def _root(rows, r, goal, kind, R, T, work):
     target >= 0, whether the value is >= target (1 or 0), one null-window search; with target < 0, the
     value, by null-window searches that close in on it: with a guess >= 0, MTD(f) from the guess (two
     searches when it is right), else from 42. `work` = (frames, move lists)."""
-    hands, ctx, turn, leader, trick, _, side, sitter, _ = rows
+    hands, ctx, turn, leader, trick, _, side, sitter, _, _ = rows
     target, guess = goal
     F, M = work
     c, sit, sd = ctx[r], sitter[r], side[r]
@@ -766,16 +780,22 @@ def _root(rows, r, goal, kind, R, T, work):
 def _solve_rows(rows, targets, kind, R, T):
     """_root over the positions `rows` (`Positions.kernel_rows`), a target per row (-1: the value): (the
     results, the nodes searched). A row with follow_on set continues the row before in the same hand: its
-    exact value is searched from the previous row's final points (taken + value) as a guess."""
-    points, side, follow_on = rows[5], rows[6], rows[8]
+    exact value is searched from the previous row's final points (taken + value) as a guess; a row with a
+    guess (>= 0) from that."""
+    points, side, follow_on, guesses = rows[5], rows[6], rows[8], rows[9]
     n = points.shape[0]
     out = np.empty(n, np.int64)
     F = np.zeros((30, _FRAME), np.int64)
-    M = np.zeros((38, 8), np.int64)
+    M = np.zeros((38 + 30, 8), np.int64)
+    M[38:] = -1  # no killer yet
     total = 0
     for r in range(n):
         taken = points[r, side[r]]
-        guess = min(max(total - taken, 0), 42) if follow_on[r] else -1
+        guess = -1
+        if guesses[r] >= 0:
+            guess = min(max(guesses[r] - taken, 0), 42)
+        elif follow_on[r]:
+            guess = min(max(total - taken, 0), 42)
         out[r] = _root(rows, r, (targets[r], guess), kind, R, T, (F, M))
         total = taken + out[r]
     return out, F[29, 0]
@@ -837,7 +857,8 @@ class FortyTwoSolver(search.Solver[Positions]):
     def solve(self, positions: Positions) -> np.ndarray:
         """(n,) int16: the points the declaring side takes from each position to the end of the hand with
         perfect play (under nello the declaring side plays to take as few as it can). A row with `follow_on`
-        set is searched from the row before's final points (points taken + value) as a first guess."""
+        set is searched from the row before's final points (points taken + value) as a first guess, a row
+        with a `guess` from that."""
         return super().solve(positions)
 
     def at_least(self, positions: Positions, target: int | np.ndarray) -> np.ndarray:
