@@ -26,6 +26,7 @@ from simulator.fortytwo import core
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.advice import AGAINST, ceiling
 from simulator.fortytwo.view import DECLARATION_NAMES
+from simulator.provenance import seats_text
 from simulator.runner import Run, chunk, map_chunks
 from simulator.stats import Measure, estimate
 from strategies.fortytwo import TRUMP_DOUBLE, Heuristic
@@ -301,7 +302,8 @@ def build(
             "deal more (1,000 deals or more)"
         )
     overall = ladder(hands.assign(all="all"), ["all"], marks).drop(columns="all")
-    report = Report("Forty-two: how high should this hand bid?", provenance, command)
+    who = seats_text(base.game.seat_names(base.rules), base.seats)
+    report = Report("Forty-two: how high should this hand bid?", provenance, command, played=who)
     pays = chart[chart["bid up to"] != "pass"]
     shapes = by_shape.drop_duplicates(shape)
     few = shapes[shapes["hands"] < LEAST]

@@ -13,6 +13,7 @@ from reports.html import MIN_CASES, PlotLabels, Report, TableFormat, pct, pm, ra
 from reports.study import Study
 from reports.trumps import trump_code, trump_name
 from simulator.fortytwo.tables import score_column
+from simulator.provenance import seats_text
 from simulator.runner import Run, execute
 from simulator.series import match_summary
 from simulator.stats import mean_se, wilson
@@ -60,7 +61,8 @@ def build(
     played["swing"] = np.where(decl_ns, ns - ew, ew - ns)
     played["band"] = _band(played["bid"])
 
-    report = Report("Forty-two: how often does a bid make?", provenance, command)
+    who = seats_text(hands_run.game.seat_names(hands_run.rules), hands_run.seats)
+    report = Report("Forty-two: how often does a bid make?", provenance, command, played=who)
     levels = _rates(played, ["bid"])
     thrown = int(hands["thrown_in"].sum())
     high = played[played["bid"].between(34, 41)]

@@ -26,6 +26,7 @@ from simulator.errors import DealsimError
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.measures import team_points
 from simulator.franks_zoo.view import ANSWER, ASK, PLAY
+from simulator.provenance import seats_text
 from simulator.runner import Run, execute
 from simulator.stats import Measure, estimate, excludes_zero, paired, undefined
 
@@ -222,7 +223,8 @@ def build(
 ) -> tuple[Report, tuple[str, list[str], list[list]]]:
     game, unit = base.game, base.unit
     reading0 = base.rules.hedgehog_penalty
-    report = Report("Frank's Zoo: what is asking for help worth?", provenance, command)
+    who = seats_text(base.game.seat_names(base.rules), base.seats)
+    report = Report("Frank's Zoo: what is asking for help worth?", provenance, command, played=who)
     ask_rows, answer_rows, freq_rows, main = [], [], [], {}
     for players, reading, a, no_ask, no_answer in arms(base):
         ta, tb, tc = (_complete(run, jobs, progress) for run in (a, no_ask, no_answer))

@@ -83,6 +83,7 @@ class Report:
     _figures: dict[str, bytes] = field(default_factory=dict)
     _findings: list[str] = field(default_factory=list)
     _main: list[str] = field(default_factory=list)  # the report's main picture, shown under its findings
+    played: str = ""  # who played, in words (provenance.seats_text), shown under the title when given
 
     def finding(self, sentence: str) -> None:
         """A finding in a sentence (with its numbers and intervals): findings open the report."""
@@ -214,6 +215,7 @@ class Report:
         return (
             f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(self.title)}</title>"
             f"<style>{_STYLE}</style></head><body><h1>{html.escape(self.title)}</h1>"
+            + (f"<p class='played'>Play: {html.escape(self.played)}</p>" if self.played else "")
             + (f"<h2>Findings</h2><ul class='findings'>{findings}</ul>" if findings else "")
             + "".join(self._main)
             + "\n".join(self._body)

@@ -32,6 +32,7 @@ from reports.html import (
 from reports.study import Study
 from simulator import registry
 from simulator.errors import DealsimError
+from simulator.provenance import seats_text
 from simulator.rounds.fifth import CALL_NAMES, LET_THROUGH, NO_CHOICE, OPPONENT_TOOK, TOOK
 from simulator.runner import Run, execute
 from simulator.stats import Measure, estimate, excludes_zero, mean_se, paired, undefined
@@ -108,7 +109,8 @@ def build(
 ) -> tuple[Report, tuple[str, list[str], list[list]]]:
     game = base.game
     bonus = base.rules.sweep_bonus
-    report = Report(f"Rounds: what is a sweep worth? (sweep bonus {bonus})", provenance, command)
+    who = seats_text(base.game.seat_names(base.rules), base.seats)
+    report = Report(f"Rounds: what is a sweep worth? (sweep bonus {bonus})", provenance, command, played=who)
     if not base.seats[0].startswith("heuristic"):
         raise DealsimError(
             "sweep-value weighs seat 0's ducking: seat 0 must play the heuristic "

@@ -31,7 +31,7 @@ from simulator.files import write_whole
 from simulator.options import parse_pairs
 from simulator.outputs import recorded_command, saved
 from simulator.parts import TABLES, PartStore
-from simulator.provenance import command_line, provenance
+from simulator.provenance import command_line, provenance, seats_text
 from simulator.results import HandAnalysis, Simulation, StudyReport, read_tables
 from simulator.runner import Run, chunk, execute, map_chunks
 from simulator.specs import (
@@ -483,16 +483,6 @@ def analyze(
     played = "double dummy, every hand seen" if play == "perfect" else seats_text(names, run.seats)
     rendered = [*a.render(frame, advice, hand, names[seat_i], run.n), f"play: {played}"]
     return HandAnalysis(frame, a.best(frame), advice, prov, rendered)
-
-
-def seats_text(names: Sequence[str], seats: Sequence[str]) -> str:
-    """Who played where, in words: 'heuristic at every seat', 'learned at N, S; heuristic at E, W'."""
-    where: dict[str, list[str]] = {}
-    for name, spec in zip(names, seats, strict=True):
-        where.setdefault(spec, []).append(name)
-    if len(where) == 1:
-        return f"{seats[0]} at every seat"
-    return "; ".join(f"{spec} at {', '.join(at)}" for spec, at in where.items())
 
 
 # --- studies ----------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import dataclasses
 import platform
 import shlex
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,16 @@ def provenance(run: Run, **extra: Any) -> dict[str, Any]:
         "strategy_parameters": params,
         **extra,
     }
+
+
+def seats_text(names: Sequence[str], seats: Sequence[str]) -> str:
+    """Who played where, in words: 'heuristic at every seat', 'learned at N, S; heuristic at E, W'."""
+    where: dict[str, list[str]] = {}
+    for name, spec in zip(names, seats, strict=True):
+        where.setdefault(spec, []).append(name)
+    if len(where) == 1:
+        return f"{seats[0]} at every seat"
+    return "; ".join(f"{spec} at {', '.join(at)}" for spec, at in where.items())
 
 
 def versions() -> dict[str, str]:

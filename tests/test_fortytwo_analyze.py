@@ -8,6 +8,7 @@ import pytest
 
 from simulator import app
 from simulator.fortytwo.analyze import break_even, gap_text
+from simulator.provenance import seats_text
 from simulator.specs import Execution, RunSpec
 
 
@@ -104,4 +105,4 @@ def test_the_output_says_who_played_and_what_several_best_trumps_allow_for() -> 
     trumps = len(a.advice["compared"])
     assert f"once the choice among {trumps} trumps is allowed for; compared alone" in verdict
     assert text[-1] == "play: learned at N, S; heuristic at E, W"
-    assert app.seats_text(["N", "E", "S", "W"], ["heuristic"] * 4) == "heuristic at every seat"
+    assert seats_text(["N", "E", "S", "W"], ["heuristic"] * 4) == "heuristic at every seat"

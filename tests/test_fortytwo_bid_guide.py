@@ -193,3 +193,16 @@ def test_the_ladder_takes_the_deal_as_the_unit() -> None:
     assert gain.se == pytest.approx(2 * diff.std(ddof=1) / np.sqrt(len(diff)), rel=0.01)
     share = bid_guide.deal_share("some", hands, points >= 31)
     assert (share["lo"], share["hi"]) == pytest.approx((p.lo, p.hi))
+
+
+def test_the_report_says_who_played(tmp_path) -> None:
+    """Under the title, before the findings: the strategies at the seats, in words."""
+    app.report(
+        "bid-guide",
+        RunSpec("forty-two", n=500, seed=3, seats=("NS=learned",)),
+        execution=Execution(jobs=1),
+        output=Output(folder=tmp_path),
+    )
+    html = (tmp_path / "report.html").read_text()
+    played = "<p class='played'>Play: learned at N, S; heuristic at E, W</p>"
+    assert played in html and html.index(played) < html.index("Findings")
