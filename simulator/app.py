@@ -434,6 +434,11 @@ def analyze(
     execution.local("analyze")
     if play not in ("strategies", "perfect"):
         raise DealsimError(f"play is strategies or perfect, not {play!r}")
+    if play == "perfect" and spec.seats:
+        raise DealsimError(
+            "--play perfect plays every choice double dummy and reads no strategy: leave out the strategies "
+            f"of --seat ({', '.join(spec.seats)})"
+        )
     g = registry.get(spec.game)
     if g.analysis is None:
         raise DealsimError(f"analyze is not available for {g.name}")

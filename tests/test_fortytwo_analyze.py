@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from simulator import app
+from simulator.errors import DealsimError
 from simulator.fortytwo.analyze import break_even, gap_text
 from simulator.provenance import seats_text
 from simulator.specs import Execution, RunSpec
@@ -106,3 +107,14 @@ def test_the_output_says_who_played_and_what_several_best_trumps_allow_for() -> 
     assert f"once the choice among {trumps} trumps is allowed for; compared alone" in verdict
     assert text[-1] == "play: learned at N, S; heuristic at E, W"
     assert seats_text(["N", "E", "S", "W"], ["heuristic"] * 4) == "heuristic at every seat"
+
+
+def test_perfect_play_refuses_strategies_it_never_reads() -> None:
+    with pytest.raises(DealsimError, match=r"--play perfect .* reads no strategy.*NS=learned"):
+        app.analyze(
+            RunSpec("forty-two", n=20, seats=("NS=learned",)),
+            "6-6 6-5 5-5 4-4 6-4 3-2 1-0",
+            seat="W",
+            play="perfect",
+            execution=Execution(jobs=1),
+        )
