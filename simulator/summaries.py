@@ -19,14 +19,22 @@ if TYPE_CHECKING:
 # One way to show numbers everywhere (terminal tables, findings, report tables): percentages with one
 # decimal, differences of rates in percentage points, intervals in brackets after the value.
 def pct(rate: float, lo: float | None = None, hi: float | None = None) -> str:
-    """A rate as a percentage with one decimal, and its interval: "52.3% [50.1, 54.5]"; "no data" for NaN."""
+    """A rate as a percentage with one decimal, and its interval: "52.3% [50.1, 54.5]"; "no data" for NaN.
+    Below 0.1% (a rare case of a large run) as many decimals as show two digits of the larger of the rate and
+    its upper bound, so that a rate that is not zero does not read "0.0% [0.0, 0.0]"."""
+    import math
+
     import pandas as pd
 
     if rate is None or pd.isna(rate):
         return "no data"
+    top = 100 * max(rate, hi if hi is not None and not pd.isna(hi) else rate)
+    digits = 1 if not 0 < top < 0.1 else 1 - math.floor(math.log10(top))
     if lo is None or hi is None or pd.isna(lo):
-        return f"{num(100 * rate, digits=1)}%"
-    return f"{num(100 * rate, digits=1)}% [{num(100 * lo, digits=1)}, {num(100 * hi, digits=1)}]"
+        return f"{num(100 * rate, digits=digits)}%"
+    return (
+        f"{num(100 * rate, digits=digits)}% [{num(100 * lo, digits=digits)}, {num(100 * hi, digits=digits)}]"
+    )
 
 
 def pp(diff: float, lo: float, hi: float) -> str:
