@@ -552,3 +552,17 @@ def _kernels():
 
 
 STRATEGIES: dict[str, type[Strategy]] = {s.name: s for s in (Random, Greedy, Heuristic)}
+
+
+class WithWorth:
+    """A view carrying a worth worked out elsewhere (the expert's sampled deals, the learned estimate), for
+    the heuristic's ladder to read back through `expected_points`; every other field is the view's."""
+
+    def __init__(self, view: FortyTwoView, worth: np.ndarray, sure: np.ndarray):
+        self._view, self.worth, self.sure = view, worth, sure
+
+    def __getattr__(self, name: str):
+        return getattr(self._view, name)
+
+    def __len__(self) -> int:
+        return len(self._view)

@@ -64,7 +64,7 @@ from simulator.fortytwo.view import (
     bid_marks,
 )
 from simulator.options import needs, option
-from strategies.fortytwo import Heuristic
+from strategies.fortytwo import Heuristic, WithWorth
 
 _DEFAULT_RULES = FortyTwoRules()
 _U64 = np.uint64
@@ -541,7 +541,7 @@ class Expert(Heuristic):
         return np.where(np.isfinite(np.take_along_axis(values, order, axis=1)), order, -1)
 
     def expected_points(self, view: FortyTwoView) -> tuple[np.ndarray, np.ndarray]:
-        if isinstance(view, _WithWorth):  # bidding=sampled: the worth `call` worked out
+        if isinstance(view, WithWorth):  # bidding=sampled: the worth `call` worked out
             return view.worth, view.sure
         return super().expected_points(view)
 
@@ -574,7 +574,7 @@ class Expert(Heuristic):
 
     def call(self, view, legal, rng):
         if self.bidding == "sampled" and self.bidder == "ladder":
-            view = _WithWorth(view, *self.sampled_worth(view, rng))
+            view = WithWorth(view, *self.sampled_worth(view, rng))
         return super().call(view, legal, rng)
 
     def trump(self, view, legal, rng):
@@ -596,20 +596,6 @@ class Expert(Heuristic):
         best = np.take_along_axis(decl, np.argmax(u, axis=1)[:, None], axis=1)[:, 0]
         named[rows] = np.where(best >= 0, best, named[rows])
         return named
-
-
-class _WithWorth:
-    """A view carrying the worth `Expert.call` worked out, for the heuristic's ladder to read back through
-    `expected_points`; every field is the view's."""
-
-    def __init__(self, view: FortyTwoView, worth: np.ndarray, sure: np.ndarray):
-        self._view, self.worth, self.sure = view, worth, sure
-
-    def __getattr__(self, name: str):
-        return getattr(self._view, name)
-
-    def __len__(self) -> int:
-        return len(self._view)
 
 
 def score_difference(x: np.ndarray, bid: np.ndarray, nello: np.ndarray, rules: FortyTwoRules) -> np.ndarray:

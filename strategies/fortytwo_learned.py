@@ -55,7 +55,7 @@ from simulator.fortytwo.view import (
 )
 from simulator.options import needs, option
 from strategies.base import best_of_bits
-from strategies.fortytwo import _TRUMP_ORDER, FortyTwoStrategy, Heuristic, sure_every_trick
+from strategies.fortytwo import _TRUMP_ORDER, FortyTwoStrategy, Heuristic, WithWorth, sure_every_trick
 
 MODEL_PATH = Path(__file__).parent / "data" / "fortytwo_learned.npz"
 _DEFAULT_RULES = FortyTwoRules()
@@ -421,23 +421,10 @@ def _normal_quantile(p: float) -> float:
 
 @dataclass(frozen=True)
 class _Ladder(Heuristic):
-    """The heuristic's ladder reading the worth `Learned.call` worked out (a `_Worth` view)."""
+    """The heuristic's ladder reading the worth `Learned.call` worked out (a `WithWorth` view)."""
 
     def expected_points(self, view):
         return view.worth, view.sure
-
-
-class _Worth:
-    """A view carrying the learned worth for `_Ladder`; every other field is the view's."""
-
-    def __init__(self, view: FortyTwoView, worth: np.ndarray, sure: np.ndarray):
-        self._view, self.worth, self.sure = view, worth, sure
-
-    def __getattr__(self, name: str):
-        return getattr(self._view, name)
-
-    def __len__(self) -> int:
-        return len(self._view)
 
 
 @dataclass(frozen=True)
@@ -543,7 +530,7 @@ class Learned(FortyTwoStrategy):
             shift = 0.5 + _model(self.model).bid_sigma * _normal_quantile(1 - self.make_chance)
             worth[ask] = mu.max(axis=1) + shift
             sure[ask] = sure_every_trick(hand, np.argmax(mu[:, :7], axis=1))
-        return self._heuristic().call(_Worth(view, worth, sure), legal, rng)
+        return self._heuristic().call(WithWorth(view, worth, sure), legal, rng)
 
     def trump(self, view, legal, rng):
         rules = view.rules if view.rules is not None else _DEFAULT_RULES
