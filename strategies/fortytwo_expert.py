@@ -23,8 +23,8 @@ double-dummy with the seat as declarer for each of its `declarations` best-looki
 is the best average (less `bid_shift`). `naming = sampled` names trumps from such deals (by `aim`, for the
 contract actually bid); `naming = heuristic` as the heuristic does. A whole-hand solve costs milliseconds,
 against microseconds for the heuristic's value, which makes sampled bidding and naming several times slower
-(docs/performance.md), and neither did better than the heuristic's bidding and naming on 600 hands (README,
-"The expert"), so both are off by default.
+(docs/performance.md), and neither did better than the heuristic's bidding and naming in a paired
+comparison on 600 hands, so both are off by default.
 
 Speed. Nearly all the time is the solver's, most of it in the first trick (the opening lead: seven plays
 solved on nearly whole hands); the default of two samples is set by speed (docs/performance.md), and more
