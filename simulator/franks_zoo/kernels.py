@@ -222,6 +222,18 @@ def _go_out(r, seat, held, place, n_out):
 
 
 @njit(cache=True)
+def _lay(r, st, player, with_help, set_cards, trick_cards, played, table, table_player, passes, helped):
+    """Set `st` goes on the table of row r as `player`'s (made with the senior's help or not)."""
+    for k in range(set_cards.shape[1]):
+        trick_cards[r, k] += set_cards[st, k]
+        played[r, k] += set_cards[st, k]
+    table[r] = st
+    table_player[r] = player
+    passes[r] = 0
+    helped[r] = with_help
+
+
+@njit(cache=True)
 def apply_rows(
     kind,
     ri,
@@ -317,13 +329,7 @@ def apply_rows(
                     hands[r, seat, k] -= set_cards[st, k]
                 held[r, seat] -= set_size[st]
                 held_words(set_bits, hands[r, seat], sets_held[r, seat])
-                helped[r] = False
-                for k in range(n_kinds):
-                    trick_cards[r, k] += set_cards[st, k]
-                    played[r, k] += set_cards[st, k]
-                table[r] = st
-                table_player[r] = seat
-                passes[r] = 0
+                _lay(r, st, seat, False, set_cards, trick_cards, played, table, table_player, passes, helped)
                 _go_out(r, seat, held, place, n_out)
                 set_player = seat
             else:
@@ -346,13 +352,7 @@ def apply_rows(
                 held[r, seat] -= set_size[st] - laid
                 held_words(set_bits, hands[r, junior], sets_held[r, junior])
                 held_words(set_bits, hands[r, seat], sets_held[r, seat])
-                helped[r] = True
-                for k in range(n_kinds):
-                    trick_cards[r, k] += set_cards[st, k]
-                    played[r, k] += set_cards[st, k]
-                table[r] = st
-                table_player[r] = junior
-                passes[r] = 0
+                _lay(r, st, junior, True, set_cards, trick_cards, played, table, table_player, passes, helped)
                 _go_out(r, junior, held, place, n_out)  # the junior goes out first
                 _go_out(r, seat, held, place, n_out)
                 set_player = junior
