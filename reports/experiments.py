@@ -66,7 +66,12 @@ def tune_report(sweep: Sweep, provenance: dict, command: str) -> Report:
     be told apart), the best sets, the long table of values, paired differences against the baseline and
     best-set membership, and one plot of the differences per measure with the best set circled."""
     keys = sweep.keys
-    report = Report(f"{provenance.get('game', '')} tuning sweep: {', '.join(keys)}", provenance, command)
+    report = Report(
+        f"{provenance.get('game', '')} tuning sweep: {', '.join(keys)}",
+        provenance,
+        command,
+        played=sweep.played(),
+    )
     for sentence in sweep.findings():
         report.finding(sentence)
     report.text(
@@ -195,7 +200,12 @@ def compare_report(comparison: Comparison, provenance: dict, command: str) -> Re
     rotation, the rotated estimate beside the plain one in both."""
     frame = comparison.frame()
     rotated = comparison.rotation is not None
-    report = Report(f"{provenance.get('game', '')} paired comparison", provenance, command)
+    report = Report(
+        f"{provenance.get('game', '')} paired comparison",
+        provenance,
+        command,
+        played=f"{comparison.played()} in arm A",
+    )
     for sentence in comparison.findings():
         report.finding(sentence)
     report.text(

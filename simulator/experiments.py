@@ -19,7 +19,7 @@ from simulator import registry
 from simulator.errors import DealsimError, DealsimWarning, Interrupted
 from simulator.options import build, parse_pairs
 from simulator.precision import Outcome, Target, by_name, halfwidth, pilot_size, reached, spread, two_stage
-from simulator.provenance import provenance
+from simulator.provenance import provenance, seats_text
 from simulator.runner import Result, Run, check, execute
 from simulator.stats import (
     Z90,
@@ -225,6 +225,10 @@ class Comparison:
     rotation: Rotation | None = None  # seat-rotated deals (`compare(rotate=True)`)
     precision: Outcome | None = None  # how precision targets set the arms' size (simulator.precision)
 
+    def played(self) -> str:
+        """Who played in arm A, in words (arm B differs as `arm_b_in_words` says)."""
+        return seats_text(self.a.game.seat_names(self.a.rules), self.a.seats)
+
     def arm_b_in_words(self) -> str:
         """What arm B changes: the seats and rules that differ from arm A."""
         names = self.a.game.seat_names(self.a.rules)
@@ -416,6 +420,7 @@ class Comparison:
         return [
             table(title, columns, rows),
             *notes,
+            f"play: {self.played()} (arm A)",
             f"arm B: {self.arm_b_in_words()}",
             *self.findings(),
             *self.precision_lines(),
@@ -739,6 +744,13 @@ class Sweep:
                 )
         return pd.DataFrame(rows, columns=columns)
 
+    def played(self) -> str:
+        """Who played, in words: the base run's seats, and whether the grid changes them."""
+        b = self.base
+        who = seats_text(b.game.seat_names(b.rules), b.seats)
+        varied = [k for k in self.keys if k.startswith("seat.")]
+        return who + (f" ({', '.join(varied)} as swept)" if varied else "")
+
     def render(self) -> list[Any]:
         """Long form, so that it fits a terminal however many settings the grid has: one row per measure and
         setting (the measure named on its first row), with the value and its 95% interval and the paired
@@ -746,10 +758,10 @@ class Sweep:
         b = self.base
         title = (
             f"{b.game.name}: {', '.join(self.keys)} swept; {b.n:,} {b.game.plural(b.unit)} per setting, seed "
-            f"{b.seed}; {self.side}'s side; each value with its 95% interval, and against the baseline "
-            f"({self.label(self.baseline)}) the paired difference with its interval; best set: 'in' for the "
-            "settings that cannot be told apart from the best (simultaneous 95%), '-' where no direction is "
-            "better or nothing is defined"
+            f"{b.seed}; {self.side}'s side; play: {self.played()}; each value with its 95% interval, and "
+            f"against the baseline ({self.label(self.baseline)}) the paired difference with its interval; "
+            "best set: 'in' for the settings that cannot be told apart from the best (simultaneous 95%), '-' "
+            "where no direction is better or nothing is defined"
         )
         columns = ["measure", ", ".join(self.keys), "value [95%]", "against the baseline", "best set"]
         out = table(title, columns, [], text_columns=2)

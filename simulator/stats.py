@@ -429,13 +429,16 @@ def best_set(measures: Sequence[Measure], higher: bool = True, alpha: float = 0.
     """The settings that cannot be told apart from the best, all measured on the same deals.
 
     Method: Bonferroni-adjusted one-sided paired comparisons with the best (a conservative form of Hsu's
-    constrained MCB). With k settings and z = the normal quantile at 1 - alpha / (k - 1), setting i leaves
-    the set when, for some other setting j, the one-sided lower bound of the paired difference mu_j - mu_i
-    (taken in the better direction), d_ji - z se_ji, is above 0; se_ji is the standard error of the
-    per-deal difference of the linearised values (as `paired`). The true best is wrongly excluded only if
-    one of its k - 1 comparisons, each with a true difference <= 0, errs at level alpha / (k - 1): so the set
-    holds the best with probability >= 1 - alpha, whatever the other means. `lead[i]` is
-    min_j (d_ij - z se_ij), the lower bound of how far i is ahead of every other."""
+    constrained MCB). With k settings and z = the normal quantile at 1 - alpha / max(k - 1, 2), setting i
+    leaves the set when, for some other setting j, the one-sided lower bound of the paired difference
+    mu_j - mu_i (taken in the better direction), d_ji - z se_ji, is above 0; se_ji is the standard error
+    of the per-deal difference of the linearised values (as `paired`). The true best is wrongly excluded
+    only if one of its k - 1 comparisons, each with a true difference <= 0, errs at level alpha / (k - 1):
+    so the set holds the best with probability >= 1 - alpha, whatever the other means. `lead[i]` is
+    min_j (d_ij - z se_ij), the lower bound of how far i is ahead of every other. With two settings z is
+    the two-sided quantile rather than the one-sided one: a setting called clearly best then never sits
+    beside a paired two-sided 95% interval against the other that holds zero (the set is only more
+    cautious so)."""
     k = len(measures)
     sign = 1.0 if higher else -1.0
     values = [sign * m.value() for m in measures]
@@ -443,7 +446,7 @@ def best_set(measures: Sequence[Measure], higher: bool = True, alpha: float = 0.
         return BestSet((), tuple(float("nan") for _ in measures), float("nan"))
     if len({m.n for m in measures}) > 1:
         raise ValueError("best_set: the settings cover different deals; pairing needs the same deals")
-    z = NormalDist().inv_cdf(1 - alpha / (k - 1))
+    z = NormalDist().inv_cdf(1 - alpha / max(k - 1, 2))
     infl = [sign * m.influence() for m in measures]
     # bound[i][j]: lower bound of mu_i - mu_j in the better direction
     bound = np.full((k, k), np.inf)

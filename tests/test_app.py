@@ -64,8 +64,9 @@ def test_results_render_and_serialise_themselves() -> None:
     assert sim.as_dict()["summary"]["deals"] == 200 and "rounds, 200 games, seed 1" in sim.render()[-1]
     c = app.compare(RunSpec("rounds", n=200, chunk_size=100), vs={"0": "greedy"}, execution=one)
     rendered = [part for part in c.render() if isinstance(part, str)]
-    assert rendered[:2] == [
+    assert rendered[:3] == [
         "narrowing: how many times wider the interval would be on independent deals",
+        "play: heuristic at every seat (arm A)",
         "arm B: 0 plays greedy instead of heuristic",
     ]
     assert c.as_dict()["findings"] == c.findings() and c.as_dict()["arm_b"]["seats"]["0"] == "greedy"
@@ -73,6 +74,9 @@ def test_results_render_and_serialise_themselves() -> None:
     assert sweep.as_dict()["vary"] == {"sweep_bonus": ["10", "20"]}
     assert sweep.as_dict()["rules"]["sweep_bonus"] == "varied: 10, 20"
     assert sweep.render()[1:] == sweep.findings()
+    assert sweep.played() == "heuristic at every seat"
+    by_seat = app.tune(RunSpec("rounds", n=50, unit="deal"), {"seat.0": "heuristic,greedy"}, execution=one)
+    assert by_seat.played() == "heuristic at every seat (seat.0 as swept)"
 
 
 def test_help_lists_come_from_the_registries() -> None:

@@ -204,3 +204,18 @@ def test_confirmed_estimates_are_unbiased() -> None:
         confirmed.append(c.estimates[pick][i].value - truth[pick])
     se = np.std(confirmed, ddof=1) / np.sqrt(len(confirmed))
     assert abs(np.mean(confirmed)) < 3 * se + 0.05, (np.mean(confirmed), se)
+
+
+def test_two_settings_are_never_called_clear_beside_an_interval_holding_zero() -> None:
+    # own noise sd 1 on 400 deals: the difference's se is about 1 / 10 * sqrt(2) = 0.0707; a gap of 1.8 se
+    # clears the one-sided 1.64 but not the two-sided 1.96
+    a, b = arms([0.0, 0.127], exact=True)
+    gap = paired(b, a)
+    assert gap.lo < 0 < gap.diff - 1.645 * gap.se  # the two quantiles disagree on this gap
+    assert best_set([a, b]).members == (1, 0)  # so neither is clearly best
+    for seed in range(40):  # and wherever one is, its paired interval against the other is clear of zero
+        a, b = arms([0.0, 0.2], seed=seed)
+        chosen = best_set([a, b]).members
+        if len(chosen) == 1:
+            winner, loser = (b, a) if chosen == (1,) else (a, b)
+            assert paired(winner, loser).lo > 0

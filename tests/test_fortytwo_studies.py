@@ -232,6 +232,7 @@ def test_tune_writes_its_report(tmp_path: Path) -> None:
         assert (out / name).stat().st_size > 0, name
     html = (out / "report.html").read_text()
     assert html.count("data:image/png;base64,") == 8 and "dealsim tune forty-two" in html
+    assert "<p class='played'>Play: heuristic at every seat (seat.EW as swept)</p>" in html
     findings, _ = findings_and_cells(html)
     clear, tied = "is best, clearly, against every other setting", "no setting is clearly best"
     assert len(findings) == 3 and all(clear in f or tied in f for f in findings)
@@ -328,6 +329,8 @@ def test_compare_cli_reports_paired_differences(tmp_path: Path) -> None:
         and data["arm_b"]["seats"]["N"] == "heuristic:bidder=threshold,threshold=34"
     )
     assert (tmp_path / "c" / "report.html").exists() and (tmp_path / "c" / "compare.csv").exists()
+    played = "Play: heuristic:bidder=threshold,threshold=31 at N, S; heuristic at E, W in arm A"
+    assert played in (tmp_path / "c" / "report.html").read_text()
     provenance = json.loads((tmp_path / "c" / "provenance.json").read_text())
     assert provenance["command"] == (
         "dealsim compare forty-two -n 800 --seed 1 --unit match --chunk-size 2500 "
