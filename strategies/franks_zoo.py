@@ -10,6 +10,7 @@ import numpy as np
 
 from simulator import bitrows
 from simulator.franks_zoo import cards as C
+from simulator.franks_zoo.requests import COMPLETIONS, completable
 from simulator.franks_zoo.view import ASK, EXCHANGE, JUNIOR, N_ACTIONS, PLAY, SOLO, FranksZooView
 from simulator.options import needs, option
 from strategies.base import Random, Strategy, best_legal
@@ -170,7 +171,7 @@ class Heuristic(Strategy):
     going out scores above everything, stranding the chameleon below everything."""
 
     name = "heuristic"
-    examples = ("junior_gives=strong,solo_lions=false,cash_groups=2", "ask=false,answer=false")
+    examples = ("junior_gives=strong,solo_lions=false,cash_groups=2", "ask=false,answer=false", "count=false")
     summary = (
         "counts the cards; leads its weakest whole group, cashes sure winners to go out, beats with whole "
         "groups and keeps strong cards, never beats its partner except to go out, never strands the "
@@ -185,6 +186,14 @@ class Heuristic(Strategy):
     answer: bool = option(
         True,
         "answer the junior's request when it pays; never answer a request (always decline) when false",
+        rules_need=needs(help=True),
+        match_only=True,
+    )
+    count: bool = option(
+        True,
+        "ask only when cards not seen (neither in hand nor played) could complete the set, no more than "
+        "the senior holds; false asks by the laid cards alone, as before counting",
+        read_if=needs(ask=True),
         rules_need=needs(help=True),
         match_only=True,
     )
@@ -317,13 +326,29 @@ class Heuristic(Strategy):
         choice[rows] = np.where(leading[rows] | (best_score[rows] > 0), 1 + best, 0)
         if self.ask:
             rows = np.flatnonzero(legal[:, ASK:].any(axis=1) & ~partners_set)
+            asks = legal[rows, ASK:]
+            if self.count and len(rows):
+                asks = asks & self._completable(view, rows)
+                rows, asks = rows[asks.any(axis=1)], asks[asks.any(axis=1)]
             if len(rows):
                 ask = _ask_table(self).ravel()[_PART_BASE + h[rows][:, _PK]]
                 _finish(ask, h[rows], held[rows], _PSZ, _PCH)
-                ask_best = best_legal(ask, legal[rows, ASK:])
+                ask_best = best_legal(ask, asks)
                 better = ask[np.arange(len(rows)), ask_best] > np.maximum(best_score[rows], 0)
                 choice[rows[better]] = ASK + ask_best[better]
         return choice
+
+    @staticmethod
+    def _completable(view: FranksZooView, rows: np.ndarray) -> np.ndarray:
+        """(len(rows), N_PARTIALS): which partials the senior could complete from cards the junior has not
+        seen, no more than he holds (`completable` for every partial)."""
+        ar = np.arange(len(view))[rows]
+        senior = np.maximum(view.partner[ar, view.seat[rows]], 0)
+        r = np.repeat(np.arange(len(rows)), C.N_PARTIALS)
+        p = np.tile(np.arange(C.N_PARTIALS), len(rows))
+        table = np.maximum(view.table[rows], 0)  # a request is made only on a set
+        ok = completable(view.hand[rows][r], view.played[rows][r], table[r], p, view.counts[ar, senior][r])
+        return ok.reshape(len(rows), C.N_PARTIALS)
 
     def _answer(self, view: FranksZooView, legal: np.ndarray) -> np.ndarray:
         if not self.answer:
@@ -405,6 +430,12 @@ class Heuristic(Strategy):
             self.ask,
             _OUT,
             _STRAND,
+            self.ask and self.count,
+            view.counts[ar, np.maximum(view.partner[ar, seat], 0)],
+            COMPLETIONS,
+            _ADD_REAL,
+            _ADD_CH,
+            _ADD_MQ,
         )
 
     def decide(self, kind, view: FranksZooView, legal, rng):

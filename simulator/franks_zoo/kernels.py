@@ -526,6 +526,24 @@ def _finish_score(score, held, size, cham_used, cham_held, out_score, strand_sco
 
 
 @njit(cache=True)
+def _completable(completions, add_real, add_cham, add_mosq, p, t, unseen, kind, senior_held) -> bool:
+    """strategies.franks_zoo.completable for one request: partial p laid on set t."""
+    for j in range(completions.shape[2]):
+        s = completions[p, t, j]
+        if s < 0:
+            return False
+        real, cham, mosq = add_real[p, s], add_cham[p, s], add_mosq[p, s]
+        if (
+            real <= unseen[kind]
+            and cham <= unseen[CHAMELEON]
+            and mosq <= unseen[MOSQUITO]
+            and real + cham + mosq <= senior_held
+        ):
+            return True
+    return False
+
+
+@njit(cache=True)
 def heuristic_play(
     words: np.ndarray,
     hand: np.ndarray,
@@ -548,21 +566,32 @@ def heuristic_play(
     ask: bool,
     out_score: int,
     strand_score: int,
+    count: bool,
+    senior_held: np.ndarray,
+    completions: np.ndarray,
+    add_real: np.ndarray,
+    add_cham: np.ndarray,
+    add_mosq: np.ndarray,
 ) -> np.ndarray:
     """strategies.franks_zoo.Heuristic's plays on bit rows (its `_play`, row by row). `set_tab[code, s]`: the
     score of set s for its kind's code (mode * 54 + cards held of the kind * 9 + the fewest nothing unseen
     beats); `ask_tab[p, cards held of p's kind]`: the score of asking with partial p; `predators[b]`: the
-    kinds that beat kind b, padded with 12."""
+    kinds that beat kind b, padded with 12. With `count`, a request is made only when
+    `strategies.franks_zoo.completable` (`completions[p, t]`: the sets completing p that beat t, padded with
+    -1; `add_*[p, s]`: the cards each adds; `senior_held`: the cards the senior holds)."""
     m = words.shape[0]
     n_sets = set_kind.shape[0]
     n_asks = min(words.shape[1] * 64 - 1 - n_sets, part_kind.shape[0])
     out = np.zeros(m, np.intp)
     avail = np.empty(13, np.int64)
     need = np.empty(12, np.int64)
+    unseen = np.empty(13, np.int64)
     one = np.uint64(1)
     for i in range(m):
         h = hand[i]
         hc = h[CHAMELEON]
+        for k in range(13):
+            unseen[k] = deck[k] - played[i, k] - h[k]
         leading = table[i] < 0
         partners_set = not leading and partner[i] >= 0 and table_player[i] == partner[i]
         for k in range(12):
@@ -610,6 +639,18 @@ def heuristic_play(
                         best, best_score = s, sc
                 elif ask and not partners_set and b <= n_sets + n_asks:
                     p = b - 1 - n_sets
+                    if count and not _completable(
+                        completions,
+                        add_real,
+                        add_cham,
+                        add_mosq,
+                        p,
+                        table[i],
+                        unseen,
+                        part_kind[p],
+                        senior_held[i],
+                    ):
+                        continue
                     sc = int(ask_tab[p, h[part_kind[p]]])
                     if near_end:
                         size, cham = part_size[p], part_cham[p]

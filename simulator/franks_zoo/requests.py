@@ -1,0 +1,126 @@
+"""Help requests and what the junior could know when he made them: whether any cards he has not seen could
+complete his laid cards into a set that beats the table.
+
+A junior sees his own hand and the cards played face up, so the cards he has not seen are the deck less
+those. A request *could be completed* when some completing set's added cards are all among them; with the
+senior's card count (also in the junior's view), when they are also no more cards than the senior holds.
+The rules let a junior ask whenever some set could complete his cards, counted or not (`view`); counting is
+a strategy's part (`completable`), and `made` finds every request of finished hands and what the junior saw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from simulator.franks_zoo import cards as C
+from simulator.franks_zoo.view import ANSWER, ASK, PLAY
+
+# The cards an answer adds to the laid partial p to make set s: [p, s], of p's kind, the chameleon, a mosquito
+ADD_REAL = np.maximum(C.SETS[None, :, 1] - C.PARTIALS[:, None, 1], 0).astype(np.int16)
+ADD_CH = np.maximum(C.SETS[None, :, 2] - C.PARTIALS[:, None, 2], 0).astype(np.int16)
+ADD_MQ = np.maximum(C.SETS[None, :, 3] - C.PARTIALS[:, None, 3], 0).astype(np.int16)
+ADD_SZ = ADD_REAL + ADD_CH + ADD_MQ
+
+
+def _completions() -> np.ndarray:
+    # All sets completing p and beating t are of p's kind and of one size (one more than t's of t's kind, or
+    # t's size of a kind that beats it), so there are few: they differ only in the cards the senior adds.
+    out = np.full((C.N_PARTIALS, C.N_SETS, 4), -1, np.intp)
+    filled = np.zeros((C.N_PARTIALS, C.N_SETS), np.intp)
+    for p, t, s in zip(*np.nonzero(C.COMPLETES[:, None, :] & C.BEATS[None, :, :])):
+        out[p, t, filled[p, t]] = s
+        filled[p, t] += 1
+    return out
+
+
+# COMPLETIONS[p, t]: the sets that complete partial p and beat set t, padded with -1
+COMPLETIONS = _completions()
+_DECK = C.DECK.astype(np.int16)
+_PK = C.PARTIALS[:, 0].astype(np.intp)
+
+
+def completable(
+    hand: np.ndarray,
+    played: np.ndarray,
+    table: np.ndarray,
+    partial: np.ndarray,
+    senior_held: np.ndarray | None = None,
+) -> np.ndarray:
+    """(m,) bool, one row per request: could the senior complete the laid `partial` (PARTIALS index) into a
+    set that beats `table` (SETS index) with cards the junior has not seen (not in his `hand`, not
+    `played`, both (m, 13))? With `senior_held` (m,), also with no more cards than the senior holds."""
+    unseen = _DECK - played.astype(np.int16) - hand.astype(np.int16)
+    p, t = np.asarray(partial, np.intp), np.asarray(table, np.intp)
+    ar = np.arange(len(p))
+    ok = np.zeros(len(p), bool)
+    for j in range(COMPLETIONS.shape[2]):
+        s = COMPLETIONS[p, t, j]
+        fits = (
+            (s >= 0)
+            & (ADD_REAL[p, s] <= unseen[ar, _PK[p]])
+            & (ADD_CH[p, s] <= unseen[:, C.CHAMELEON])
+            & (ADD_MQ[p, s] <= unseen[:, C.MOSQUITO])
+        )
+        if senior_held is not None:
+            fits &= ADD_SZ[p, s] <= senior_held
+        ok |= fits
+    return ok
+
+
+@dataclass(frozen=True)
+class Requests:
+    """Every help request of a batch of finished hands, one entry per request, in the order of the rows."""
+
+    row: np.ndarray  # the hand's row in the state
+    junior: np.ndarray  # the asking seat
+    table: np.ndarray  # the set on the table (SETS index)
+    partial: np.ndarray  # the cards laid (PARTIALS index)
+    granted: np.ndarray  # bool: the senior completed them
+    completable: np.ndarray  # bool: cards the junior had not seen could complete them
+    within_senior: np.ndarray  # bool: ... with no more cards than the senior held
+
+
+def made(state) -> Requests:
+    """The help requests of finished hands (`core.HandState`) from their move logs: the junior's hand and the
+    cards played when he asked are the hand after the exchange less what was played before."""
+    kind, seat, action = (a.astype(np.int64) for a in (state.move_kind, state.move_seat, state.move_action))
+    n, width = kind.shape
+    players = state.dealt.shape[1]
+    sets = ((kind == PLAY) & (action >= 1) & (action < ASK)) | ((kind == ANSWER) & (action > 0))
+    asks = (kind == PLAY) & (action >= ASK)
+    # the cards each move puts face up (a helped set in full, on the answer) and those it takes from its
+    # mover's hand: a set played; a granted request's laid cards; an answer's added cards
+    shown = np.where(sets[..., None], C.SET_CARDS[np.where(sets, action - 1, 0)], 0).astype(np.int16)
+    laid = np.where(asks[..., None], C.PARTIAL_CARDS[np.where(asks, action - ASK, 0)], 0).astype(np.int16)
+    next_action = np.concatenate([action[:, 1:], np.zeros((n, 1), np.int64)], axis=1)
+    granted = asks & (next_action > 0)  # a request is answered at once: the next move
+    answers = (kind == ANSWER) & sets
+    lost = np.where(((kind == PLAY) & sets)[..., None], shown, np.where(granted[..., None], laid, 0))
+    lost[:, 1:] += np.where(answers[:, 1:, None], shown[:, 1:] - laid[:, :-1], 0).astype(np.int16)
+    # per row, move and seat: the cards gone from that seat's hand and face up, up to and including the move
+    by_seat = np.zeros((n, width, players, 13), np.int16)
+    rows, cols = np.nonzero(kind >= 0)
+    by_seat[rows, cols, seat[rows, cols]] = lost[rows, cols]
+    gone = np.cumsum(by_seat, axis=1, dtype=np.int16)
+    face_up = np.cumsum(shown, axis=1, dtype=np.int16)
+    r, j = np.nonzero(asks)  # a request always follows a set, so j >= 1
+    junior = seat[r, j]
+    senior = state.partner[r, junior].astype(np.int64)
+    after_exchange = (state.dealt - state.given + state.received).astype(np.int16)
+    hand = after_exchange[r, junior] - gone[r, j - 1, junior]
+    senior_held = (after_exchange[r, senior] - gone[r, j - 1, senior]).sum(axis=1)
+    played = face_up[r, j - 1]
+    last_set = np.maximum.accumulate(np.where(sets, np.arange(width), -1), axis=1)
+    table = action[r, last_set[r, j - 1]] - 1
+    partial = action[r, j] - ASK
+    return Requests(
+        row=r,
+        junior=junior,
+        table=table,
+        partial=partial,
+        granted=granted[r, j],
+        completable=completable(hand, played, table, partial),
+        within_senior=completable(hand, played, table, partial, senior_held),
+    )
