@@ -535,7 +535,7 @@ def _findings(report: Report, measured: Measured, p0: int, r0: str, base: Run) -
         pick(answering, "team's points in hand 2 as senior"),
     )
     report.finding(
-        f"Answering requests is worth {_verdict(ans, 'points per hand')} to the answering seat's team; "
+        f"Answering requests is worth to the answering seat's team {_verdict(ans, 'points per hand')}; "
         f"in the second hands it plays as senior, {_verdict(ans2, 'points')}."
     )
     f = freq[(freq["players"] == p0) & (freq["hedgehog"] == r0)].iloc[0]
@@ -548,10 +548,11 @@ def _findings(report: Report, measured: Measured, p0: int, r0: str, base: Run) -
     )
     if measured.completable:
         c = measured.completable
+        never = round(c["requests"] * (1 - c["share"]))
         report.finding(
             f"{pct(c['share'], c['lo'], c['hi'])} of {c['requests']:,} requests (the first chunk of the "
             f"{p0}-player games) could be completed by cards the junior had not seen (neither in his hand "
-            "nor played); the others were sure to be declined."
+            "nor played)" + (f"; the other {never:,} were sure to be declined." if never else ".")
         )
 
     def edge(e: dict) -> str:

@@ -11,6 +11,8 @@ a strategy's part (`completable`), and `made` finds every request of finished ha
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from math import comb
 
 import numpy as np
 
@@ -67,6 +69,48 @@ def completable(
             fits &= ADD_SZ[p, s] <= senior_held
         ok |= fits
     return ok
+
+
+@cache
+def odds_table() -> np.ndarray:
+    """[a, u, c, n] -> in thousandths, rounded: the chance that a hand of c cards dealt from n unseen cards
+    holds at least a of u given ones (hypergeometric); a, u 0..5, c 0..16, n 0..60; 0 where c or u exceeds
+    n."""
+    out = np.zeros((6, 6, 17, 61), np.int32)
+    for n in range(61):
+        for c in range(min(n, 16) + 1):
+            for u in range(min(n, 5) + 1):
+                at = [comb(u, x) * comb(n - u, c - x) for x in range(min(u, c) + 1)]
+                whole = comb(n, c)
+                for a in range(6):
+                    out[a, u, c, n] = round(1000 * sum(at[a:]) / whole)
+    return out
+
+
+def odds(
+    hand: np.ndarray, played: np.ndarray, table: np.ndarray, partial: np.ndarray, senior_held: np.ndarray
+) -> np.ndarray:
+    """(m,) int32, thousandths: how likely the senior holds the cards of the likeliest completion of
+    `partial` on `table` (rows as `completable`), if his `senior_held` cards are any of the cards the junior
+    has not seen: per completion the product of the chances of each kind of card it adds (the kind's cards,
+    the chameleon, a mosquito), each rounded down to thousandths."""
+    tab = odds_table()
+    unseen = np.clip(_DECK - played.astype(np.int16) - hand.astype(np.int16), 0, 5)
+    n = np.clip(_DECK.sum() - played.sum(axis=1, dtype=np.int32) - hand.sum(axis=1, dtype=np.int32), 0, 60)
+    c = np.clip(np.asarray(senior_held, np.intp), 0, 16)
+    p, t = np.asarray(partial, np.intp), np.asarray(table, np.intp)
+    ar = np.arange(len(p))
+    one_ch = tab[1, unseen[:, C.CHAMELEON], c, n]
+    one_mq = tab[1, unseen[:, C.MOSQUITO], c, n]
+    out = np.zeros(len(p), np.int32)
+    for j in range(COMPLETIONS.shape[2]):
+        s = COMPLETIONS[p, t, j]
+        s0 = np.maximum(s, 0)
+        chance = tab[np.minimum(ADD_REAL[p, s0], 5), unseen[ar, _PK[p]], c, n]
+        chance = np.where(ADD_CH[p, s0] > 0, chance * one_ch // 1000, chance)
+        chance = np.where(ADD_MQ[p, s0] > 0, chance * one_mq // 1000, chance)
+        out = np.maximum(out, np.where(s >= 0, chance, 0))
+    return out
 
 
 @dataclass(frozen=True)
