@@ -56,3 +56,16 @@ def test_completable_needs_the_cards_among_those_not_seen() -> None:
     ]
     chance = requests.odds(hand, played, np.full(3, fox2), np.full(3, lion), np.full(3, 8))
     assert chance[0] == 0 and 0 < chance[1] < 1000 and 0 < chance[2] < 1000
+
+
+def test_both_engines_ask_alike_when_counting() -> None:
+    """The counting heuristic move for move in the batched core (compiled, `decide_packed`) and in the
+    reference engine (`decide`, one row at a time), over enough team hands to meet hundreds of requests."""
+    from simulator import testing
+    from simulator.franks_zoo.rules import FranksZooRules
+
+    rules = FranksZooRules(players=6)
+    players = [registry.roster(GAME).make("heuristic")] * rules.players
+    both = testing.play_both(GAME, rules, players, 10, unit="match", seed=11)
+    assert testing.check_agreement(both) >= 30  # hands
+    assert both.tables["deals"]["help_asked"].sum() > 100
