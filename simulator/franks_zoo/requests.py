@@ -129,7 +129,10 @@ class Requests:
 def made(state) -> Requests:
     """The help requests of finished hands (`core.HandState`) from their move logs: the junior's hand and the
     cards played when he asked are the hand after the exchange less what was played before."""
-    kind, seat, action = (a.astype(np.int64) for a in (state.move_kind, state.move_seat, state.move_action))
+    kind, action = state.move_kind, state.move_action
+    # only the hands with a request (none in a game's first hand)
+    rows = np.flatnonzero(((kind == PLAY) & (action >= ASK)).any(axis=1))
+    kind, seat, action = (a[rows].astype(np.int64) for a in (kind, state.move_seat, action))
     n, width = kind.shape
     players = state.dealt.shape[1]
     sets = ((kind == PLAY) & (action >= 1) & (action < ASK)) | ((kind == ANSWER) & (action > 0))
@@ -143,24 +146,25 @@ def made(state) -> Requests:
     answers = (kind == ANSWER) & sets
     lost = np.where(((kind == PLAY) & sets)[..., None], shown, np.where(granted[..., None], laid, 0))
     lost[:, 1:] += np.where(answers[:, 1:, None], shown[:, 1:] - laid[:, :-1], 0).astype(np.int16)
-    # per row, move and seat: the cards gone from that seat's hand and face up, up to and including the move
-    by_seat = np.zeros((n, width, players, 13), np.int16)
-    rows, cols = np.nonzero(kind >= 0)
-    by_seat[rows, cols, seat[rows, cols]] = lost[rows, cols]
-    gone = np.cumsum(by_seat, axis=1, dtype=np.int16)
-    face_up = np.cumsum(shown, axis=1, dtype=np.int16)
     r, j = np.nonzero(asks)  # a request always follows a set, so j >= 1
     junior = seat[r, j]
-    senior = state.partner[r, junior].astype(np.int64)
-    after_exchange = (state.dealt - state.given + state.received).astype(np.int16)
-    hand = after_exchange[r, junior] - gone[r, j - 1, junior]
-    senior_held = (after_exchange[r, senior] - gone[r, j - 1, senior]).sum(axis=1)
-    played = face_up[r, j - 1]
+    senior = state.partner[rows[r], junior].astype(np.int64)
+    after_exchange = (state.dealt[rows] - state.given[rows] + state.received[rows]).astype(np.int16)
+    hand = after_exchange[r, junior]
+    senior_held = after_exchange[r, senior].sum(axis=1)
+    # the cards gone from each seat's hand before the request, one seat at a time (a running sum over the
+    # moves of that seat's cards: one (n, width, 13) array at a time)
+    for who in range(players):
+        gone = np.cumsum(np.where((seat == who)[..., None], lost, 0), axis=1, dtype=np.int16)
+        mine, theirs = junior == who, senior == who
+        hand[mine] -= gone[r[mine], j[mine] - 1]
+        senior_held[theirs] -= gone[r[theirs], j[theirs] - 1].sum(axis=1)
+    played = np.cumsum(shown, axis=1, dtype=np.int16)[r, j - 1]
     last_set = np.maximum.accumulate(np.where(sets, np.arange(width), -1), axis=1)
     table = action[r, last_set[r, j - 1]] - 1
     partial = action[r, j] - ASK
     return Requests(
-        row=r,
+        row=rows[r],
         junior=junior,
         table=table,
         partial=partial,
