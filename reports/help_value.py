@@ -25,7 +25,7 @@ from simulator import options, registry, runner
 from simulator.errors import DealsimError
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.measures import team_points
-from simulator.franks_zoo.view import ANSWER, ASK, PLAY
+from simulator.franks_zoo.requests import made
 from simulator.provenance import seats_text
 from simulator.runner import Run, execute
 from simulator.stats import Measure, estimate, excludes_zero, paired, undefined
@@ -58,8 +58,31 @@ def _arm(base: Run, players: int, reading: str, **seat0: str) -> Run:
     rules = options.build(
         type(base.rules), "rule", {"players": players, "hedgehog_penalty": reading}, base=base.rules
     )
-    first = registry.roster(base.game).with_params(base.seats[0], seat0) if seat0 else base.seats[0]
+    first = _switched(base, seat0) if seat0 else base.seats[0]
     return dataclasses.replace(base, rules=rules, seats=(first, *[base.seats[1]] * (players - 1)))
+
+
+def _switched(base: Run, seat0: dict[str, str]) -> str:
+    """Seat 0's spec with `seat0` set, less the parameters the switch leaves unread (`count` or `ask_base`
+    under `ask=false`): the arm plays seat 0's own strategy with asking (or answering) off."""
+    roster = registry.roster(base.game)
+    strategy = roster.make(base.seats[0])
+    fields = options.fields_of(type(strategy))
+    unknown = [name for name in seat0 if name not in fields]
+    if unknown:  # a strategy without the switch: refused by name when the arm is made
+        return roster.with_params(base.seats[0], seat0)
+    switched = dataclasses.replace(
+        strategy,
+        **{k: options.coerce("strategy parameter", k, *fields[k], v) for k, v in seat0.items()},
+    )
+    unread = [
+        name
+        for name in roster.given(base.seats[0])
+        if name not in seat0
+        and (need := fields[name][0].metadata.get("read_if")) is not None
+        and not need.holds(switched)
+    ]
+    return roster.without(roster.with_params(base.seats[0], seat0), unread)
 
 
 def arms(base: Run) -> list[tuple[int, str, Run, Run, Run]]:
@@ -191,31 +214,38 @@ def _edge(h: pd.DataFrame, who: np.ndarray, hands: np.ndarray) -> dict:
 
 def _requests(run: Run) -> pd.DataFrame:
     """Every help request of the run's first chunk: the kind on the table, the cards laid, granted or not,
-    and the game it was made in."""
+    whether cards the junior had not seen could complete them (`franks_zoo.requests`), and the game it was
+    made in."""
     rows = []
 
     def collect(games: np.ndarray, s) -> None:
-        kind, action = s.move_kind.astype(np.int64), s.move_action.astype(np.int64)
-        sets_played = ((kind == PLAY) & (action >= 1) & (action < ASK)) | ((kind == ANSWER) & (action > 0))
-        at = np.where(sets_played, np.arange(kind.shape[1]), -1)
-        last_set = np.maximum.accumulate(at, axis=1)  # the set on the table: the last one played
-        r, j = np.nonzero((kind == PLAY) & (action >= ASK))
-        table = action[r, last_set[r, j - 1]] - 1
-        partial = C.PARTIALS[action[r, j] - ASK]
+        q = made(s)
+        partial = C.PARTIALS[q.partial]
         rows.append(
             pd.DataFrame(
                 {
-                    "table kind": np.asarray(C.KINDS)[C.SETS[table, 0]],
-                    "table size": C.SET_SIZE[table],
+                    "table kind": np.asarray(C.KINDS)[C.SETS[q.table, 0]],
+                    "table size": C.SET_SIZE[q.table],
                     "cards laid": partial[:, 1:].sum(axis=1),
-                    "granted": action[r, j + 1] > 0,
-                    "game": games[r],
+                    "granted": q.granted,
+                    "completable": q.completable,
+                    "game": games[q.row],
                 }
             )
         )
 
     runner.play_chunk(runner.chunk(run, 0), on_deals=collect)
     return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame()
+
+
+def _completable_share(requests: pd.DataFrame) -> dict:
+    """The share of requests that cards the junior had not seen could complete, 95% interval with the game
+    as the unit (a ratio over each game's requests)."""
+    per_game = requests.groupby("game")["completable"].agg(["sum", "size"])
+    e = estimate(
+        Measure("completable", per_game["sum"].to_numpy(float), per_game["size"].to_numpy(float), binary=True)
+    )
+    return {"share": e.value, "lo": e.lo, "hi": e.hi, "requests": len(requests)}
 
 
 def build(
@@ -269,9 +299,10 @@ def build(
         )
     exchange = pd.DataFrame(exchange_rows)
     requests = _requests(main["run"])
+    completable = _completable_share(requests) if len(requests) else None
 
     p0, r0 = base.rules.players, reading0
-    measured = Measured(asking, answering, freq, chameleon, solo, leading, exchange)
+    measured = Measured(asking, answering, freq, chameleon, solo, leading, exchange, completable)
     _findings(report, measured, p0, r0, base)
 
     report.heading("The value of asking for help")
@@ -354,7 +385,18 @@ def build(
         by = _granted_by_table(requests)
         report.text(
             f"Requests of the first chunk of the {p0}-player arm A ({len(requests):,} requests), by the kind "
-            "of the set on the table and the number of cards the junior laid."
+            "of the set on the table and the number of cards the junior laid. A request could be completed "
+            "when some set that completes the laid cards and beats the table adds only cards the junior "
+            "had not seen (neither in his hand nor played): the senior might hold them."
+        )
+        report.table(
+            "requests_completable",
+            pd.DataFrame([measured.completable]),
+            "Requests that cards the junior had not seen could complete, 95% interval with the game as the "
+            "unit",
+            TableFormat(
+                percent={"share": ("lo", "hi")}, n="requests", labels={"share": "could be completed"}
+            ),
         )
         report.table(
             "requests_by_table",
@@ -447,7 +489,8 @@ def _verdict(row: pd.Series, unit: str, digits: int = 2) -> str:
 class Measured:
     """What the findings quote: the paired tables of asking and of answering (every player count and
     hedgehog rule), how often help is asked and granted, the edges of the chameleon, the solo seat (None
-    without solo hands) and the first leader, and the exchange's effect by role."""
+    without solo hands) and the first leader, the exchange's effect by role, and the share of requests that
+    cards the junior had not seen could complete."""
 
     asking: pd.DataFrame
     answering: pd.DataFrame
@@ -456,6 +499,7 @@ class Measured:
     solo: dict | None
     leading: dict
     exchange: pd.DataFrame
+    completable: dict | None  # the share of requests unseen cards could complete (None without requests)
 
 
 def _findings(report: Report, measured: Measured, p0: int, r0: str, base: Run) -> None:
@@ -473,8 +517,8 @@ def _findings(report: Report, measured: Measured, p0: int, r0: str, base: Run) -
     wins = pick(asking, "game win rate").copy()
     wins[["difference", "lo", "hi"]] *= 100  # as percentage points
     report.finding(
-        f"With {p0} players ({r0} hedgehogs), a seat that asks for help by the {base.seats[0].split(':')[0]} "
-        f"policy, against the same seat never asking on the same deals, gains its team "
+        f"With {p0} players ({r0} hedgehogs), seat 0 asking for help as {base.seats[0]} (every other seat "
+        f"{base.seats[1]}), against the same seat never asking on the same deals, gains its team "
         f"{_verdict(team, 'points per hand')}; itself {_verdict(points, 'points per hand')}; "
         f"{_verdict(wins, 'percentage points of game win rate', 1)}; in the hands it plays as junior "
         f"(second hands) its team gains {_verdict(junior, 'points')}."
@@ -491,7 +535,7 @@ def _findings(report: Report, measured: Measured, p0: int, r0: str, base: Run) -
         pick(answering, "team's points in hand 2 as senior"),
     )
     report.finding(
-        f"Answering requests is worth {_verdict(ans, 'points per hand')} to the answering seat's team; "
+        f"Answering requests is worth to the answering seat's team {_verdict(ans, 'points per hand')}; "
         f"in the second hands it plays as senior, {_verdict(ans2, 'points')}."
     )
     f = freq[(freq["players"] == p0) & (freq["hedgehog"] == r0)].iloc[0]
@@ -502,6 +546,14 @@ def _findings(report: Report, measured: Measured, p0: int, r0: str, base: Run) -
         f"{pct(f['helped sets taking the trick'], f['taking lo'], f['taking hi'])} of {f['helps given']:,} "
         "helped sets take the trick (95% intervals over the games)."
     )
+    if measured.completable:
+        c = measured.completable
+        never = round(c["requests"] * (1 - c["share"]))
+        report.finding(
+            f"{pct(c['share'], c['lo'], c['hi'])} of {c['requests']:,} requests (the first chunk of the "
+            f"{p0}-player games) could be completed by cards the junior had not seen (neither in his hand "
+            "nor played)" + (f"; the other {never:,} were sure to be declined." if never else ".")
+        )
 
     def edge(e: dict) -> str:
         return num(e["edge"], e["lo"], e["hi"], signed=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,6 +95,14 @@ class Roster:
         """The spec with these parameters set (replacing any it had):
         'heuristic' -> 'heuristic:threshold=30'."""
         return with_params(spec, params, self.known)
+
+    def without(self, spec: str, names: Collection[str]) -> str:
+        """The spec less these parameters: 'heuristic:count=false,ask=false' without count ->
+        'heuristic:ask=false'."""
+        head, tail = _split(spec, self.known)
+        current = parse_pairs("strategy parameter", [p for p in tail.split(",") if p.strip()])
+        text = ",".join(f"{k}={v}" for k, v in current.items() if k not in names)
+        return ":".join(head) + (f":{text}" if text else "")
 
 
 def with_params(

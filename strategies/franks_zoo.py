@@ -10,6 +10,7 @@ import numpy as np
 
 from simulator import bitrows
 from simulator.franks_zoo import cards as C
+from simulator.franks_zoo.requests import COMPLETIONS, completable, odds, odds_table
 from simulator.franks_zoo.view import ASK, EXCHANGE, JUNIOR, N_ACTIONS, PLAY, SOLO, FranksZooView
 from simulator.options import needs, option
 from strategies.base import Random, Strategy, best_legal
@@ -164,17 +165,20 @@ class Heuristic(Strategy):
     weak kinds over strong ones (`keep`); he keeps the chameleon for the end (`chameleon`) and never plays so
     that the chameleon, which cannot be played alone, is his last card; he does not beat his partner's set
     (`partner_cost`) unless that takes him out. Help: a junior asks when laying cards scores better than his
-    best play or a pass (`ask_base`), laying whole groups; a senior answers (`answer_base`) unless the
-    completion splits his groups, spends the chameleon or strong cards; he always answers when it takes
-    either of them out. All weights are points of one score per action; a pass (or a decline) scores 0;
-    going out scores above everything, stranding the chameleon below everything."""
+    best play or a pass (`ask_base`), laying whole groups; counting (`count`), only when cards he has not
+    seen could complete them (no more than his senior holds), a request worth its score times the chance
+    that the senior holds those cards against a play (a declined request is a pass); a senior answers
+    (`answer_base`) unless the completion splits his groups, spends the chameleon or strong cards; he always
+    answers when it takes either of them out. All weights are points of one score per action; a pass (or a
+    decline) scores 0; going out scores above everything, stranding the chameleon below everything."""
 
     name = "heuristic"
-    examples = ("junior_gives=strong,solo_lions=false,cash_groups=2", "ask=false,answer=false")
+    examples = ("junior_gives=strong,solo_lions=false,cash_groups=2", "ask=false,answer=false", "count=false")
     summary = (
         "counts the cards; leads its weakest whole group, cashes sure winners to go out, beats with whole "
         "groups and keeps strong cards, never beats its partner except to go out, never strands the "
-        "chameleon; asks and answers when it is cheap; keeps elephants and the chameleon in the exchange"
+        "chameleon; asks when unseen cards could complete the set and the odds pay, answers when it is "
+        "cheap; keeps elephants and the chameleon in the exchange"
     )
     ask: bool = option(
         True,
@@ -185,6 +189,15 @@ class Heuristic(Strategy):
     answer: bool = option(
         True,
         "answer the junior's request when it pays; never answer a request (always decline) when false",
+        rules_need=needs(help=True),
+        match_only=True,
+    )
+    count: bool = option(
+        True,
+        "ask only when cards not seen (neither in hand nor played) could complete the set, no more than "
+        "the senior holds, a request worth its score times the chance he holds them; false asks by the laid "
+        "cards alone, as before counting",
+        read_if=needs(ask=True),
         rules_need=needs(help=True),
         match_only=True,
     )
@@ -317,12 +330,51 @@ class Heuristic(Strategy):
         choice[rows] = np.where(leading[rows] | (best_score[rows] > 0), 1 + best, 0)
         if self.ask:
             rows = np.flatnonzero(legal[:, ASK:].any(axis=1) & ~partners_set)
+            if self.count and len(rows):
+                return self._ask_counting(view, legal, rows, choice, best_score, h, held)
             if len(rows):
                 ask = _ask_table(self).ravel()[_PART_BASE + h[rows][:, _PK]]
                 _finish(ask, h[rows], held[rows], _PSZ, _PCH)
                 ask_best = best_legal(ask, legal[rows, ASK:])
                 better = ask[np.arange(len(rows)), ask_best] > np.maximum(best_score[rows], 0)
                 choice[rows[better]] = ASK + ask_best[better]
+        return choice
+
+    def _ask_counting(
+        self,
+        view: FranksZooView,
+        legal: np.ndarray,
+        rows: np.ndarray,
+        choice: np.ndarray,
+        best_score: np.ndarray,
+        h: np.ndarray,
+        held: np.ndarray,
+    ) -> np.ndarray:
+        """`choice` with requests made by counting (`count`): only requests the cards not seen could complete
+        (`requests.completable`, no more cards than the senior holds); each worth its score times the odds
+        that the senior holds the cards (`requests.odds`, in thousandths, rounded down). The likeliest worth
+        is laid when it beats the best set, or, with no set worth playing, when its score beats a pass: a
+        declined request is a pass."""
+        ar = np.arange(len(view))[rows]
+        senior_held = view.counts[ar, np.maximum(view.partner[ar, view.seat[rows]], 0)]
+        r = np.repeat(np.arange(len(rows)), C.N_PARTIALS)
+        p = np.tile(np.arange(C.N_PARTIALS), len(rows))
+        table = np.maximum(view.table[rows], 0)[r]  # a request is made only on a set
+        hand, played, senior = view.hand[rows][r], view.played[rows][r], senior_held[r]
+        asks = legal[rows, ASK:] & completable(hand, played, table, p, senior).reshape(len(rows), -1)
+        chance = odds(hand, played, table, p, senior).reshape(len(rows), -1)
+        keep = asks.any(axis=1)
+        rows, asks, chance = rows[keep], asks[keep], chance[keep]
+        if not len(rows):
+            return choice
+        ask = _ask_table(self).ravel()[_PART_BASE + h[rows][:, _PK]]
+        _finish(ask, h[rows], held[rows], _PSZ, _PCH)
+        worth = np.where(asks, ask.astype(np.int64) * chance // 1000, np.iinfo(np.int64).min)
+        ask_best = worth.argmax(axis=1)  # the first of the best
+        at = np.arange(len(rows))
+        best = best_score[rows]
+        better = np.where(best > 0, worth[at, ask_best] > best, ask[at, ask_best] > 0)
+        choice[rows[better]] = ASK + ask_best[better]
         return choice
 
     def _answer(self, view: FranksZooView, legal: np.ndarray) -> np.ndarray:
@@ -405,6 +457,13 @@ class Heuristic(Strategy):
             self.ask,
             _OUT,
             _STRAND,
+            self.ask and self.count,
+            view.counts[ar, np.maximum(view.partner[ar, seat], 0)],
+            COMPLETIONS,
+            _ADD_REAL,
+            _ADD_CH,
+            _ADD_MQ,
+            odds_table(),
         )
 
     def decide(self, kind, view: FranksZooView, legal, rng):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulator import app
+from simulator import app, bitrows
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo.rules import FranksZooRules
 from simulator.franks_zoo.view import (
@@ -235,3 +235,68 @@ def test_answer_switch_and_cheap_completion() -> None:
     view = _view(hand, table=table, table_player=1, asked=asked, partner=3)
     assert _decide(ANSWER, view, legal) == 1 + _set(C.PERCH, 2)  # his lone perch completes it: cheap
     assert _decide(ANSWER, view, legal, Heuristic(answer=False)) == 0
+
+
+# ------------------------------------------------------------------------------------ counting before asking
+
+
+def _ask_legal(hand: np.ndarray, table: int) -> np.ndarray:
+    """The legal plays of a junior whose senior holds cards: sets that beat the table, a pass, and every
+    partial he holds that some set completes into a winner (`core.ASKABLE`)."""
+    from simulator.franks_zoo.core import ASKABLE
+
+    legal = _play_legal(hand, table)
+    legal[0, ASK:] = (hand[None] >= C.PARTIAL_CARDS).all(axis=1) & ASKABLE[table]
+    return legal
+
+
+def _both_paths(view: FranksZooView, legal: np.ndarray, strategy: Heuristic) -> int:
+    """The strategy's play by `decide` and by the compiled `decide_packed`, which must agree."""
+    one = _decide(PLAY, view, legal, strategy)
+    packed = strategy.decide_packed(PLAY, view, bitrows.pack(legal), np.random.default_rng(0))
+    assert int(packed[0]) == one
+    return one
+
+
+def _partial(kind: int, real: int, cham: int = 0, mosq: int = 0) -> int:
+    return int(np.flatnonzero(((kind, real, cham, mosq) == C.PARTIALS).all(axis=1))[0])
+
+
+def test_counting_asks_only_when_unseen_cards_could_complete() -> None:
+    # two foxes on the table; the junior cannot beat them, but lions can: he may lay his lion and ask
+    table = _set(C.FOX, 2)
+    hand = _hand(lion=1, fish=2, perch=1)
+    legal = _ask_legal(hand, table)
+    lay_lion = ASK + _partial(C.LION, 1)
+    assert legal[0, lay_lion] and not legal[0, 1:ASK].any()
+    # the other four lions and the chameleon are played: nobody can hold what completes two lions
+    seen = _view(hand, role=JUNIOR, table=table, table_player=1, played=_hand(lion=4, chameleon=1, fox=2))
+    assert _both_paths(seen, legal, Heuristic(count=False)) == lay_lion  # as before counting
+    assert _both_paths(seen, legal, Heuristic()) == 0  # counting: a pass, not a request sure to be declined
+    # one lion unseen: the senior might hold it
+    one_left = _view(hand, role=JUNIOR, table=table, table_player=1, played=_hand(lion=3, chameleon=1, fox=2))
+    assert _both_paths(one_left, legal, Heuristic()) == lay_lion
+    # three foxes need two cards more than the lion: a senior holding one card cannot complete them
+    table3 = _set(C.FOX, 3)
+    short = _view(
+        hand, role=JUNIOR, table=table3, table_player=1, played=_hand(lion=2, fox=3), counts=((3, 1),)
+    )
+    assert _both_paths(short, _ask_legal(hand, table3), Heuristic(count=False)) == lay_lion
+    assert _both_paths(short, _ask_legal(hand, table3), Heuristic()) == 0
+
+
+def test_counting_weighs_a_request_by_the_odds_against_a_play() -> None:
+    # one fish on the table: the junior can beat it with his perch, or lay his fish and ask for another
+    table = _set(C.FISH, 1)
+    hand = _hand(fish=1, perch=1, mouse=4, hedgehog=2)
+    legal = _ask_legal(hand, table)
+    lay_fish, perch = ASK + _partial(C.FISH, 1), 1 + _set(C.PERCH, 1)
+    eager = {"ask_base": 300}  # a request scores above the perch
+    # one fish unseen among many cards: the senior's eight cards hold it about one time in five
+    unlikely = _view(hand, role=JUNIOR, table=table, table_player=1, played=_hand(fish=3, chameleon=1))
+    assert _both_paths(unlikely, legal, Heuristic(count=False, **eager)) == lay_fish
+    assert _both_paths(unlikely, legal, Heuristic(**eager)) == perch
+    # without a set to play, a request that might be granted is still better than a pass
+    no_perch = _hand(fish=1, mouse=4, hedgehog=2)
+    view = _view(no_perch, role=JUNIOR, table=table, table_player=1, played=_hand(fish=3, chameleon=1))
+    assert _both_paths(view, _ask_legal(no_perch, table), Heuristic(**eager)) == lay_fish

@@ -50,11 +50,13 @@ def test_a_small_report_writes_every_file(tmp_path) -> None:
         "help_frequency.csv",
         "edges.csv",
         "exchange.csv",
+        "requests_completable.csv",
     } <= names
     assert all(p.exists() for p in r.written)
     html = (tmp_path / "report.html").read_text()
     assert html.index("Findings") < html.index("The value of asking for help") < html.index("Provenance")
-    assert "asks for help by the greedy policy" in html and "dealsim report help-value -n 12 --seed 2" in html
+    assert "seat 0 asking for help as greedy (every other seat greedy)" in html
+    assert "dealsim report help-value -n 12 --seed 2" in html
     assert "--matches" not in html
     assert assert_findings_quote_tables(html) >= 8
     # how often help is asked, granted and wins the trick: every figure with its interval
@@ -62,6 +64,8 @@ def test_a_small_report_writes_every_file(tmp_path) -> None:
     interval = r"[\d.]+% \[[\d.]+, [\d.]+\]"
     assert re.search(rf"asks [\d.]+ ± [\d.]+ times per hand; {interval} of [\d,]+ requests", often)
     assert re.search(rf" and {interval} of [\d,]+ helped sets take the trick", often)
+    (completable,) = [f for f in findings_and_cells(html)[0] if "could be completed" in f]
+    assert re.match(rf"{interval} of [\d,]+ requests \(the first chunk", completable)
     asking = pd.read_csv(tmp_path / "value_of_asking.csv")
     assert set(asking["players"]) == {4, 5, 6, 7} and set(asking["hedgehog"]) == {"captured", "missing"}
     assert (asking["lo"] <= asking["difference"]).all() and (asking["difference"] <= asking["hi"]).all()
@@ -83,6 +87,12 @@ def test_seat_0_may_differ_but_the_others_play_alike() -> None:
     ).build()
     with pytest.raises(DealsimError, match="every seat but 0"):
         help_value.arms(uneven)
+    # a parameter the switch leaves unread is dropped from that arm: the old heuristic never asking
+    old = RunSpec("franks-zoo", n=10, seed=1, seats={"all": "heuristic:count=false"}, unit="match").build()
+    _, _, a, no_ask, no_answer = help_value.arms(old)[0]
+    assert a.seats[0] == "heuristic:count=false" and no_ask.seats[0] == "heuristic:ask=false"
+    assert no_answer.seats[0] == "heuristic:count=false,answer=false"
+    assert no_ask.seats[1:] == a.seats[1:]
     no_switch = RunSpec("franks-zoo", n=10, seed=1, seats={"0": "random"}, unit="match").build()
     with pytest.raises(DealsimError, match="ask"):
         help_value.arms(no_switch)

@@ -526,6 +526,42 @@ def _finish_score(score, held, size, cham_used, cham_held, out_score, strand_sco
 
 
 @njit(cache=True)
+def _completable(completions, add_real, add_cham, add_mosq, p, t, unseen, kind, senior_held) -> bool:
+    """strategies.franks_zoo.completable for one request: partial p laid on set t."""
+    for j in range(completions.shape[2]):
+        s = completions[p, t, j]
+        if s < 0:
+            return False
+        real, cham, mosq = add_real[p, s], add_cham[p, s], add_mosq[p, s]
+        if (
+            real <= unseen[kind]
+            and cham <= unseen[CHAMELEON]
+            and mosq <= unseen[MOSQUITO]
+            and real + cham + mosq <= senior_held
+        ):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _odds(odds, completions, add_real, add_cham, add_mosq, p, t, unseen, kind, senior_held, n_unseen) -> int:
+    """strategies.franks_zoo.requests.odds for one request: partial p laid on set t, in thousandths."""
+    c, n = min(max(senior_held, 0), 16), min(max(n_unseen, 0), 60)
+    out = 0
+    for j in range(completions.shape[2]):
+        s = completions[p, t, j]
+        if s < 0:
+            break
+        chance = int(odds[min(add_real[p, s], 5), unseen[kind], c, n])
+        if add_cham[p, s] > 0:
+            chance = chance * int(odds[1, unseen[CHAMELEON], c, n]) // 1000
+        if add_mosq[p, s] > 0:
+            chance = chance * int(odds[1, unseen[MOSQUITO], c, n]) // 1000
+        out = max(out, chance)
+    return out
+
+
+@njit(cache=True)
 def heuristic_play(
     words: np.ndarray,
     hand: np.ndarray,
@@ -548,21 +584,36 @@ def heuristic_play(
     ask: bool,
     out_score: int,
     strand_score: int,
+    count: bool,
+    senior_held: np.ndarray,
+    completions: np.ndarray,
+    add_real: np.ndarray,
+    add_cham: np.ndarray,
+    add_mosq: np.ndarray,
+    odds: np.ndarray,
 ) -> np.ndarray:
     """strategies.franks_zoo.Heuristic's plays on bit rows (its `_play`, row by row). `set_tab[code, s]`: the
     score of set s for its kind's code (mode * 54 + cards held of the kind * 9 + the fewest nothing unseen
     beats); `ask_tab[p, cards held of p's kind]`: the score of asking with partial p; `predators[b]`: the
-    kinds that beat kind b, padded with 12."""
+    kinds that beat kind b, padded with 12. With `count`, a request is made only when
+    `strategies.franks_zoo.completable` (`completions[p, t]`: the sets completing p that beat t, padded with
+    -1; `add_*[p, s]`: the cards each adds; `senior_held`: the cards the senior holds), worth its score times
+    `_odds` (its `_ask_counting`; `odds`: `requests.odds_table`)."""
     m = words.shape[0]
     n_sets = set_kind.shape[0]
     n_asks = min(words.shape[1] * 64 - 1 - n_sets, part_kind.shape[0])
     out = np.zeros(m, np.intp)
     avail = np.empty(13, np.int64)
     need = np.empty(12, np.int64)
+    unseen = np.empty(13, np.int64)
     one = np.uint64(1)
     for i in range(m):
         h = hand[i]
         hc = h[CHAMELEON]
+        n_unseen = 0
+        for k in range(13):
+            unseen[k] = deck[k] - played[i, k] - h[k]
+            n_unseen += unseen[k]
         leading = table[i] < 0
         partners_set = not leading and partner[i] >= 0 and table_player[i] == partner[i]
         for k in range(12):
@@ -588,7 +639,7 @@ def heuristic_play(
         mode = (2 if endgame else 1) if leading else (3 if partners_set else 0)
         near_end = held[i] <= 7 and (groups <= 1 or h[CHAMELEON] > 0)
         # one walk over the legal actions in index order: the best set and the best request (first on ties)
-        best, best_score, ask_best, ask_score = -1, 0, -1, 0
+        best, best_score, ask_best, ask_score, ask_worth = -1, 0, -1, 0, 0
         for j in range(words.shape[1]):
             w = words[i, j]
             while w:
@@ -610,17 +661,54 @@ def heuristic_play(
                         best, best_score = s, sc
                 elif ask and not partners_set and b <= n_sets + n_asks:
                     p = b - 1 - n_sets
+                    if count and not _completable(
+                        completions,
+                        add_real,
+                        add_cham,
+                        add_mosq,
+                        p,
+                        table[i],
+                        unseen,
+                        part_kind[p],
+                        senior_held[i],
+                    ):
+                        continue
                     sc = int(ask_tab[p, h[part_kind[p]]])
                     if near_end:
                         size, cham = part_size[p], part_cham[p]
                         sc = _finish_score(sc, held[i], size, cham, hc, out_score, strand_score)
-                    if ask_best < 0 or sc > ask_score:
+                    if count:
+                        worth = (
+                            sc
+                            * _odds(
+                                odds,
+                                completions,
+                                add_real,
+                                add_cham,
+                                add_mosq,
+                                p,
+                                table[i],
+                                unseen,
+                                part_kind[p],
+                                senior_held[i],
+                                n_unseen,
+                            )
+                            // 1000
+                        )
+                        if ask_best < 0 or worth > ask_worth:
+                            ask_best, ask_score, ask_worth = p, sc, worth
+                    elif ask_best < 0 or sc > ask_score:
                         ask_best, ask_score = p, sc
         if best < 0:
             best_score = -32000
         elif leading or best_score > 0:
             out[i] = 1 + best
-        if ask_best >= 0 and ask_score > max(best_score, 0):
+        if ask_best < 0:
+            continue
+        if count:
+            if (ask_worth > best_score) if best_score > 0 else (ask_score > 0):
+                out[i] = 1 + n_sets + ask_best
+        elif ask_score > max(best_score, 0):
             out[i] = 1 + n_sets + ask_best
     return out
 

@@ -22,9 +22,9 @@ Where the rules leave room for help (decided here, kept after the help-value stu
   may complete only that kind: at the table the junior says what he is asking for, and a chameleon has no
   kind of its own;
 - a request is legal whenever some set could complete the laid cards, even if no unseen card can: what is
-  legal may not depend on hidden cards or on counting; counting is the strategy's part (today's heuristic
-  does not yet use it for requests: about a quarter of its requests could not be completed by any unseen
-  card, which costs it nothing but the cards it shows).
+  legal may not depend on hidden cards or on counting; counting is the strategy's part (the heuristic
+  counts by default, `simulator.franks_zoo.requests`; with `count=false` about a quarter of its requests
+  could not be completed by any unseen card).
 """
 
 from __future__ import annotations
