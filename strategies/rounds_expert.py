@@ -177,13 +177,13 @@ class Expert(Heuristic):
     examples: ClassVar[tuple[str, ...]] = ()
     check_sizes: ClassVar[Sizes | None] = Sizes(deals=12, matches=1)  # a search per play: few games
     samples: int = option(
-        4,
+        8,
         "deals of the unseen cards per decision (each legal card is valued on each; more are slower)",
         lo=1,
         hi=1000,
     )
     keep_weight: float = option(
-        1.0,
+        2.0,
         "stages 1-4: weight of the fitted worth of the cards each player holds at the stage's end (carried "
         "into the next stage), added to the stage's margin (0 = value the stage alone)",
         lo=0,

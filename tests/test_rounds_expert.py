@@ -71,12 +71,22 @@ def test_dealt_hands_are_uniform_over_the_cards_he_may_hold() -> None:
     assert held[[c for c in range(52) if c not in allowed]].sum() == 0
 
 
-@pytest.mark.parametrize("rules", [PLAIN, RANKED], ids=["plain", "rank-trumps"])
-def test_values_are_the_solvers_when_the_sample_is_the_true_deal(rules, monkeypatch) -> None:
+def _worth(hands: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    return ((hands[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1)).astype(np.int64) @ keep
+
+
+@pytest.mark.parametrize(
+    ("rules", "keep_weight"),
+    [(PLAIN, 0.0), (RANKED, 0.0), (PLAIN, 2.0)],
+    ids=["plain", "rank-trumps", "keep"],
+)
+def test_values_are_the_solvers_when_the_sample_is_the_true_deal(rules, keep_weight, monkeypatch) -> None:
     """Each legal card's value with the true opponent hand as the one sample is the solver's value of the
-    position the engine reaches after it (or, where the card ends the stage, the stage's margin)."""
-    expert = Expert(samples=1, keep_weight=0.0)
-    solver = RoundsSolver(rules)
+    position the engine reaches after it (or, where the card ends the stage, the stage's margin), with the
+    worth of the cards each player then holds (the seat's less the opponent's)."""
+    expert = Expert(samples=1, keep_weight=keep_weight)
+    keep = expert.keep()
+    solver = RoundsSolver(rules, keep=keep, scale=rounds_expert.SCALE)
     for state in _positions(rules, 12, 7):
         view, legal = _view(state, rules)
         ar = np.arange(len(view))
@@ -90,12 +100,14 @@ def test_values_are_the_solvers_when_the_sample_is_the_true_deal(rules, monkeypa
             after = state.take(rows)
             seat = after.turn.copy()
             stage = after.stage.copy()
+            sr = np.arange(len(rows))
+            # what each holds once the card is played (a stage's end deals the next stage's cards)
+            kept = _worth(after.hands[sr, seat] & ~C.BIT[c], keep) - _worth(after.hands[sr, 1 - seat], keep)
             core.apply(after, slice(None), 0, np.full(len(rows), c), rules)
             ended = after.stage != stage
             want = np.empty(len(rows))
-            sr = np.arange(len(rows))
             score = after.stage_score[sr, np.minimum(stage, 4)]
-            want[ended] = (score[sr, seat] - score[sr, 1 - seat])[ended]
+            want[ended] = (rounds_expert.SCALE * (score[sr, seat] - score[sr, 1 - seat]) + kept)[ended]
             go = np.flatnonzero(~ended)
             if len(go):
                 a = after.take(go)
@@ -111,11 +123,11 @@ def test_values_are_the_solvers_when_the_sample_is_the_true_deal(rules, monkeypa
                         led=a.led,
                         trick=a.trick,
                         tricks=a.stage_tricks,
-                        taken=a.stage_points,
+                        taken=rounds_expert.SCALE * a.stage_points,
                         player=seat[go],
                     )
                 )
-            np.testing.assert_array_equal(values[rows, c], want)
+            np.testing.assert_array_equal(values[rows, c], want / rounds_expert.SCALE)
 
 
 def _fifth_trick_view(their_points: int) -> tuple[RoundsView, np.ndarray]:
