@@ -358,7 +358,7 @@ def build(
         report.text(
             f"Player 0 plays {base.seats[0]}, whose fifth trick is part of its play with no switch to turn "
             "ducking off: the paired value of ducking is measured when player 0 plays the heuristic "
-            "(its `duck` parameter)."
+            "(its duck parameter)."
         )
     else:
         report.text(
