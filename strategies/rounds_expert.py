@@ -175,7 +175,7 @@ class Expert(Heuristic):
     )
     bench_deals: ClassVar[int] = 40  # `dealsim bench` times it on this many games (see simulator.bench)
     examples: ClassVar[tuple[str, ...]] = ()
-    check_sizes: ClassVar[Sizes | None] = Sizes(deals=12, matches=1)  # a search per play: few games
+    check_sizes: ClassVar[Sizes | None] = Sizes(deals=8, matches=1)  # a search per play: few games
     samples: int = option(
         8,
         "deals of the unseen cards per decision (each legal card is valued on each; more are slower)",

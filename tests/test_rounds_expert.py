@@ -192,7 +192,7 @@ def test_equal_views_give_equal_cards_in_any_grouping() -> None:
 
 
 def test_it_beats_the_heuristic_on_a_few_games() -> None:
-    """A sanity check, not a measurement: over 60 games at seat 0 the expert's margin is positive (the
+    """A sanity check, not a measurement: over 24 games at seat 0 the expert's margin is positive (the
     paired measurement is in docs/games/rounds.md)."""
     from tests.helpers import play_deals, strategy
 
@@ -201,7 +201,7 @@ def test_it_beats_the_heuristic_on_a_few_games() -> None:
         "rounds",
         np.random.default_rng(4),
         rngs,
-        np.arange(60),
+        np.arange(24),
         PLAIN,
         [strategy("rounds", "expert"), strategy("rounds", "heuristic")],
     )
