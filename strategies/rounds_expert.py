@@ -11,12 +11,13 @@ new cards have come in since, and which of his cards are the old ones the seat c
 Each legal card is valued on every deal by the stage solver (`simulator.rounds.solver`, objective margin:
 the seat's stage score less the opponent's, with perfect play by both for the rest of the stage) with one
 addition in stages 1 to 4: the four cards each player still holds at the stage's end go into the next stage,
-and each is worth `keep_weight` times `KEEP_WORTH` of its rank to its holder (the seat's kept cards count
-for it, the opponent's against it, and both play knowing it). A stage's value alone counts nothing for them,
-so a player valuing only the stage spends an ace as readily as a nine. The solver works in quarter points
-(`SCALE`), so the worths are rounded to quarters. The seat plays the card with the best average; the
-heuristic's card (with this strategy's heuristic parameters) wins ties. Cards that play alike on every deal
-(the same suit, points and worth, nothing the opponent may hold between them) are solved once.
+and each is worth `keep_weight` times `KEEP_WORTH` of its rank (3 to J at their mean) to its holder (the
+seat's kept cards count for it, the opponent's against it, and both play knowing it). A stage's value alone
+counts nothing for them, so a player valuing only the stage spends an ace as readily as a nine. The solver
+works in quarter points (`SCALE`), so the worths are rounded to quarters. The seat plays the card with the
+best average; the heuristic's card (with this strategy's heuristic parameters) wins ties. Cards that play
+alike on every deal (the same suit, points and worth, nothing the opponent may hold between them) are
+solved once.
 
 Randomness. With `stream = view` (default) each decision's deals come from a hash of the seat's view (seat,
 dealer, stage, hand, face-up cards, the plays in order) and `seed`, so a decision is a function of what the
@@ -49,6 +50,10 @@ _GOLDEN = _U64(0x9E3779B97F4A7C15)
 # score less the opponent's): fitted by benchmarks/fit_rounds_keep.py. Each player keeps four cards, so only
 # differences between worths count; these sum to zero. A kept 2 (ten points, and the lowest rank) is a
 # liability, a kept ace an asset.
+# The ranks 3 to J, whose fitted worths differ little, count at their mean: cards of them then play alike
+# when nothing the opponent may hold lies between them, as they do for the stage alone, and the search stays
+# small.
+POOLED = slice(1, 10)
 KEEP_WORTH = np.array(
     [-1.55, -0.04, -0.06, -0.22, -0.24, -0.28, -0.28, -0.27, -0.25, -0.03, 0.39, 1.06, 1.76]
 )
@@ -227,8 +232,10 @@ class Expert(Heuristic):
 
     def keep(self) -> np.ndarray:
         """(52,) int64: what a card still held at a stage's end is worth, in 1/SCALE points
-        (`keep_weight` times `KEEP_WORTH` of its rank, rounded)."""
-        return np.round(SCALE * self.keep_weight * KEEP_WORTH[C.RANK]).astype(np.int64)
+        (`keep_weight` times `KEEP_WORTH` of its rank, the POOLED ranks at their mean, rounded)."""
+        worth = KEEP_WORTH.copy()
+        worth[POOLED] = worth[POOLED].mean()
+        return np.round(SCALE * self.keep_weight * worth[C.RANK]).astype(np.int64)
 
     def values(self, view: RoundsView, legal: np.ndarray, seeds: np.ndarray) -> np.ndarray:
         """(m, 52) float: each legal card's average over the sampled deals of the seat's stage margin with
