@@ -31,7 +31,6 @@ from reports.html import (
 )
 from reports.study import Study
 from simulator import registry
-from simulator.errors import DealsimError
 from simulator.provenance import seats_text
 from simulator.rounds.fifth import CALL_NAMES, LET_THROUGH, NO_CHOICE, OPPONENT_TOOK, TOOK
 from simulator.runner import Run, execute
@@ -104,29 +103,40 @@ def _fifth_trick(g: pd.DataFrame, bonus: int) -> tuple[pd.DataFrame, pd.DataFram
     return pd.DataFrame(rows), pd.DataFrame(calls)
 
 
-def build(
-    base: Run, matches: int, jobs: int, progress: bool, command: str, provenance: dict
-) -> tuple[Report, tuple[str, list[str], list[list]]]:
-    game = base.game
-    bonus = base.rules.sweep_bonus
-    who = seats_text(base.game.seat_names(base.rules), base.seats)
-    report = Report(f"Rounds: what is a sweep worth? (sweep bonus {bonus})", provenance, command, played=who)
-    if not base.seats[0].startswith("heuristic"):
-        raise DealsimError(
-            "sweep-value weighs seat 0's ducking: seat 0 must play the heuristic "
-            f"(--seat 0=heuristic[:...]), not {base.seats[0]!r}"
-        )
-    base = dataclasses.replace(
-        base, seats=(registry.roster(game).with_params(base.seats[0], {"duck": "true"}), *base.seats[1:])
-    )
-    duck_off = dataclasses.replace(
-        base, seats=(registry.roster(game).with_params(base.seats[0], {"duck": "false"}), *base.seats[1:])
-    )
-    main = execute(base, jobs=jobs, progress=progress).whole()
-    g = main.tables["deals"]
-    fifth, calls = _fifth_trick(g, bonus)
+def _calls_by_holder(g: pd.DataFrame, bonus: int, by_game: bool) -> pd.DataFrame:
+    """Pooled over stages 1-4, for each player as the holder of tricks 1-4: how trick 5 went when ducking
+    paid and when taking paid (the game as the unit). The holder is the stage's dealer when the dealer took
+    four tricks or five, else the other player; `by_game`: one dealer for the whole game
+    (`dealer_rotation = game`), else the deal passes every stage."""
+    n = len(g)
+    first = g["first_dealer"].to_numpy().astype(np.int64)
+    out = []
+    for holder in (0, 1):
+        parts = []
+        for k in STAGES:
+            if k == 5:
+                continue
+            first4 = g[f"s{k}_first4"].to_numpy()
+            dealer = first if by_game else first ^ ((k - 1) & 1)
+            held_by = np.where(g[f"s{k}_dealer_tricks"].to_numpy() >= 4, dealer, 1 - dealer)
+            at = (first4 >= 0) & (held_by == holder)
+            pays = bonus > first4 - g[f"s{k}_fifth_points"].to_numpy()
+            parts.append((at, pays, g[f"s{k}_fifth_call"].cat.codes.to_numpy()))
+        at, pays, call = (np.concatenate([p[i] for p in parts]) for i in range(3))
+        games = np.tile(np.arange(n), len(parts))
+        for situation, where in (("ducking paid", at & ~pays), ("taking paid", at & pays)):
+            of = np.bincount(games, weights=where.astype(float), minlength=n)
+            for code, name in CALL_NAMES.items():
+                count = np.bincount(games, weights=(where & (call == code)).astype(float), minlength=n)
+                out.append(units_rate_row(name, count, of, holder=f"player {holder}", situation=situation))
+    return pd.DataFrame(out)
 
-    # The value of ducking, paired: per game on the study's games, in match wins on its matches.
+
+def _value_of_ducking(
+    game, base: Run, duck_off: Run, main, matches: int, jobs: int, progress: bool
+) -> pd.DataFrame:
+    """Seat 0 with ducking on (`base`, played: `main`) less off (`duck_off`), paired: per game on the
+    study's games, and in match wins and games per match on `matches` matches."""
     ma = game.measures(main.tables, base.unit, 0)
     mb = game.measures(execute(duck_off, jobs=jobs, progress=progress).whole().tables, base.unit, 0)
     value = [
@@ -142,7 +152,36 @@ def build(
                 value.append(
                     {"unit": "matches", "measure": a.name, "rate": a.binary, **paired(a, b).as_dict()}
                 )
-    value = pd.DataFrame(value)
+    return pd.DataFrame(value)
+
+
+def build(
+    base: Run, matches: int, jobs: int, progress: bool, command: str, provenance: dict
+) -> tuple[Report, tuple[str, list[str], list[list]]]:
+    game = base.game
+    bonus = base.rules.sweep_bonus
+    who = seats_text(base.game.seat_names(base.rules), base.seats)
+    report = Report(f"Rounds: what is a sweep worth? (sweep bonus {bonus})", provenance, command, played=who)
+    # The heuristic's ducking has a switch (`duck`), so its value can be measured on the same deals; any
+    # other strategy at seat 0 (the expert, whose fifth trick is part of its search) is measured as it plays.
+    switch = registry.roster(game).make(base.seats[0]).name == "heuristic"
+    duck_off = None
+    if switch:
+        base = dataclasses.replace(
+            base, seats=(registry.roster(game).with_params(base.seats[0], {"duck": "true"}), *base.seats[1:])
+        )
+        duck_off = dataclasses.replace(
+            base, seats=(registry.roster(game).with_params(base.seats[0], {"duck": "false"}), *base.seats[1:])
+        )
+    main = execute(base, jobs=jobs, progress=progress).whole()
+    g = main.tables["deals"]
+    fifth, calls = _fifth_trick(g, bonus)
+
+    # The value of ducking, paired: per game on the study's games, in match wins on its matches.
+    value = pd.DataFrame()
+    if duck_off is not None:
+        value = _value_of_ducking(game, base, duck_off, main, matches, jobs, progress)
+    by_holder = _calls_by_holder(g, bonus, base.rules.dealer_rotation == "game")
 
     # The findings: what a sweep is worth, when taking pays, who decides, what ducking is worth.
     # sweeps of stages 1-4, per game: how many, their card points, how many scored less than their cards
@@ -186,20 +225,32 @@ def build(
             f"a card the opponent could beat in {pct(tk['rate'], tk['lo'], tk['hi'])}, and held none in "
             f"{pct(nd['rate'], nd['lo'], nd['hi'])}."
         )
-    margin = value[value["measure"] == "player 0 margin per game"].iloc[0]
-    sentence = (
-        "Ducking the fifth trick when it pays is worth "
-        f"{num(margin['diff'], margin['lo'], margin['hi'], signed=True)} "
-        f"points of margin per game to player 0 on the same {base.n:,} games ({_verdict(margin)})"
-    )
-    wins = value[value["measure"] == "player 0 wins"]
-    if len(wins):
-        w = wins.iloc[0]
-        sentence += (
-            f", and {pp(w['diff'], w['lo'], w['hi'])} of match wins on the same {matches:,} matches "
-            f"({_verdict(w)})"
+    for holder, spec in enumerate(base.seats):
+        mine = by_holder[
+            (by_holder["holder"] == f"player {holder}") & (by_holder[""] == CALL_NAMES[OPPONENT_TOOK])
+        ]
+        duck, take = (mine[mine["situation"] == s].iloc[0] for s in ("ducking paid", "taking paid"))
+        report.finding(
+            f"When player {holder} ({spec}) held tricks 1-4, the opponent took the fifth trick in "
+            f"{pct(duck['rate'], duck['lo'], duck['hi'])} of the {int(duck['of']):,} stages where ducking "
+            f"paid and in {pct(take['rate'], take['lo'], take['hi'])} of the {int(take['of']):,} where "
+            "taking paid."
         )
-    report.finding(sentence + ".")
+    if len(value):
+        margin = value[value["measure"] == "player 0 margin per game"].iloc[0]
+        sentence = (
+            "Ducking the fifth trick when it pays is worth "
+            f"{num(margin['diff'], margin['lo'], margin['hi'], signed=True)} "
+            f"points of margin per game to player 0 on the same {base.n:,} games ({_verdict(margin)})"
+        )
+        wins = value[value["measure"] == "player 0 wins"]
+        if len(wins):
+            w = wins.iloc[0]
+            sentence += (
+                f", and {pp(w['diff'], w['lo'], w['hi'])} of match wins on the same {matches:,} matches "
+                f"({_verdict(w)})"
+            )
+        report.finding(sentence + ".")
 
     report.heading("What a sweep is worth")
     report.table(
@@ -292,44 +343,61 @@ def build(
         "Share of stages 1-4 at stake by how trick 5 went, 95% intervals (the game as the unit)",
     )
 
+    report.table(
+        "who_decided_by_holder",
+        by_holder,
+        "How trick 5 went, by the player who held tricks 1-4, when ducking paid and when taking paid (stages "
+        "1-4 pooled)",
+        TableFormat(
+            labels={"": "trick 5", "count": "stages", "of": "of", "rate": "share"}, percent=PCT, n="of"
+        ),
+    )
+
     report.heading("The value of ducking (paired)")
-    report.text(
-        f"Player 0 plays {base.seats[0]} (ducking when it pays) against {duck_off.seats[0]} on the same "
-        f"deals; player 1 plays {base.seats[1]} in both. Differences are with ducking minus without, with "
-        "paired 95% intervals; rates in percentage points."
-    )
-    shown = value.copy()  # rates as percentages, their differences in percentage points
-    for col in ("a", "b", "diff", "lo", "hi", "se", "se_independent"):
-        shown[col] = np.where(shown["rate"], 100 * shown[col], shown[col])
-    shown["measure"] = [
-        f"{m} (%; difference in pp)" if r else m for m, r in zip(shown["measure"], shown["rate"])
-    ]
-    labels = {
-        "a": "ducking",
-        "b": "never ducking",
-        "diff": "difference",
-        "se": "paired se",
-        "se_independent": "independent se",
-        "deals": "games or matches",
-    }
-    report.table(
-        "value_of_ducking",
-        shown[~shown["rate"]].drop(columns="rate"),
-        "What ducking the fifth trick is worth to player 0, in points",
-        TableFormat(labels=labels, interval={"diff": ("lo", "hi")}, signed=("diff",)),
-    )
-    report.table(
-        "value_of_ducking_rates",
-        shown[shown["rate"]].drop(columns="rate"),
-        "What ducking the fifth trick is worth to player 0 in rates: percentages, differences in "
-        "percentage points",
-        TableFormat(labels=labels, interval={"diff": ("lo", "hi")}, signed=("diff",), digits=1),
-    )
-    report.figure(
-        "value_of_ducking",
-        _forest(shown),
-        "The value of ducking: paired differences with 95% intervals (rates in percentage points)",
-    )
+    if duck_off is None:
+        report.text(
+            f"Player 0 plays {base.seats[0]}, whose fifth trick is part of its play with no switch to turn "
+            "ducking off: the paired value of ducking is measured when player 0 plays the heuristic "
+            "(its duck parameter)."
+        )
+    else:
+        report.text(
+            f"Player 0 plays {base.seats[0]} (ducking when it pays) against {duck_off.seats[0]} on the "
+            f"same deals; player 1 plays {base.seats[1]} in both. Differences are with ducking minus "
+            "without, with paired 95% intervals; rates in percentage points."
+        )
+        shown = value.copy()  # rates as percentages, their differences in percentage points
+        for col in ("a", "b", "diff", "lo", "hi", "se", "se_independent"):
+            shown[col] = np.where(shown["rate"], 100 * shown[col], shown[col])
+        shown["measure"] = [
+            f"{m} (%; difference in pp)" if r else m for m, r in zip(shown["measure"], shown["rate"])
+        ]
+        labels = {
+            "a": "ducking",
+            "b": "never ducking",
+            "diff": "difference",
+            "se": "paired se",
+            "se_independent": "independent se",
+            "deals": "games or matches",
+        }
+        report.table(
+            "value_of_ducking",
+            shown[~shown["rate"]].drop(columns="rate"),
+            "What ducking the fifth trick is worth to player 0, in points",
+            TableFormat(labels=labels, interval={"diff": ("lo", "hi")}, signed=("diff",)),
+        )
+        report.table(
+            "value_of_ducking_rates",
+            shown[shown["rate"]].drop(columns="rate"),
+            "What ducking the fifth trick is worth to player 0 in rates: percentages, differences in "
+            "percentage points",
+            TableFormat(labels=labels, interval={"diff": ("lo", "hi")}, signed=("diff",), digits=1),
+        )
+        report.figure(
+            "value_of_ducking",
+            _forest(shown),
+            "The value of ducking: paired differences with 95% intervals (rates in percentage points)",
+        )
 
     report.heading("The dealer's and the leader's edge, by stage")
     edge = []

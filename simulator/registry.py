@@ -8,13 +8,13 @@ from simulator.errors import DealsimError
 from simulator.fortytwo.game import GAME as FORTY_TWO
 from simulator.franks_zoo.game import GAME as FRANKS_ZOO
 from simulator.rounds.game import GAME as ROUNDS
-from strategies import Roster, fortytwo, franks_zoo, rounds
+from strategies import Roster, fortytwo, franks_zoo, rounds, rounds_expert
 from strategies.fortytwo_expert import Expert
 from strategies.fortytwo_learned import Learned
 
 _ENTRIES = (
     (FORTY_TWO, {**fortytwo.STRATEGIES, Expert.name: Expert, Learned.name: Learned}),
-    (ROUNDS, rounds.STRATEGIES),
+    (ROUNDS, {**rounds.STRATEGIES, **rounds_expert.STRATEGIES}),
     (FRANKS_ZOO, franks_zoo.STRATEGIES),
 )
 GAMES: dict[str, Game] = {g.name: g for g, _ in _ENTRIES}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import ClassVar
 
 import numpy as np
 
@@ -76,7 +77,7 @@ class Greedy(Strategy):
 @dataclass(frozen=True)
 class Heuristic(Strategy):
     name = "heuristic"
-    examples = ("duck=false",)
+    examples: ClassVar[tuple[str, ...]] = ("duck=false",)
     summary = (
         "tracks the cards seen; cashes cards nothing unseen can beat, wins tricks cheaply, trumps only "
         "for points, keeps its point cards from the opponent; on a stage's fifth trick takes or ducks "

@@ -109,7 +109,7 @@ def test_the_first_run_of_a_fresh_process_is_timed_against_its_second() -> None:
 
 
 def _fake_measure(game, spec, deals, seed=12345):
-    # any other strategy (Forty-two's searching expert): slow
+    # any other strategy (the searching experts): slow
     return {"random": 1000.0, "greedy": 800.0, "heuristic": 500.0}.get(spec, 20.0) * (1 + deals / 1e9), None
 
 
@@ -125,7 +125,7 @@ def test_speeds_take_turns_and_keep_the_median(monkeypatch) -> None:
     monkeypatch.setattr(bench, "run_yardstick", lambda path, deals: (calls.append("yardstick"), next(ys))[1])
     monkeypatch.setattr(bench, "first_run_extra", lambda g, spec: None)
     sp = bench.speeds(registry.get("rounds"), 1000, repeat=3)
-    assert calls == ["random", "greedy", "heuristic", "yardstick"] * 3
+    assert calls == ["random", "greedy", "heuristic", "expert", "yardstick"] * 3
     assert sp.yardstick_rates == [300.0, 100.0, 200.0] and sp.yardstick_rate == 200.0
     assert sp.of_yardstick("random") == pytest.approx(sp.rate("random") / 200.0)
     assert sp.of_random("heuristic") == pytest.approx(0.5)
@@ -144,7 +144,7 @@ def test_a_searching_strategy_is_timed_on_fewer_deals(monkeypatch) -> None:
     monkeypatch.setattr(registry.roster(g).known["greedy"], "bench_deals", 50, raising=False)
     assert Strategy.bench_deals is None
     bench.speeds(g, 1000)
-    assert sizes == {"random": 1000, "greedy": 50, "heuristic": 1000}
+    assert sizes == {"random": 1000, "greedy": 50, "heuristic": 1000, "expert": 40}  # the expert: its own
 
 
 def test_benchmark_script_writes_json_and_the_ratio_table(monkeypatch, tmp_path, capsys) -> None:

@@ -178,6 +178,21 @@ def test_sweep_value_report_writes_every_file(tmp_path: Path) -> None:
     assert "sweep-value: 2,000 deals and 30 matches" in stdout
 
 
+def test_sweep_value_takes_any_strategy_at_seat_0(tmp_path: Path) -> None:
+    """A strategy without the heuristic's duck switch plays as it is: the report says who played and how
+    trick 5 went for each holder, and measures no value of ducking."""
+    out = tmp_path / "sv"
+    code, _, err = run_cli(
+        "report", "sweep-value", "-n", "600", "--matches", "0", "-j", "1", "--seat", "0=greedy", "-o", out
+    )
+    assert code == 0, err
+    html = (out / "report.html").read_text()
+    assert "greedy at 0; heuristic at 1" in html and "When player 0 (greedy) held tricks 1-4" in html
+    assert not (out / "value_of_ducking.csv").exists()
+    holders = pd.read_csv(out / "who_decided_by_holder.csv")
+    assert set(holders["holder"]) == {"player 0", "player 1"} and holders["of"].sum() > 0
+
+
 def test_ducking_off_never_ducks_and_a_heuristic_with_itself_is_zero() -> None:
     a = Run(
         game=GAME,

@@ -39,12 +39,18 @@ def exhaustive(
     trick: int,
     won: tuple,
     taken: tuple,
+    keep: tuple = (),
+    scale: int = 1,
 ) -> int:
     """`me`'s stage score (objective "points") or his stage score less the other's ("margin") when `me` plays
     to make it as high as he can and the other as low; `won` the tricks and `taken` the cards each player
-    took so far in the stage; trick 0..4; trump_cards the face-up card of tricks 1-4 and of trick 5."""
+    took so far in the stage; trick 0..4; trump_cards the face-up card of tricks 1-4 and of trick 5. With
+    `keep` (52 worths) each card still held at the stage's end adds its worth to its holder's result, the
+    scores counted `scale` times."""
     if trick == 5:
-        scores = R.stage_scores(taken, won, rules)
+        scores = [scale * x for x in R.stage_scores(taken, won, rules)]
+        if keep:
+            scores = [x + sum(keep[c] for c in h) for x, h in zip(scores, hands)]
         return scores[me] - (scores[1 - me] if objective == "margin" else 0)
     trump_card = trump_cards[1] if trick == 4 else trump_cards[0]
     children = []
@@ -52,22 +58,50 @@ def exhaustive(
         rest = tuple(h - {c} if p == turn else h for p, h in enumerate(hands))
         if led is None:
             children.append(
-                exhaustive(rules, trump_cards, me, objective, rest, 1 - turn, leader, c, trick, won, taken)
+                exhaustive(
+                    rules,
+                    trump_cards,
+                    me,
+                    objective,
+                    rest,
+                    1 - turn,
+                    leader,
+                    c,
+                    trick,
+                    won,
+                    taken,
+                    keep,
+                    scale,
+                )
             )
         else:
             winner = R.trick_winner(leader, [led, c], trump_card, rules)
             now_won = tuple(n + (p == winner) for p, n in enumerate(won))
             now_taken = tuple(t | {led, c} if p == winner else t for p, t in enumerate(taken))
             children.append(
-                _boundary(rules, trump_cards, me, objective, rest, winner, trick + 1, now_won, now_taken)
+                _boundary(
+                    rules,
+                    trump_cards,
+                    me,
+                    objective,
+                    rest,
+                    winner,
+                    trick + 1,
+                    now_won,
+                    now_taken,
+                    keep,
+                    scale,
+                )
             )
     return max(children) if turn == me else min(children)
 
 
 @functools.cache
-def _boundary(rules, trump_cards, me, objective, hands, leader, trick, won, taken):
+def _boundary(rules, trump_cards, me, objective, hands, leader, trick, won, taken, keep, scale):
     # The same position at a trick boundary comes up along many lines: remember its value (no pruning).
-    return exhaustive(rules, trump_cards, me, objective, hands, leader, leader, None, trick, won, taken)
+    return exhaustive(
+        rules, trump_cards, me, objective, hands, leader, leader, None, trick, won, taken, keep, scale
+    )
 
 
 # ------------------------------------------------------------------ random stage positions
@@ -135,6 +169,22 @@ def test_the_solver_agrees_with_every_line_of_play_tried(objective: str) -> None
         got = solver.RoundsSolver(rules, objective).solve(solver.Positions.concat([p for _, _, p in mine]))
         want = [exhaustive(*args[:3], objective, *args[3:]) for _, args, _ in mine]
         assert got.tolist() == want
+
+
+@pytest.mark.parametrize("objective", solver.OBJECTIVES)
+def test_cards_kept_at_the_stage_end_add_their_worth(objective: str) -> None:
+    """With a worth for each card still held when the stage ends (the expert's kept cards), in quarter
+    points, the solver agrees with every line of play tried."""
+    rng = np.random.default_rng(17)
+    keep = tuple(int(k) for k in rng.integers(-6, 8, 52))
+    rules = RoundsRules(rank_trumps=True)
+    cases = [random_position(rng, rules, *SHAPES[i % len(SHAPES)]) for i in range(40)]
+    scaled = [dataclasses.replace(p, taken=4 * p.taken) for _, p in cases]
+    got = solver.RoundsSolver(rules, objective, keep=np.array(keep), scale=4).solve(
+        solver.Positions.concat(scaled)
+    )
+    want = [exhaustive(*args[:3], objective, *args[3:], keep=keep, scale=4) for args, _ in cases]
+    assert got.tolist() == want
 
 
 def test_positions_are_checked() -> None:

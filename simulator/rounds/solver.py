@@ -27,7 +27,9 @@ position a batch of one):
   stage 5), the player to move, the trick's leader and the card led (-1 while leading), the trick of the
   stage, the tricks and card points each player has taken in it, and the measured player.
   `Positions.one(...)` builds a single position.
-- `RoundsSolver(rules, objective="margin")`, for one rule set and objective:
+- `RoundsSolver(rules, objective="margin", keep=None, scale=1)`, for one rule set and objective (`keep`: a
+  worth added for each card still held at the stage's end, which the expert uses to value the cards carried
+  into the next stage; `scale`: values in 1/scale points, so that such worths need not be whole points):
   - `solve(positions) -> (n,) int16`: the values;
   - `positions_along(state, player=0)`: for finished games of the batched core (`simulator.rounds.core`),
     the position before every play of every stage (replayed from the hands as dealt);
@@ -177,7 +179,9 @@ for _k in range(C.N_CARDS):
 # KEY [ctx, suit, c] a card's strength in a trick whose lead belongs to suit (the higher wins, on equal keys
 # the lead), EFFECTIVE [ctx, c] the suit a card belongs to, FOLLOW [ctx, suit] the cards of that suit.
 # OWN [ctx, c] a card's strength in its own suit (KEY where that suit is led).
-# A solver's `R` is (card points [c] under its rules, *_TABLES).
+# A solver's `R` is (card points [c] under its rules, *_TABLES, keep [c]): keep is what a card left in a hand
+# at the stage's end adds to its holder's result (zero but for the expert, which values the cards carried into
+# the next stage).
 _TABLES = (
     C.KEY.astype(np.int64),
     C.EFFECTIVE.astype(np.int64),
@@ -210,7 +214,7 @@ def _moves(legal, other, led, ctxs, R, out, score, rk):
     (nor the card led) ranking between them (or, for a rank trump, level with the higher). `own` [ctx, c] is a
     card's strength in its own suit; `rk` scratch for the strengths the other hand holds in each suit."""
     ctx, ctx2 = ctxs
-    pts, eff, own = R[0], R[2], R[4]
+    pts, eff, own, keep = R[0], R[2], R[4], R[5]
     n = 0
     x = legal
     while x != 0:
@@ -235,7 +239,7 @@ def _moves(legal, other, led, ctxs, R, out, score, rk):
         dominated = False
         for j in range(n):
             d = out[j]
-            if d == c or pts[d] != pts[c]:
+            if d == c or pts[d] != pts[c] or keep[d] != keep[c]:
                 continue
             alike = True  # c and d play alike, and d is the higher: c need not be searched
             for q in range(2):
@@ -297,8 +301,8 @@ def _moves(legal, other, led, ctxs, R, out, score, rk):
 def _last_trick(f, q, env, R):
     """The stage result from its last trick with perfect play, played out here: the position in frame q of
     `f` (its card led -1: not yet led), fail-soft within the frame's window; the trick's context, the sweep
-    bonus and the scoring weight from `env`."""
-    pts, key, eff, follow = R[0], R[1], R[2], R[3]
+    bonus and the scoring weight from `env`; the cards left in the hands after it add their `keep` (R[5])."""
+    pts, key, eff, follow, keep = R[0], R[1], R[2], R[3], R[5]
     h0, h1, leader, led = f[q, _H0], f[q, _H1], f[q, _LEADER], f[q, _LED]
     s0, s1, n0, n1 = f[q, _S0], f[q, _S1], f[q, _N0], f[q, _N1]
     alpha, beta = f[q, _ALPHA], f[q, _BETA]
@@ -308,6 +312,18 @@ def _last_trick(f, q, env, R):
     best_lead = -_INF
     x = (h0 if leader == 0 else h1) if led < 0 else (1 << led)
     reply_hand = h1 if leader == 0 else h0
+    # the keep of both hands as they are, player 0's less w times player 1's (no cards are left in stage 5)
+    kept = 0
+    z = h0
+    while z != 0:
+        low = z & -z
+        z ^= low
+        kept += keep[_LOG[low % 67]]
+    z = h1
+    while z != 0:
+        low = z & -z
+        z ^= low
+        kept -= w * keep[_LOG[low % 67]]
     while x != 0:
         low = x & -x
         x ^= low
@@ -324,10 +340,13 @@ def _last_trick(f, q, env, R):
             d = _LOG[low % 67]
             p = pts[c] + pts[d]
             win = leader if key[ctx, s, d] <= key[ctx, s, c] else 1 - leader
+            # the two cards played are no longer kept (a card led before this frame was already out)
+            led_here = keep[c] if led < 0 else 0
+            gone = led_here - w * keep[d] if leader == 0 else keep[d] - w * led_here
             if win == 0:
-                v = sign * _stage_result(s0 + p, s1, n0 + 1, n1, bonus, w)
+                v = sign * (_stage_result(s0 + p, s1, n0 + 1, n1, bonus, w) + kept - gone)
             else:
-                v = sign * _stage_result(s0, s1 + p, n0, n1 + 1, bonus, w)
+                v = sign * (_stage_result(s0, s1 + p, n0, n1 + 1, bonus, w) + kept - gone)
             worst = min(worst, v)
             if worst <= floor:
                 break
@@ -598,14 +617,21 @@ class RoundsSolver(search.Solver[Positions]):
 
     TABLE_SHAPE = (1 << _TT_BITS, 8)
 
-    def __init__(self, rules: RoundsRules, objective: str = "margin") -> None:
+    def __init__(
+        self, rules: RoundsRules, objective: str = "margin", keep: np.ndarray | None = None, scale: int = 1
+    ) -> None:
+        """`keep` (52,) integers, None for none: what each card still in a hand at the stage's end adds to
+        its holder's result (under "margin", the other's subtracts), in the values' unit; `scale`: the
+        values' unit is 1/scale point (card points and the sweep bonus are multiplied by it). With neither,
+        the values are the stage's alone, in points."""
         if objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
         super().__init__()
         self.rules = rules
         self.objective = objective
-        self._scoring = (1 if objective == "margin" else 0, int(rules.sweep_bonus))
-        self._R = (search.i64(card_points(rules)), *_TABLES)
+        self._scoring = (1 if objective == "margin" else 0, int(rules.sweep_bonus) * scale)
+        kept = np.zeros(C.N_CARDS, np.int64) if keep is None else search.i64(keep)
+        self._R = (search.i64(card_points(rules)) * scale, *_TABLES, kept)
         self._generation = np.zeros(1, np.int64)
 
     def solve(self, positions: Positions) -> np.ndarray:
