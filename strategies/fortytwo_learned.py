@@ -222,6 +222,16 @@ PLAY_TABLES = (
         "points) x takes the trick now x nothing unseen beats it x count class",
         (16, 5, 2, 2, 4),
     ),
+    (
+        "situation x an opponent may hold a trump x the partner may hold a trump x trump x nothing an "
+        "opponent still to play may hold beats it x count class",
+        (16, 2, 2, 2, 2, 4),
+    ),
+    (
+        "leading: side declares x the partner has shown out of the domino's suit and may hold a trump x an "
+        "opponent has x trump x count class; following: one cell",
+        (65,),
+    ),
 )
 _SIZES = [int(np.prod(shape)) for _, shape in PLAY_TABLES]
 _OFFSETS = np.cumsum([0, *_SIZES])[:-1]
@@ -243,17 +253,21 @@ class PlayRows:
 
     ctx: np.ndarray  # int64 play context
     unseen: np.ndarray  # uint32 dominoes neither held nor played
+    opp_after: np.ndarray  # uint32 unseen dominoes an opponent still to play in the trick may hold
+    opp_may: np.ndarray  # uint32 unseen dominoes an opponent may hold (by the suits each showed out of)
+    partner_may: np.ndarray  # uint32 unseen dominoes the partner may hold
+    partner_out: np.ndarray  # uint32 the suits the partner showed out of (their dominoes)
+    opp_out: np.ndarray  # uint32 the suits an opponent showed out of
     leading: np.ndarray  # bool
     led8: np.ndarray  # int64 (ctx * 8 + led) * 28: where the led suit's keys start (0 while leading)
     wkey: np.ndarray  # int64 key of the winning domino, -1 while leading
-    last: np.ndarray  # bool: the seat plays the trick's last domino
     situation: np.ndarray  # int64 0..15
     mine: np.ndarray  # int64 1 if the seat's side declares
-    trumps_out: np.ndarray  # int64 0..3
+    trumps_out: np.ndarray  # int64 trumps an opponent may hold, 0..3
     trick_count: np.ndarray  # int64 0..2
     trick_no: np.ndarray  # int64 0..6
     own_trumps: np.ndarray  # int64 trumps the seat holds, 0..3
-    trick_safe: np.ndarray  # int64 1 if the partner wins the trick and nothing unseen can take it from him
+    trick_safe: np.ndarray  # int64 1 if the partner wins the trick and no opponent to play can take it
     contract: np.ndarray  # int64 0..4, see PLAY_TABLES
     count_class: np.ndarray  # (28,) int64
 
@@ -276,10 +290,19 @@ def play_rows(view: FortyTwoView) -> PlayRows:
         inside = i < pos
         d = view.plays[rows, np.minimum(start + i, D.N_DOMINOES - 1)].astype(np.int64)
         in_trick += np.where(inside, count[np.maximum(d, 0)], 0)
-    trumps_out = np.minimum(np.bitwise_count(unseen & D.TRUMP_BITS[ctx]), 3).astype(np.int64)
+    # what each seat showed out of: the opponents after the seat in this trick are the next seat (unless
+    # it plays last) and, for a lead, the seat before it
+    out = _kernels().shown_out(view.plays, view.n_played, ctx, view.high_bidder)
+    seat = view.seat.astype(np.intp)
+    next_out, partner_out, prev_out = (out[rows, (seat + k) & 3] for k in (1, 2, 3))
+    next_may, prev_may = unseen & ~next_out, unseen & ~prev_out
+    opp_may = next_may | prev_may
+    opp_after = np.where(pos == 0, opp_may, np.where(pos < 3, next_may, np.uint32(0)))
+    trump_bits = D.TRUMP_BITS[ctx]
+    trumps_out = np.minimum(np.bitwise_count(opp_may & trump_bits), 3).astype(np.int64)
     led8 = (ctx * 8 + np.maximum(view.led, 0)) * D.N_DOMINOES
-    beaten = _BEATS_FLAT[led8 + np.maximum(view.winning, 0)] & unseen
-    trick_safe = partner.astype(bool) & ((pos == 3) | (beaten == 0))
+    beaten = _BEATS_FLAT[led8 + np.maximum(view.winning, 0)] & opp_after
+    trick_safe = partner.astype(bool) & (beaten == 0)
     # what the declarers can still lose and make a bid under 42: their points + all left in play - the bid
     side = (view.high_bidder & 1).astype(np.intp)
     taken = view.points.astype(np.int64)
@@ -294,16 +317,20 @@ def play_rows(view: FortyTwoView) -> PlayRows:
     return PlayRows(
         ctx=ctx,
         unseen=unseen,
+        opp_after=opp_after,
+        opp_may=opp_may,
+        partner_may=unseen & ~partner_out,
+        partner_out=partner_out,
+        opp_out=next_out | prev_out,
         leading=leading,
         led8=led8,
         wkey=view.winning_key().astype(np.int64),
-        last=pos == 3,
         situation=pos * 4 + mine * 2 + partner,
         mine=mine,
         trumps_out=trumps_out,
         trick_count=np.where(in_trick >= 9, 2, np.where(in_trick >= 2, 1, 0)),
         trick_no=np.minimum(start // 4, 6),
-        own_trumps=np.minimum(np.bitwise_count(view.hand & D.TRUMP_BITS[ctx]), 3).astype(np.int64),
+        own_trumps=np.minimum(np.bitwise_count(view.hand & trump_bits), 3).astype(np.int64),
         trick_safe=trick_safe.astype(np.int64),
         contract=contract.astype(np.int64),
         count_class=_COUNT_CLASS[rules.count_values],
@@ -324,14 +351,22 @@ def play_index(p: PlayRows, d: np.ndarray, rows: np.ndarray | None = None) -> li
     key = np.where(leading, _LEAD_KEY_FLAT[i], _KEY_FLAT[follow_at])
     wins = (leading | (key > at(p.wkey))).astype(np.int64)
     beat = np.where(leading, _BEATS_LEAD_FLAT[i], _BEATS_FLAT[follow_at])
-    safe = (wins.astype(bool) & (at(p.last) | ((beat & at(p.unseen)) == 0))).astype(np.int64)
+    safe = (wins.astype(bool) & ((beat & at(p.opp_after)) == 0)).astype(np.int64)
     cnt = p.count_class[d]
     trump = _IS_TRUMP_FLAT[i]
     s = at(p.situation)
     suit = _LEAD_SUIT_FLAT[i]
-    suit_out = np.minimum(np.bitwise_count(D.FOLLOW_FLAT[ctx * 8 + suit] & at(p.unseen)), 3).astype(np.int64)
+    follow = D.FOLLOW_FLAT[ctx * 8 + suit]
+    opp_may = at(p.opp_may)
+    suit_out = np.minimum(np.bitwise_count(follow & opp_may), 3).astype(np.int64)
     lead_cell = ((at(p.mine) * 4 + suit_out) * 2 + trump) * 4 + cnt
     draw_cell = (((at(p.mine) * 4 + at(p.own_trumps)) * 4 + at(p.trumps_out)) * 2 + trump) * 2 + safe
+    trump_bits = D.TRUMP_BITS[ctx]
+    opp_trumps = ((opp_may & trump_bits) != 0).astype(np.int64)
+    partner_trumps = ((at(p.partner_may) & trump_bits) != 0).astype(np.int64)
+    partner_ruffs = partner_trumps * ((at(p.partner_out) & follow) != 0)
+    opp_ruffs = opp_trumps * ((at(p.opp_out) & follow) != 0)
+    ruff_cell = (((at(p.mine) * 2 + partner_ruffs) * 2 + opp_ruffs) * 2 + trump) * 4 + cnt
     o = _OFFSETS
     return [
         o[0] + (((s * 2 + wins) * 2 + safe) * 4 + cnt) * 2 + trump,
@@ -344,7 +379,18 @@ def play_index(p: PlayRows, d: np.ndarray, rows: np.ndarray | None = None) -> li
         o[7] + np.where(leading, draw_cell, 128),
         o[8] + ((s * 2 + at(p.trick_safe)) * 2 + wins) * 4 + cnt,
         o[9] + (((s * 5 + at(p.contract)) * 2 + wins) * 2 + safe) * 4 + cnt,
+        o[10] + ((((s * 2 + opp_trumps) * 2 + partner_trumps) * 2 + trump) * 2 + safe) * 4 + cnt,
+        o[11] + np.where(leading, ruff_cell, 64),
     ]
+
+
+@cache
+def _kernels():
+    """The compiled walk through the play record, loaded on the first play (numba loads only where
+    Forty-two is played)."""
+    from strategies import fortytwo_learned_kernels
+
+    return fortytwo_learned_kernels
 
 
 def choose_plays(view: FortyTwoView, legal: np.ndarray, weights: np.ndarray) -> np.ndarray:
