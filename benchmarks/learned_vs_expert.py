@@ -45,7 +45,9 @@ def contracts(rng: np.random.Generator, n: int, rules: FortyTwoRules) -> HandSta
     return s
 
 
-def play_out(s: HandState, player: FortyTwoStrategy, rng: np.random.Generator, rules: FortyTwoRules) -> HandState:
+def play_out(
+    s: HandState, player: FortyTwoStrategy, rng: np.random.Generator, rules: FortyTwoRules
+) -> HandState:
     """A copy of `s` played to the end by `player` in all four seats."""
     s = s.take(np.arange(len(s)))
     while (s.phase == PLAY).any():
@@ -72,7 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=1000, help="deals played by both arms")
     parser.add_argument("--seed", type=int, default=1, help="the deals' seed")
     parser.add_argument("--preset", choices=sorted(PRESETS), default="seed", help="the rules' preset")
-    parser.add_argument("--model", default="", help="the learned strategy's npz model (default: the shipped one)")
+    parser.add_argument(
+        "--model", default="", help="the learned strategy's npz model (default: the shipped one)"
+    )
     args = parser.parse_args(argv)
     rules = FortyTwoRules(**PRESETS[args.preset])  # type: ignore[arg-type]
     rng = np.random.default_rng(args.seed)

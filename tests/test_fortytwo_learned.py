@@ -100,3 +100,35 @@ def test_it_plays_under_other_rules(preset: str, overrides: tuple[str, ...]) -> 
     played = hands[~hands["thrown_in"]]
     assert len(played) > 100
     assert (played["bid"] >= rules.min_bid).all()
+
+
+def test_the_suits_shown_out_are_the_expert_samplers() -> None:
+    from simulator.fortytwo.rules import FortyTwoRules
+    from simulator.fortytwo.view import CALL, PLAY, TRUMP
+    from strategies import fortytwo_sampling as S
+    from strategies.base import uniform_choice
+    from strategies.fortytwo import Heuristic
+    from strategies.fortytwo_learned_kernels import shown_out
+
+    rules = FortyTwoRules(declarations="pips,doubles,no-trump")
+    rng = np.random.default_rng(0)
+    s, bidder, checked = core.deal(rng, np.arange(60)), Heuristic(), 0
+    while (s.phase <= PLAY).any():
+        for kind in (CALL, TRUMP, PLAY):
+            rows = np.flatnonzero(s.phase == kind)
+            if not len(rows):
+                continue
+            view, legal = core.inputs(s, rows, kind, rules)
+            if kind == PLAY:
+                out = shown_out(view.plays, view.n_played, view.ctx, view.high_bidder)
+                for j in range(len(rows)):
+                    contract = (int(view.ctx[j]), int(view.high_bidder[j]), -1)
+                    plays = view.plays[j].astype(np.int64)
+                    _, forbid = S.shown(plays, int(view.n_played[j]), contract, S.TABLES)
+                    assert np.array_equal(forbid.astype(np.uint32), out[j])
+                    checked += 1
+                action = uniform_choice(legal, rng)  # random play shows out more often
+            else:
+                action = np.asarray(bidder.decide(kind, view, legal, rng), np.intp)
+            core.apply(s, rows, kind, action, rules)
+    assert checked > 500
