@@ -2,8 +2,7 @@
 
 The model is a small npz file shipped in the package (`MODEL_PATH`); `strategies.fortytwo_learned_fit` makes
 it again from hands dealsim deals and the double-dummy solver values (`benchmarks/train_learned.py`).
-Inference is numpy (and one compiled walk through the plays): a bid estimate and a play score are each a
-sum of table gathers.
+A bid estimate and a play score are each a sum of table gathers (the play's compiled, numba).
 
 Bidding. For each declaration the hand may name (pips, and doubles and no-trump where `declarations` allows
 them), `bid_features` describes the hand with that declaration; a least-squares fit of the points the
@@ -21,17 +20,20 @@ as the heuristic names.
 
 Play. Every legal domino gets a score, the sum of one weight from each table of `PLAY_TABLES`, indexed by a
 few small facts of the seat's view and the domino (where the seat sits in the trick, whether its side
-declares, whether its partner is winning, whether the domino takes the trick now and whether an opponent
-still to play can hold one that beats it, its count, whether it is a trump, its rank, trumps an opponent can
-still hold and trumps held, whether an opponent and whether the partner can still hold a trump, count in
-the trick, whether the partner's winning domino is safe, the trick's number, the state of the contract,
-how many of the led suit an opponent can still hold, whether the partner or an opponent has shown out of
-the led suit and can trump it); what a seat can hold is what is unseen less the suits it showed out of
-(`strategies.fortytwo_learned_kernels`). The highest score is played, the lowest domino on ties. The
-weights are a least-squares fit of each legal play's double-dummy value on the actual deal (the points the
-mover's side ends with after that play, with perfect play by all four from there; trained with `--aim
-score`, the hand's score difference under points scoring), centred within each decision, so only the
-differences between one decision's plays are fitted. Nello and sevens are played as the heuristic plays them.
+declares, whether its partner is winning and safely, whether the partner still plays after it and can beat
+the winning domino, whether the domino takes the trick now and whether an opponent still to play can hold
+one that beats it, its count, whether it is a trump, its rank, trumps an opponent can still hold and
+trumps held, whether an opponent and whether the partner can still hold a trump, the count an opponent can
+still hold, count in the trick, the trick's number, the state of the contract, how many of the led suit an
+opponent can still hold, whether the partner or an opponent has shown out of the led suit and can trump
+it); what a seat can hold is what is unseen less the suits it showed out of. The highest score is played,
+the lowest domino on ties. `play_rows` and `choose_plays` work the facts out and sum the weights in
+compiled passes over the rows (`strategies.fortytwo_learned_kernels`); `play_index` is the same index in
+numpy, for the training. The weights are a least-squares fit of each legal play's double-dummy value on
+the actual deal (the points the mover's side ends with after that play, with perfect play by all four from
+there; trained with `--aim score`, the hand's score difference under points scoring), centred within each
+decision, so only the differences between one decision's plays are fitted. Nello and sevens are played as
+the heuristic plays them.
 """
 
 from __future__ import annotations
@@ -58,7 +60,6 @@ from simulator.fortytwo.view import (
     FortyTwoView,
 )
 from simulator.options import needs, option
-from strategies.base import best_of_bits
 from strategies.fortytwo import _TRUMP_ORDER, FortyTwoStrategy, Heuristic, WithWorth, sure_every_trick
 
 MODEL_PATH = Path(__file__).parent / "data" / "fortytwo_learned.npz"
@@ -222,9 +223,9 @@ PLAY_TABLES = (
     ("situation x double x count class", (16, 2, 4)),
     ("trick number x side declares x takes the trick now x count class", (7, 2, 2, 4)),
     (
-        "leading: side declares x own trumps (0..3+) x trumps an opponent can hold (0..3+) x trump x safe; "
+        "leading: side declares x own trumps (0..5+) x trumps an opponent can hold (0..4+) x trump x safe; "
         "following: one cell",
-        (129,),
+        (241,),
     ),
     ("situation x the partner's winning domino is safe x takes the trick now x count class", (16, 2, 2, 4)),
     (
@@ -242,9 +243,19 @@ PLAY_TABLES = (
         "has x trump x count class; following: one cell",
         (65,),
     ),
+    (
+        "situation x count an opponent can hold (0, 1-10, 11-20, 21+) x takes the trick now x safe x count "
+        "class",
+        (16, 4, 2, 2, 4),
+    ),
+    (
+        "situation x the partner is still to play and can hold a domino that beats the winning one x takes "
+        "the trick now x count class",
+        (16, 2, 2, 4),
+    ),
 )
 _SIZES = [int(np.prod(shape)) for _, shape in PLAY_TABLES]
-_OFFSETS = np.cumsum([0, *_SIZES])[:-1]
+_OFFSETS = np.cumsum([0, *_SIZES])[:-1].astype(np.int64)
 N_PLAY_WEIGHTS = int(sum(_SIZES))
 # count class of each domino's count value: 0 none, 1 five, 2 seven, 3 ten
 _COUNT_CLASS = {k: np.searchsorted([0, 5, 7, 10], v).astype(np.int64) for k, v in D.COUNT_POINTS.items()}
@@ -264,10 +275,10 @@ class PlayRows:
     (`base`, with the table's offset)."""
 
     ctx: np.ndarray  # int64 play context
-    opp_after: np.ndarray  # uint32 unseen dominoes an opponent still to play in the trick may hold
-    opp_may: np.ndarray  # uint32 unseen dominoes an opponent may hold (by the suits each showed out of)
-    partner_ruffs: np.ndarray  # uint32 the suits the partner showed out of, if he may still hold a trump
-    opp_ruffs: np.ndarray  # uint32 the suits an opponent showed out of while he may still hold a trump
+    # (4, m) uint32: the unseen dominoes an opponent still to play in the trick can hold; those an opponent
+    # can hold; the suits the partner showed out of, if he can still hold a trump; the suits an opponent
+    # showed out of while he can still hold a trump
+    masks: np.ndarray
     leading: np.ndarray  # int64 1 while leading
     led8: np.ndarray  # int64 (ctx * 8 + led) * 28: where the led suit's keys start (0 while leading)
     wkey: np.ndarray  # int64 key of the winning domino, -1 while leading
@@ -276,81 +287,19 @@ class PlayRows:
 
 
 def play_rows(view: FortyTwoView) -> PlayRows:
-    """The per-row facts of `PlayRows` from the seat's view (pip, doubles and no-trump contexts)."""
-    ctx = view.ctx.astype(np.int64)
-    unseen = D.ALL & ~(view.hand | view.played)
-    leading = (view.led < 0).astype(np.int64)
-    start = view.trick_start.astype(np.int64)
-    pos = view.n_played.astype(np.int64) - start
-    mine = ((view.seat & 1) == (view.high_bidder & 1)).astype(np.int64)
-    partner = ((view.led >= 0) & ((view.winner & 1) == (view.seat & 1))).astype(np.int64)
+    """The per-row facts of `PlayRows` from the seat's view (pip, doubles and no-trump contexts), worked out
+    in one compiled pass over the rows (`fortytwo_learned_kernels.play_rows`)."""
     rules = view.rules if view.rules is not None else _DEFAULT_RULES
     count = D.COUNT_POINTS[rules.count_values].astype(np.int64)
-    m = len(ctx)
-    in_trick = np.zeros(m, np.int64)
-    rows = np.arange(m)
-    for i in range(3):
-        inside = i < pos
-        d = view.plays[rows, np.minimum(start + i, D.N_DOMINOES - 1)].astype(np.int64)
-        in_trick += np.where(inside, count[np.maximum(d, 0)], 0)
-    # what each seat showed out of: the opponents after the seat in this trick are the next seat (unless
-    # it plays last) and, for a lead, the seat before it
-    out = _kernels().shown_out(view.plays, view.n_played, ctx, view.high_bidder)
-    seat = view.seat.astype(np.intp)
-    next_out, partner_out, prev_out = (out[rows, (seat + k) & 3] for k in (1, 2, 3))
-    next_may, prev_may = unseen & ~next_out, unseen & ~prev_out
-    opp_may = next_may | prev_may
-    opp_after = np.where(pos == 0, opp_may, np.where(pos < 3, next_may, np.uint32(0)))
-    trump_bits = D.TRUMP_BITS[ctx]
-    trumps_out = np.minimum(np.bitwise_count(opp_may & trump_bits), 3).astype(np.int64)
-    own_trumps = np.minimum(np.bitwise_count(view.hand & trump_bits), 3).astype(np.int64)
-    opp_trumps = (opp_may & trump_bits) != 0
-    partner_trumps = (unseen & ~partner_out & trump_bits) != 0
-    led8 = (ctx * 8 + np.maximum(view.led, 0)) * D.N_DOMINOES
-    beaten = _BEATS_FLAT[led8 + np.maximum(view.winning, 0)] & opp_after
-    trick_safe = (partner.astype(bool) & (beaten == 0)).astype(np.int64)
-    # what the declarers can still lose and make a bid under 42: their points + all left in play - the bid
-    side = (view.high_bidder & 1).astype(np.intp)
-    taken = view.points.astype(np.int64)
-    declarers = taken[rows, side]
-    left = 42 - taken.sum(axis=1)
-    bid = view.high_bid.astype(np.int64)
-    spare = declarers + left - bid
-    decided = (declarers >= bid) | (spare < 0)
-    contract = np.where(
-        bid >= 42, 0, np.where(decided, 1, np.where(spare <= 7, 2, np.where(spare <= 15, 3, 4)))
-    )
-    s = pos * 4 + mine * 2 + partner  # situation
-    trick_count = np.where(in_trick >= 9, 2, np.where(in_trick >= 2, 1, 0))
-    trick_no = np.minimum(start // 4, 6)
-    lead = leading.astype(bool)
-    o = _OFFSETS
-    # the row's part of each table's flat index (`play_index` adds the domino's)
-    base = np.stack(
-        [
-            o[0] + s * 32,
-            o[1] + s * 34 + 1,
-            o[2] + s * 16 + trumps_out * 4,
-            o[3] + s * 12 + trick_count * 4,
-            o[4] + np.where(lead, mine * 32, 64),
-            o[5] + s * 8,
-            o[6] + trick_no * 16 + mine * 8,
-            o[7] + np.where(lead, mine * 64 + own_trumps * 16 + trumps_out * 4, 128),
-            o[8] + s * 16 + trick_safe * 8,
-            o[9] + s * 80 + contract * 16,
-            o[10] + s * 64 + opp_trumps * 32 + partner_trumps * 16,
-            o[11] + np.where(lead, mine * 32, 64),
-        ]
-    )
+    fields = (view.hand, view.played, view.plays, view.n_played, view.trick_start, view.ctx, view.seat)
+    fields += (view.high_bidder, view.led, view.winner, view.winning, view.points, view.high_bid)
+    base, masks, led8, wkey = _kernels().play_rows(fields, count, _OFFSETS)
     return PlayRows(
-        ctx=ctx,
-        opp_after=opp_after,
-        opp_may=opp_may,
-        partner_ruffs=np.where(partner_trumps, partner_out, np.uint32(0)),
-        opp_ruffs=np.where(opp_trumps, next_out | prev_out, np.uint32(0)),
-        leading=leading,
+        ctx=view.ctx.astype(np.int64),
+        masks=masks,
+        leading=(view.led < 0).astype(np.int64),
         led8=led8,
-        wkey=view.winning_key().astype(np.int64),
+        wkey=wkey,
         base=base,
         count_class=_COUNT_CLASS[rules.count_values],
     )
@@ -372,14 +321,15 @@ def play_index(p: PlayRows, d: np.ndarray, rows: np.ndarray | None = None) -> li
     key = np.where(lead, _LEAD_KEY_FLAT[i], _KEY_FLAT[follow_at])
     wins = lead | (key > at(p.wkey))
     beat = np.where(lead, _BEATS_LEAD_FLAT[i], _BEATS_FLAT[follow_at])
-    safe = (wins & ((beat & at(p.opp_after)) == 0)).astype(np.int64)
+    opp_after, opp_may, partner_ruffs, opp_ruffs = at(p.masks)
+    safe = (wins & ((beat & opp_after) == 0)).astype(np.int64)
     wins = wins.astype(np.int64)
     cnt = p.count_class[d]
     trump = _IS_TRUMP_FLAT[i]
     follow = D.FOLLOW_FLAT[ctx * 8 + _LEAD_SUIT_FLAT[i]]
-    suit_out = np.minimum(np.bitwise_count(follow & at(p.opp_may)), 3).astype(np.int64)
-    partner_ruffs = ((at(p.partner_ruffs) & follow) != 0).astype(np.int64)
-    opp_ruffs = ((at(p.opp_ruffs) & follow) != 0).astype(np.int64)
+    suit_out = np.minimum(np.bitwise_count(follow & opp_may), 3).astype(np.int64)
+    partner_ruffs = ((partner_ruffs & follow) != 0).astype(np.int64)
+    opp_ruffs = ((opp_ruffs & follow) != 0).astype(np.int64)
     trump4_cnt = trump * 4 + cnt
     return [
         base[0] + wins * 16 + safe * 8 + cnt * 2 + trump,
@@ -394,6 +344,8 @@ def play_index(p: PlayRows, d: np.ndarray, rows: np.ndarray | None = None) -> li
         base[9] + wins * 8 + safe * 4 + cnt,
         base[10] + trump * 8 + safe * 4 + cnt,
         base[11] + leading * (partner_ruffs * 16 + opp_ruffs * 8 + trump4_cnt),
+        base[12] + wins * 8 + safe * 4 + cnt,
+        base[13] + wins * 4 + cnt,
     ]
 
 
@@ -408,16 +360,11 @@ def _kernels():
 
 def choose_plays(view: FortyTwoView, legal: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """(m,) the legal domino (legal: (m,) uint32 bitmasks) with the highest sum of play table weights, the
-    lowest on ties (pip, doubles and no-trump contexts)."""
+    lowest on ties (pip, doubles and no-trump contexts): the weights of `play_index`'s cells summed in one
+    compiled pass over the rows (`fortytwo_learned_kernels.choose_plays`)."""
     p = play_rows(view)
-
-    def score(position: np.ndarray, bit: np.ndarray) -> np.ndarray:
-        total = np.zeros(len(position))
-        for idx in play_index(p, position):
-            total += weights[idx]
-        return total
-
-    return best_of_bits(legal, score)
+    rows = (p.ctx, p.base, p.masks, p.led8, p.wkey)
+    return _kernels().choose_plays(rows, legal.astype(np.uint32), weights, p.count_class)
 
 
 # ----------------------------------------------------------------------------------------------- the model

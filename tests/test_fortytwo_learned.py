@@ -132,3 +132,36 @@ def test_the_suits_shown_out_are_the_expert_samplers() -> None:
                 action = np.asarray(bidder.decide(kind, view, legal, rng), np.intp)
             core.apply(s, rows, kind, action, rules)
     assert checked > 500
+
+
+def test_the_compiled_play_takes_the_best_sum_of_the_play_index_weights() -> None:
+    from simulator.fortytwo.rules import FortyTwoRules
+    from simulator.fortytwo.view import CALL, PLAY, TRUMP
+    from strategies.base import best_of_bits, uniform_choice
+    from strategies.fortytwo import Heuristic
+
+    rng = np.random.default_rng(1)
+    weights = rng.normal(size=L.N_PLAY_WEIGHTS).round(1)  # rounded: ties happen, the lowest domino takes them
+    bidder, checked = Heuristic(), 0
+    for rules in (FortyTwoRules(declarations="pips,doubles,no-trump"), FortyTwoRules(count_values="texas")):
+        s = core.deal(rng, np.arange(200))
+        while (s.phase <= PLAY).any():
+            for kind in (CALL, TRUMP, PLAY):
+                rows = np.flatnonzero(s.phase == kind)
+                if not len(rows):
+                    continue
+                view, legal = core.inputs(s, rows, kind, rules)
+                if kind == PLAY:
+                    bits = np.asarray((legal * (1 << np.arange(D.N_DOMINOES))).sum(axis=1), np.uint32)
+                    p = L.play_rows(view)
+
+                    def score(position, bit, p=p):
+                        return sum(weights[idx] for idx in L.play_index(p, position))
+
+                    assert np.array_equal(L.choose_plays(view, bits, weights), best_of_bits(bits, score))
+                    checked += len(rows)
+                    action = uniform_choice(legal, rng)
+                else:
+                    action = np.asarray(bidder.decide(kind, view, legal, rng), np.intp)
+                core.apply(s, rows, kind, action, rules)
+    assert checked > 2000
