@@ -291,8 +291,10 @@ def play_rows(view: FortyTwoView) -> PlayRows:
     in one compiled pass over the rows (`fortytwo_learned_kernels.play_rows`)."""
     rules = view.rules if view.rules is not None else _DEFAULT_RULES
     count = D.COUNT_POINTS[rules.count_values].astype(np.int64)
-    fields = (view.hand, view.played, view.plays, view.n_played, view.trick_start, view.ctx, view.seat)
-    fields += (view.high_bidder, view.led, view.winner, view.winning, view.points, view.high_bid)
+    fields = (
+        *(view.hand, view.played, view.plays, view.n_played, view.trick_start, view.ctx, view.seat),
+        *(view.high_bidder, view.led, view.winner, view.winning, view.points, view.high_bid),
+    )
     base, masks, led8, wkey = _kernels().play_rows(fields, count, _OFFSETS)
     return PlayRows(
         ctx=view.ctx.astype(np.int64),
