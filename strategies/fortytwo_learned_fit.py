@@ -164,7 +164,8 @@ def fit_play(data: PlayData, ridge: float = 1.0, chunk: int = 200_000) -> np.nda
     solved for (a cell it never reaches has no other term than the ridge: its weight is 0)."""
     used, compact = np.unique(data.index, return_inverse=True)
     n_w = len(used)
-    idx, y, g = compact.reshape(data.index.shape), data.value, data.group
+    idx: np.ndarray = np.reshape(compact, data.index.shape)
+    y, g = data.value, data.group
     starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
     sizes = np.diff(np.r_[starts, len(g)])
     size_of = np.repeat(sizes, sizes)
@@ -186,9 +187,9 @@ def fit_play(data: PlayData, ridge: float = 1.0, chunk: int = 200_000) -> np.nda
         j = np.repeat(start_of[rows], reps) + (np.arange(len(i)) - np.repeat(np.cumsum(reps) - reps, reps))
         pairs = (idx[i][:, :, None] * n_w + idx[j][:, None, :]).reshape(-1)
         xtx -= np.bincount(pairs, weights=np.repeat(1.0 / size_of[i], k * k), minlength=n_w * n_w)
-    a = xtx.reshape(n_w, n_w) + ridge * np.eye(n_w)
+    normal = xtx.reshape(n_w, n_w) + ridge * np.eye(n_w)
     out = np.zeros(N_PLAY_WEIGHTS)
-    out[used] = np.linalg.solve(a, xty)
+    out[used] = np.linalg.solve(normal, xty)
     return out
 
 
