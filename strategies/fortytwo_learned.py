@@ -2,7 +2,7 @@
 
 The model is a small npz file shipped in the package (`MODEL_PATH`); `strategies.fortytwo_learned_fit` makes
 it again from hands dealsim deals and the double-dummy solver values (`benchmarks/train_learned.py`).
-Inference is numpy: a bid estimate and a play score are each a sum of table gathers.
+A bid estimate and a play score are each a sum of table gathers (the play's compiled, numba).
 
 Bidding. For each declaration the hand may name (pips, and doubles and no-trump where `declarations` allows
 them), `bid_features` describes the hand with that declaration; a least-squares fit of the points the
@@ -20,14 +20,20 @@ as the heuristic names.
 
 Play. Every legal domino gets a score, the sum of one weight from each table of `PLAY_TABLES`, indexed by a
 few small facts of the seat's view and the domino (where the seat sits in the trick, whether its side
-declares, whether its partner is winning, whether the domino takes the trick now and whether anything unseen
-can still beat it, its count, whether it is a trump, its rank, trumps still out and held, count in the
-trick, whether the partner's winning domino is safe, the trick's number, the state of the contract, how
-many of the led suit are still out); the highest score is played, the lowest domino on ties. The weights are
-a least-squares fit of each legal play's double-dummy value on the actual deal (the points the mover's side
-ends with after that play, with perfect play by all four from there; trained with `--aim score`, the hand's
-score difference under points scoring), centred within each decision, so only the differences between one
-decision's plays are fitted. Nello and sevens are played as the heuristic plays them.
+declares, whether its partner is winning and safely, whether the partner still plays after it and can beat
+the winning domino, whether the domino takes the trick now and whether an opponent still to play can hold
+one that beats it, its count, whether it is a trump, its rank, trumps an opponent can still hold and
+trumps held, whether an opponent and whether the partner can still hold a trump, the count an opponent can
+still hold, count in the trick, the trick's number, the state of the contract, how many of the led suit an
+opponent can still hold, whether the partner or an opponent has shown out of the led suit and can trump
+it); what a seat can hold is what is unseen less the suits it showed out of. The highest score is played,
+the lowest domino on ties. `play_rows` and `choose_plays` work the facts out and sum the weights in
+compiled passes over the rows (`strategies.fortytwo_learned_kernels`); `play_index` is the same index in
+numpy, for the training. The weights are a least-squares fit of each legal play's double-dummy value on
+the actual deal (the points the mover's side ends with after that play, with perfect play by all four from
+there; trained with `--aim score`, the hand's score difference under points scoring), centred within each
+decision, so only the differences between one decision's plays are fitted. Nello and sevens are played as
+the heuristic plays them.
 """
 
 from __future__ import annotations
@@ -54,7 +60,6 @@ from simulator.fortytwo.view import (
     FortyTwoView,
 )
 from simulator.options import needs, option
-from strategies.base import best_of_bits
 from strategies.fortytwo import _TRUMP_ORDER, FortyTwoStrategy, Heuristic, WithWorth, sure_every_trick
 
 MODEL_PATH = Path(__file__).parent / "data" / "fortytwo_learned.npz"
@@ -202,29 +207,55 @@ def bid_points(hand: np.ndarray, count_values: str, weights: np.ndarray) -> np.n
 
 # The play tables: name, then the size of each index it is read by, in order (the flat index runs over them
 # row-major). `situation` is 16 cells: where the seat sits in the trick (0 leads .. 3 plays last) x 4, plus
-# 2 if its side declares, plus 1 if its partner is winning the trick.
+# 2 if its side declares, plus 1 if its partner is winning the trick. What an opponent "can hold": any
+# unseen domino of a suit he has not shown out of. `safe`: the domino takes the trick now and no opponent
+# still to play in the trick can hold one that beats it.
 PLAY_TABLES = (
-    ("situation x takes the trick now x nothing unseen beats it x count class x trump", (16, 2, 2, 4, 2)),
+    ("situation x takes the trick now x safe x count class x trump", (16, 2, 2, 4, 2)),
     ("situation x trump x rank in the trick (key + 1)", (16, 2, 17)),
-    ("situation x trumps still out (0..3+) x trump x takes the trick now", (16, 4, 2, 2)),
-    ("situation x count in the trick (0-1, 2-8, 9+) x takes it now x nothing unseen beats it", (16, 3, 2, 2)),
-    ("leading: side declares x led suit still out (0..3+) x trump x count class; following: one cell", (65,)),
+    ("situation x trumps an opponent can hold (0..3+) x trump x takes the trick now", (16, 4, 2, 2)),
+    ("situation x count in the trick (0-1, 2-8, 9+) x takes it now x safe", (16, 3, 2, 2)),
+    (
+        "leading: side declares x dominoes of its suit an opponent can hold (0..3+) x trump x count class; "
+        "following: one cell",
+        (65,),
+    ),
     ("situation x double x count class", (16, 2, 4)),
     ("trick number x side declares x takes the trick now x count class", (7, 2, 2, 4)),
     (
-        "leading: side declares x own trumps (0..3+) x trumps still out (0..3+) x trump x nothing unseen "
-        "beats it; following: one cell",
-        (129,),
+        "leading: side declares x own trumps (0..5+) x trumps an opponent can hold (0..4+) x trump x safe; "
+        "following: one cell",
+        (241,),
     ),
     ("situation x the partner's winning domino is safe x takes the trick now x count class", (16, 2, 2, 4)),
     (
         "situation x contract state (42 or more bid; decided; the declarers can spare 0-7, 8-15, 16+ "
-        "points) x takes the trick now x nothing unseen beats it x count class",
+        "points) x takes the trick now x safe x count class",
         (16, 5, 2, 2, 4),
+    ),
+    (
+        "situation x an opponent can hold a trump x the partner can hold a trump x trump x safe x "
+        "count class",
+        (16, 2, 2, 2, 2, 4),
+    ),
+    (
+        "leading: side declares x the partner has shown out of its suit and can hold a trump x an opponent "
+        "has x trump x count class; following: one cell",
+        (65,),
+    ),
+    (
+        "situation x count an opponent can hold (0, 1-10, 11-20, 21+) x takes the trick now x safe x count "
+        "class",
+        (16, 4, 2, 2, 4),
+    ),
+    (
+        "situation x the partner is still to play and can hold a domino that beats the winning one x takes "
+        "the trick now x count class",
+        (16, 2, 2, 4),
     ),
 )
 _SIZES = [int(np.prod(shape)) for _, shape in PLAY_TABLES]
-_OFFSETS = np.cumsum([0, *_SIZES])[:-1]
+_OFFSETS = np.cumsum([0, *_SIZES])[:-1].astype(np.int64)
 N_PLAY_WEIGHTS = int(sum(_SIZES))
 # count class of each domino's count value: 0 none, 1 five, 2 seven, 3 ten
 _COUNT_CLASS = {k: np.searchsorted([0, 5, 7, 10], v).astype(np.int64) for k, v in D.COUNT_POINTS.items()}
@@ -239,126 +270,103 @@ _IS_DOUBLE = D.IS_DOUBLE.astype(np.int64)
 
 @dataclass(frozen=True)
 class PlayRows:
-    """What a play's score needs of each row's view, worked out once per decision group."""
+    """What a play's score needs of each row's view, worked out once per decision group: the facts a
+    domino's table cells depend on, and each table's part of the flat index that depends on the row alone
+    (`base`, with the table's offset)."""
 
     ctx: np.ndarray  # int64 play context
-    unseen: np.ndarray  # uint32 dominoes neither held nor played
-    leading: np.ndarray  # bool
+    # (4, m) uint32: the unseen dominoes an opponent still to play in the trick can hold; those an opponent
+    # can hold; the suits the partner showed out of, if he can still hold a trump; the suits an opponent
+    # showed out of while he can still hold a trump
+    masks: np.ndarray
+    leading: np.ndarray  # int64 1 while leading
     led8: np.ndarray  # int64 (ctx * 8 + led) * 28: where the led suit's keys start (0 while leading)
     wkey: np.ndarray  # int64 key of the winning domino, -1 while leading
-    last: np.ndarray  # bool: the seat plays the trick's last domino
-    situation: np.ndarray  # int64 0..15
-    mine: np.ndarray  # int64 1 if the seat's side declares
-    trumps_out: np.ndarray  # int64 0..3
-    trick_count: np.ndarray  # int64 0..2
-    trick_no: np.ndarray  # int64 0..6
-    own_trumps: np.ndarray  # int64 trumps the seat holds, 0..3
-    trick_safe: np.ndarray  # int64 1 if the partner wins the trick and nothing unseen can take it from him
-    contract: np.ndarray  # int64 0..4, see PLAY_TABLES
+    base: np.ndarray  # (len(PLAY_TABLES), m) int64
     count_class: np.ndarray  # (28,) int64
 
 
 def play_rows(view: FortyTwoView) -> PlayRows:
-    """The per-row facts of `PlayRows` from the seat's view (pip, doubles and no-trump contexts)."""
-    ctx = view.ctx.astype(np.int64)
-    unseen = D.ALL & ~(view.hand | view.played)
-    leading = view.led < 0
-    start = view.trick_start.astype(np.int64)
-    pos = view.n_played.astype(np.int64) - start
-    mine = ((view.seat & 1) == (view.high_bidder & 1)).astype(np.int64)
-    partner = (~leading & ((view.winner & 1) == (view.seat & 1))).astype(np.int64)
+    """The per-row facts of `PlayRows` from the seat's view (pip, doubles and no-trump contexts), worked out
+    in one compiled pass over the rows (`fortytwo_learned_kernels.play_rows`)."""
     rules = view.rules if view.rules is not None else _DEFAULT_RULES
     count = D.COUNT_POINTS[rules.count_values].astype(np.int64)
-    m = len(ctx)
-    in_trick = np.zeros(m, np.int64)
-    rows = np.arange(m)
-    for i in range(3):
-        inside = i < pos
-        d = view.plays[rows, np.minimum(start + i, D.N_DOMINOES - 1)].astype(np.int64)
-        in_trick += np.where(inside, count[np.maximum(d, 0)], 0)
-    trumps_out = np.minimum(np.bitwise_count(unseen & D.TRUMP_BITS[ctx]), 3).astype(np.int64)
-    led8 = (ctx * 8 + np.maximum(view.led, 0)) * D.N_DOMINOES
-    beaten = _BEATS_FLAT[led8 + np.maximum(view.winning, 0)] & unseen
-    trick_safe = partner.astype(bool) & ((pos == 3) | (beaten == 0))
-    # what the declarers can still lose and make a bid under 42: their points + all left in play - the bid
-    side = (view.high_bidder & 1).astype(np.intp)
-    taken = view.points.astype(np.int64)
-    declarers = taken[rows, side]
-    left = 42 - taken.sum(axis=1)
-    bid = view.high_bid.astype(np.int64)
-    spare = declarers + left - bid
-    decided = (declarers >= bid) | (spare < 0)
-    contract = np.where(
-        bid >= 42, 0, np.where(decided, 1, np.where(spare <= 7, 2, np.where(spare <= 15, 3, 4)))
+    fields = (
+        *(view.hand, view.played, view.plays, view.n_played, view.trick_start, view.ctx, view.seat),
+        *(view.high_bidder, view.led, view.winner, view.winning, view.points, view.high_bid),
     )
+    base, masks, led8, wkey = _kernels().play_rows(fields, count, _OFFSETS)
     return PlayRows(
-        ctx=ctx,
-        unseen=unseen,
-        leading=leading,
+        ctx=view.ctx.astype(np.int64),
+        masks=masks,
+        leading=(view.led < 0).astype(np.int64),
         led8=led8,
-        wkey=view.winning_key().astype(np.int64),
-        last=pos == 3,
-        situation=pos * 4 + mine * 2 + partner,
-        mine=mine,
-        trumps_out=trumps_out,
-        trick_count=np.where(in_trick >= 9, 2, np.where(in_trick >= 2, 1, 0)),
-        trick_no=np.minimum(start // 4, 6),
-        own_trumps=np.minimum(np.bitwise_count(view.hand & D.TRUMP_BITS[ctx]), 3).astype(np.int64),
-        trick_safe=trick_safe.astype(np.int64),
-        contract=contract.astype(np.int64),
+        wkey=wkey,
+        base=base,
         count_class=_COUNT_CLASS[rules.count_values],
     )
 
 
 def play_index(p: PlayRows, d: np.ndarray, rows: np.ndarray | None = None) -> list[np.ndarray]:
     """The flat weight index of each play table for domino d (one per row; `rows` picks the rows of `p` they
-    belong to, None = all in order)."""
+    belong to, None = all in order): the row's part (`PlayRows.base`) plus the domino's, the cells of
+    `PLAY_TABLES` read in row-major order."""
 
     def at(a: np.ndarray) -> np.ndarray:
-        return a if rows is None else a[rows]
+        return a if rows is None else a[..., rows]
 
     d = d.astype(np.int64)
-    ctx, leading = at(p.ctx), at(p.leading)
+    ctx, leading, base = at(p.ctx), at(p.leading), at(p.base)
+    lead = leading.astype(bool)
     i = ctx * D.N_DOMINOES + d
     follow_at = at(p.led8) + d
-    key = np.where(leading, _LEAD_KEY_FLAT[i], _KEY_FLAT[follow_at])
-    wins = (leading | (key > at(p.wkey))).astype(np.int64)
-    beat = np.where(leading, _BEATS_LEAD_FLAT[i], _BEATS_FLAT[follow_at])
-    safe = (wins.astype(bool) & (at(p.last) | ((beat & at(p.unseen)) == 0))).astype(np.int64)
+    key = np.where(lead, _LEAD_KEY_FLAT[i], _KEY_FLAT[follow_at])
+    wins = lead | (key > at(p.wkey))
+    beat = np.where(lead, _BEATS_LEAD_FLAT[i], _BEATS_FLAT[follow_at])
+    opp_after, opp_may, partner_ruffs, opp_ruffs = at(p.masks)
+    safe = (wins & ((beat & opp_after) == 0)).astype(np.int64)
+    wins = wins.astype(np.int64)
     cnt = p.count_class[d]
     trump = _IS_TRUMP_FLAT[i]
-    s = at(p.situation)
-    suit = _LEAD_SUIT_FLAT[i]
-    suit_out = np.minimum(np.bitwise_count(D.FOLLOW_FLAT[ctx * 8 + suit] & at(p.unseen)), 3).astype(np.int64)
-    lead_cell = ((at(p.mine) * 4 + suit_out) * 2 + trump) * 4 + cnt
-    draw_cell = (((at(p.mine) * 4 + at(p.own_trumps)) * 4 + at(p.trumps_out)) * 2 + trump) * 2 + safe
-    o = _OFFSETS
+    follow = D.FOLLOW_FLAT[ctx * 8 + _LEAD_SUIT_FLAT[i]]
+    suit_out = np.minimum(np.bitwise_count(follow & opp_may), 3).astype(np.int64)
+    partner_ruffs = ((partner_ruffs & follow) != 0).astype(np.int64)
+    opp_ruffs = ((opp_ruffs & follow) != 0).astype(np.int64)
+    trump4_cnt = trump * 4 + cnt
     return [
-        o[0] + (((s * 2 + wins) * 2 + safe) * 4 + cnt) * 2 + trump,
-        o[1] + (s * 2 + trump) * 17 + key + 1,
-        o[2] + ((s * 4 + at(p.trumps_out)) * 2 + trump) * 2 + wins,
-        o[3] + ((s * 3 + at(p.trick_count)) * 2 + wins) * 2 + safe,
-        o[4] + np.where(leading, lead_cell, 64),
-        o[5] + (s * 2 + _IS_DOUBLE[d]) * 4 + cnt,
-        o[6] + ((at(p.trick_no) * 2 + at(p.mine)) * 2 + wins) * 4 + cnt,
-        o[7] + np.where(leading, draw_cell, 128),
-        o[8] + ((s * 2 + at(p.trick_safe)) * 2 + wins) * 4 + cnt,
-        o[9] + (((s * 5 + at(p.contract)) * 2 + wins) * 2 + safe) * 4 + cnt,
+        base[0] + wins * 16 + safe * 8 + cnt * 2 + trump,
+        base[1] + trump * 17 + key,
+        base[2] + trump * 2 + wins,
+        base[3] + wins * 2 + safe,
+        base[4] + leading * (suit_out * 8 + trump4_cnt),
+        base[5] + _IS_DOUBLE[d] * 4 + cnt,
+        base[6] + wins * 4 + cnt,
+        base[7] + leading * (trump * 2 + safe),
+        base[8] + wins * 4 + cnt,
+        base[9] + wins * 8 + safe * 4 + cnt,
+        base[10] + trump * 8 + safe * 4 + cnt,
+        base[11] + leading * (partner_ruffs * 16 + opp_ruffs * 8 + trump4_cnt),
+        base[12] + wins * 8 + safe * 4 + cnt,
+        base[13] + wins * 4 + cnt,
     ]
+
+
+@cache
+def _kernels():
+    """The compiled walk through the play record, loaded on the first play (numba loads only where
+    Forty-two is played)."""
+    from strategies import fortytwo_learned_kernels
+
+    return fortytwo_learned_kernels
 
 
 def choose_plays(view: FortyTwoView, legal: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """(m,) the legal domino (legal: (m,) uint32 bitmasks) with the highest sum of play table weights, the
-    lowest on ties (pip, doubles and no-trump contexts)."""
+    lowest on ties (pip, doubles and no-trump contexts): the weights of `play_index`'s cells summed in one
+    compiled pass over the rows (`fortytwo_learned_kernels.choose_plays`)."""
     p = play_rows(view)
-
-    def score(position: np.ndarray, bit: np.ndarray) -> np.ndarray:
-        total = np.zeros(len(position))
-        for idx in play_index(p, position):
-            total += weights[idx]
-        return total
-
-    return best_of_bits(legal, score)
+    rows = (p.ctx, p.base, p.masks, p.led8, p.wkey)
+    return _kernels().choose_plays(rows, legal.astype(np.uint32), weights, p.count_class)
 
 
 # ----------------------------------------------------------------------------------------------- the model

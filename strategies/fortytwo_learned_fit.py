@@ -160,9 +160,12 @@ def play_data(
 def fit_play(data: PlayData, ridge: float = 1.0, chunk: int = 200_000) -> np.ndarray:
     """(N_PLAY_WEIGHTS,) ridge least-squares weights of the values centred within each decision, on the
     one-hot table indices centred the same way: X~'X~ = sum_i x_i x_i' - sum_g s_g s_g' / n_g (s_g the sum
-    of decision g's one-hot rows), accumulated as counts of index pairs."""
-    n_w = N_PLAY_WEIGHTS
-    idx, y, g = data.index, data.value, data.group
+    of decision g's one-hot rows), accumulated as counts of index pairs. Only the cells the data reaches are
+    solved for (a cell it never reaches has no other term than the ridge: its weight is 0)."""
+    used, compact = np.unique(data.index, return_inverse=True)
+    n_w = len(used)
+    idx: np.ndarray = np.reshape(compact, data.index.shape)
+    y, g = data.value, data.group
     starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
     sizes = np.diff(np.r_[starts, len(g)])
     size_of = np.repeat(sizes, sizes)
@@ -184,8 +187,10 @@ def fit_play(data: PlayData, ridge: float = 1.0, chunk: int = 200_000) -> np.nda
         j = np.repeat(start_of[rows], reps) + (np.arange(len(i)) - np.repeat(np.cumsum(reps) - reps, reps))
         pairs = (idx[i][:, :, None] * n_w + idx[j][:, None, :]).reshape(-1)
         xtx -= np.bincount(pairs, weights=np.repeat(1.0 / size_of[i], k * k), minlength=n_w * n_w)
-    a = xtx.reshape(n_w, n_w) + ridge * np.eye(n_w)
-    return np.linalg.solve(a, xty)
+    normal = xtx.reshape(n_w, n_w) + ridge * np.eye(n_w)
+    out = np.zeros(N_PLAY_WEIGHTS)
+    out[used] = np.linalg.solve(normal, xty)
+    return out
 
 
 def choice_agreement(data: PlayData, weights: np.ndarray) -> tuple[float, float]:

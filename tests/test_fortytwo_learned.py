@@ -46,7 +46,8 @@ def test_the_play_fit_recovers_differences_within_decisions() -> None:
     truth = rng.normal(size=L.N_PLAY_WEIGHTS)
     groups = np.repeat(np.arange(3000), 3)
     starts = np.cumsum([0, *L._SIZES])[:-1]
-    index = starts + rng.integers(0, np.array(L._SIZES), size=(len(groups), len(L._SIZES)))
+    # a few cells of each table (the fit solves only for the cells the data reaches)
+    index = starts + rng.integers(0, np.minimum(L._SIZES, 12), size=(len(groups), len(L._SIZES)))
     value = truth[index].sum(axis=1) + rng.normal(size=3000)[groups] * 10  # a decision's own level
     data = PlayData(index, value, groups)
     w = fit_play(data, ridge=1e-3)
@@ -100,3 +101,68 @@ def test_it_plays_under_other_rules(preset: str, overrides: tuple[str, ...]) -> 
     played = hands[~hands["thrown_in"]]
     assert len(played) > 100
     assert (played["bid"] >= rules.min_bid).all()
+
+
+def test_the_suits_shown_out_are_the_expert_samplers() -> None:
+    from simulator.fortytwo.rules import FortyTwoRules
+    from simulator.fortytwo.view import CALL, PLAY, TRUMP
+    from strategies import fortytwo_sampling as S
+    from strategies.base import uniform_choice
+    from strategies.fortytwo import Heuristic
+    from strategies.fortytwo_learned_kernels import shown_out
+
+    rules = FortyTwoRules(declarations="pips,doubles,no-trump")
+    rng = np.random.default_rng(0)
+    s, bidder, checked = core.deal(rng, np.arange(60)), Heuristic(), 0
+    while (s.phase <= PLAY).any():
+        for kind in (CALL, TRUMP, PLAY):
+            rows = np.flatnonzero(s.phase == kind)
+            if not len(rows):
+                continue
+            view, legal = core.inputs(s, rows, kind, rules)
+            if kind == PLAY:
+                out = shown_out(view.plays, view.n_played, view.ctx, view.high_bidder)
+                for j in range(len(rows)):
+                    contract = (int(view.ctx[j]), int(view.high_bidder[j]), -1)
+                    plays = view.plays[j].astype(np.int64)
+                    _, forbid = S.shown(plays, int(view.n_played[j]), contract, S.TABLES)
+                    assert np.array_equal(forbid.astype(np.uint32), out[j])
+                    checked += 1
+                action = uniform_choice(legal, rng)  # random play shows out more often
+            else:
+                action = np.asarray(bidder.decide(kind, view, legal, rng), np.intp)
+            core.apply(s, rows, kind, action, rules)
+    assert checked > 500
+
+
+def test_the_compiled_play_takes_the_best_sum_of_the_play_index_weights() -> None:
+    from simulator.fortytwo.rules import FortyTwoRules
+    from simulator.fortytwo.view import CALL, PLAY, TRUMP
+    from strategies.base import best_of_bits, uniform_choice
+    from strategies.fortytwo import Heuristic
+
+    rng = np.random.default_rng(1)
+    weights = rng.normal(size=L.N_PLAY_WEIGHTS).round(1)  # rounded: ties happen, the lowest domino takes them
+    bidder, checked = Heuristic(), 0
+    for rules in (FortyTwoRules(declarations="pips,doubles,no-trump"), FortyTwoRules(count_values="texas")):
+        s = core.deal(rng, np.arange(200))
+        while (s.phase <= PLAY).any():
+            for kind in (CALL, TRUMP, PLAY):
+                rows = np.flatnonzero(s.phase == kind)
+                if not len(rows):
+                    continue
+                view, legal = core.inputs(s, rows, kind, rules)
+                if kind == PLAY:
+                    bits = np.asarray((legal * (1 << np.arange(D.N_DOMINOES))).sum(axis=1), np.uint32)
+                    p = L.play_rows(view)
+
+                    def score(position, bit, p=p):
+                        return sum(weights[idx] for idx in L.play_index(p, position))
+
+                    assert np.array_equal(L.choose_plays(view, bits, weights), best_of_bits(bits, score))
+                    checked += len(rows)
+                    action = uniform_choice(legal, rng)
+                else:
+                    action = np.asarray(bidder.decide(kind, view, legal, rng), np.intp)
+                core.apply(s, rows, kind, action, rules)
+    assert checked > 2000
