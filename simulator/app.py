@@ -342,7 +342,7 @@ def tune(
     execution.local("tune")
     if confirm < 0:
         raise DealsimError(f"confirm: expected a number of deals >= 0, got {confirm}")
-    base = spec.build(n=20_000, unit="match")
+    base = spec.build(n=20_000, unit="match", study=True)
     items = _pairs(vary)
     if not items:
         raise DealsimError("tune needs at least one setting to vary, e.g. vary={'min_bid': '28,30,32'}")
@@ -358,7 +358,7 @@ def tune(
     extra += [w for k, v in chosen.items() for w in ("--baseline", f"{k}={v}")]
     extra += ["--confirm", str(confirm)] if confirm else []
     extra += [w for t in targets for w in ("--precision", t.text)]
-    command = command_line("tune", base, *extra)
+    command = command_line("tune", base, *extra, study=True)
     with output.claim() as folder:
         with saved(folder, command, output.resume):
             sweep = experiments.tune(
@@ -448,7 +448,7 @@ def analyze(
     output.simulate_only("analyze")
     a = g.analysis
     fixed = a.parse_hand(hand)
-    run = dataclasses.replace(spec, unit="deal", chunk_size=a.chunk_size).build(n=20_000)
+    run = dataclasses.replace(spec, unit="deal", chunk_size=a.chunk_size).build(n=20_000, study=True)
     names = list(g.seat_names(run.rules))
 
     def one_seat(option: str, name: str) -> int:
@@ -471,7 +471,7 @@ def analyze(
     elapsed = time.perf_counter() - start
     extra = ["--hand", hand, "--seat", names[seat_i], "--dealer", names[dealer_i]]
     extra += ["--play", play] if play != "strategies" else []
-    command = command_line("analyze", run, *extra, unit=False, chunking=False)
+    command = command_line("analyze", run, *extra, unit=False, chunking=False, study=True)
     prov = provenance(
         run,
         hand=hand,
@@ -506,7 +506,7 @@ def report(
     if registry.get(spec.game) is not registry.get(s.game):
         raise DealsimError(f"the study {study} plays {s.game}, not {registry.get(spec.game).name}")
     spec.refuse(study, unit=s.unit, measures=())
-    base = dataclasses.replace(spec, unit=s.unit).build(n=s.default_deals)
+    base = dataclasses.replace(spec, unit=s.unit).build(n=s.default_deals, study=True)
     matches = s.default_matches(base.n) if matches is None else whole("matches", matches, 0)
     # an explicit output folder is checked like any; the default ./STUDY holds the study's last report
     output.simulate_only("report")
@@ -515,7 +515,7 @@ def report(
         start = time.perf_counter()
         uses_matches = matches or s.default_matches(base.n)  # a study without a match part takes no --matches
         extra = ["--matches", str(matches)] if uses_matches else []
-        command = command_line("report", base, *extra, subject=study, unit=False)
+        command = command_line("report", base, *extra, subject=study, unit=False, study=True)
         prov = provenance(base, study=study, matches=matches)
         with saved(given, command, output.resume):
             rep, headline = s.build(base, matches, execution.jobs, execution.progress, command, prov)

@@ -138,6 +138,9 @@ class Game(ABC, Generic[RulesT, StateT, ViewT, RecordT]):
     # False when kinds interleave (a help request in the middle of play): every pending kind advances.
     phased: ClassVar[bool] = True
     default_strategy: ClassVar[str] = "heuristic"
+    # what the studies (`report`, `analyze`, `tune`) seat where no strategy is given: the strongest player
+    # fast enough for their sizes (simulate, compare and ladder keep `default_strategy`)
+    study_strategy: ClassVar[str | None] = None
     default_chunk: ClassVar[Mapping[str, int]]  # deals (or matches) per chunk, by unit
     check_sizes: ClassVar[Sizes]  # what the contract checks play
     # named rule sets (option -> value, over the defaults) on which the contract checks compare the engines

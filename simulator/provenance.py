@@ -57,9 +57,11 @@ def command_line(
     unit: bool = True,
     chunking: bool = True,
     seat_flag: str = "--seat",
+    study: bool = False,
 ) -> str:
     """The `dealsim` command that reproduces `run`: every rule and seat that differs from the game's
-    defaults, and the seed, size, unit and chunking always (where the command has those options)."""
+    defaults (with `study`, seats against the game's study strategy, which studies seat by default), and
+    the seed, size, unit and chunking always (where the command has those options)."""
     g = run.game
     words = ["dealsim", verb, subject or g.name, "-n", str(run.n), "--seed", str(run.seed)]
     words += ["--unit", run.unit] if unit else []
@@ -69,8 +71,9 @@ def command_line(
         value = getattr(run.rules, f.name)
         if value != getattr(default, f.name):
             words += ["--rule", f"{f.name}={str(value).lower() if isinstance(value, bool) else value}"]
+    seated = g.study_strategy if study and g.study_strategy else g.default_strategy
     for name, spec in zip(g.seat_names(run.rules), run.seats):
-        if spec != g.default_strategy:
+        if spec != seated:
             words += [seat_flag, f"{name}={spec}"]
     for name in run.measures:
         words += ["--measure", name]

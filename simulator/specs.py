@@ -45,9 +45,10 @@ class RunSpec:
     chunk_size: int | None = None
     measures: Sequence[str] = ()
 
-    def build(self, n: int = 100_000, unit: str | None = None) -> Run:
+    def build(self, n: int = 100_000, unit: str | None = None, study: bool = False) -> Run:
         """The checked run: `n` and `unit` where the spec leaves them open; each seat's strategy over the
-        game's default; the chunk size by default per game and unit."""
+        game's default (with `study`, the game's study strategy where it has one); the chunk size by default
+        per game and unit."""
         g = registry.get(self.game)
         n = whole("n", n if self.n is None else self.n, 1)
         if n > MAX_DEALS:
@@ -61,7 +62,11 @@ class RunSpec:
             n=n,
             seed=int(self.seed),
             rules=ruleset,
-            seats=g.seat_specs(self.seats or (), ruleset),
+            seats=g.seat_specs(
+                self.seats or (),
+                ruleset,
+                [g.study_strategy] * len(g.seat_names(ruleset)) if study and g.study_strategy else None,
+            ),
             unit=chosen,
             chunk_size=size,
             measures=tuple(dict.fromkeys(self.measures)),

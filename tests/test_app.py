@@ -13,6 +13,7 @@ import simulator
 from reports import studies
 from simulator import app, registry, specs
 from simulator.errors import DealsimError
+from simulator.provenance import command_line
 from simulator.specs import Execution, Output, RunSpec
 from tests.cli_helpers import run_cli
 
@@ -107,3 +108,21 @@ def test_errors_below_the_command_line_name_options_not_flags(call) -> None:
     with pytest.raises(DealsimError) as caught:
         call()
     assert "--" not in str(caught.value), str(caught.value)
+
+
+def test_studies_seat_the_study_strategy_where_the_game_has_one() -> None:
+    """Forty-two's studies (report, analyze, tune) seat `learned` where no strategy is given; simulate and
+    compare keep the heuristic; and the command a study writes down leaves out the seats it fills itself."""
+    spec = RunSpec("forty-two", n=10)
+    assert spec.build().seats == ("heuristic",) * 4
+    study = spec.build(study=True)
+    assert study.seats == ("learned",) * 4
+    assert RunSpec("forty-two", n=10, seats=("NS=heuristic",)).build(study=True).seats == (
+        "heuristic",
+        "learned",
+        "heuristic",
+        "learned",
+    )
+    assert RunSpec("rounds", n=10).build(study=True).seats == ("heuristic",) * 2
+    assert "--seat" not in command_line("analyze", study, study=True)
+    assert "--seat N=learned" in command_line("simulate", study)

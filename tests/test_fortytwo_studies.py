@@ -204,7 +204,7 @@ def test_tune_writes_its_report(tmp_path: Path) -> None:
         "--vary",
         "min_bid=28,30",
         "--vary",
-        "seat.EW=heuristic,greedy",
+        "seat.EW=learned,greedy",
         "-n",
         "60",
         "-j",
@@ -218,8 +218,9 @@ def test_tune_writes_its_report(tmp_path: Path) -> None:
     assert len(frame[["min_bid", "seat.EW"]].drop_duplicates()) == 4
     assert {"thrown in", "hands per game", "EW wins"} <= set(frame["measure"])  # EW varies: its side
     assert {"value", "lo", "hi", "diff", "diff lo", "diff hi"} <= set(frame.columns)
-    baseline = frame[(frame["min_bid"] == 30) & (frame["seat.EW"] == "heuristic")]
-    assert (baseline["diff"] == 0).all()  # the current values are the baseline
+    # the current values are the baseline: tune seats the study strategy (learned) where none is given
+    baseline = frame[(frame["min_bid"] == 30) & (frame["seat.EW"] == "learned")]
+    assert len(baseline) and (baseline["diff"] == 0).all()
     for name in [
         "report.html",
         "provenance.json",
@@ -232,7 +233,7 @@ def test_tune_writes_its_report(tmp_path: Path) -> None:
         assert (out / name).stat().st_size > 0, name
     html = (out / "report.html").read_text()
     assert html.count("data:image/png;base64,") == 8 and "dealsim tune forty-two" in html
-    assert "<p class='played'>Play: heuristic at every seat (seat.EW as swept)</p>" in html
+    assert "<p class='played'>Play: learned at every seat (seat.EW as swept)</p>" in html
     findings, _ = findings_and_cells(html)
     clear, tied = "is best, clearly, against every other setting", "no setting is clearly best"
     assert len(findings) == 3 and all(clear in f or tied in f for f in findings)
@@ -244,9 +245,9 @@ def test_tune_writes_its_report(tmp_path: Path) -> None:
     provenance = json.loads((out / "provenance.json").read_text())
     assert provenance["command"] == (
         "dealsim tune forty-two -n 60 --seed 1 --unit match --chunk-size 2500 "
-        "--vary min_bid=28,30 --vary seat.EW=heuristic,greedy"
+        "--vary min_bid=28,30 --vary seat.EW=learned,greedy"
     )
-    assert provenance["vary"] == {"min_bid": ["28", "30"], "seat.EW": ["heuristic", "greedy"]}
+    assert provenance["vary"] == {"min_bid": ["28", "30"], "seat.EW": ["learned", "greedy"]}
 
 
 def test_bid_success_report_writes_every_file(tmp_path: Path) -> None:
