@@ -11,11 +11,12 @@ from simulator.rounds.game import GAME as ROUNDS
 from strategies import Roster, fortytwo, franks_zoo, rounds, rounds_expert
 from strategies.fortytwo_expert import Expert
 from strategies.fortytwo_learned import Learned
+from strategies.franks_zoo_expert import Expert as ZooExpert
 
 _ENTRIES = (
     (FORTY_TWO, {**fortytwo.STRATEGIES, Expert.name: Expert, Learned.name: Learned}),
     (ROUNDS, {**rounds.STRATEGIES, **rounds_expert.STRATEGIES}),
-    (FRANKS_ZOO, franks_zoo.STRATEGIES),
+    (FRANKS_ZOO, {**franks_zoo.STRATEGIES, ZooExpert.name: ZooExpert}),
 )
 GAMES: dict[str, Game] = {g.name: g for g, _ in _ENTRIES}
 ROSTERS: dict[str, Roster] = {g.name: Roster(g.name, known) for g, known in _ENTRIES}

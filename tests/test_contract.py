@@ -20,10 +20,13 @@ from simulator.runner import Run
 from strategies.base import Strategy, uniform_choice
 
 GAMES = list(registry.GAMES)
-# a searching strategy runs on the worker of its solver's other tests (--dist loadgroup): compiled once there
+# a searching strategy with a solver runs on the worker of its solver's other tests (--dist loadgroup):
+# compiled once there
 SOLVER_GROUPS = {"forty-two": "fortytwo-solver", "rounds": "rounds-solver"}
 STRATEGIES = [
-    pytest.param(g, s, marks=pytest.mark.xdist_group(SOLVER_GROUPS[g])) if s.startswith("expert") else (g, s)
+    pytest.param(g, s, marks=pytest.mark.xdist_group(SOLVER_GROUPS[g]))
+    if s.startswith("expert") and g in SOLVER_GROUPS
+    else (g, s)
     for g in GAMES
     for s in testing.strategy_specs(registry.get(g))
 ]
