@@ -133,7 +133,7 @@ def test_analyze_takes_seat_as_every_command_and_strategy_as_its_old_name() -> N
     assert held["seat"] == "W" and held["seats"]["E"] == held["seats"]["W"] == "greedy"
     assert _analyze("--strategy", "EW=greedy", "--seat", "W") == held
     plain = _analyze()
-    assert plain["seat"] == "N" and plain["seats"]["E"] == "heuristic"
+    assert plain["seat"] == "N" and plain["seats"]["E"] == "learned"  # the studies' default
 
 
 def test_analyze_names_the_hand_seat_once() -> None:

@@ -99,7 +99,7 @@ def test_the_command_line_refuses_them_in_one_line() -> None:
         "error: heuristic parameter threshold is read only with bidder=threshold (here bidder=ladder): "
         "add bidder=threshold or leave threshold out"
     ]
-    code, _, err = run_cli("tune", "forty-two", "--vary", "seat.NS.threshold=30:36")
+    code, _, err = run_cli("tune", "forty-two", "--seat", "NS=heuristic", "--vary", "seat.NS.threshold=30:36")
     assert code == 2 and len(err.strip().splitlines()) == 1 and "bidder=threshold" in err
 
 
