@@ -140,6 +140,11 @@ OnlyGame = Annotated[str | None, typer.Argument(help=ONLY_GAME)]
 SeedOpt = Annotated[int, Option("--seed", min=0, help="the run's seed: the same seed gives the same numbers")]
 SEAT = "SEAT=STRATEGY[:param=value,...], e.g. N=heuristic:margin=2 or EW=random (repeatable)"
 SeatOpt = Annotated[list[str], Option("--seat", help=SEAT)]
+STUDY_SEAT = (
+    "SEAT=STRATEGY[:param=value,...], e.g. N=heuristic:margin=2 or EW=random (repeatable; default: learned "
+    "for forty-two, heuristic elsewhere)"
+)
+StudySeatOpt = Annotated[list[str], Option("--seat", help=STUDY_SEAT)]
 RuleOpt = Annotated[list[str], Option("--rule", help="one rule option as key=value (repeatable)")]
 PresetOpt = Annotated[str, Option("--preset", help="rule preset to start from (see `dealsim games`)")]
 RulesOpt = Annotated[list[str], Option("--rules", help="a TOML file of rule options (repeatable)")]
@@ -262,8 +267,8 @@ LADDER_DEALS = "deals (or matches) per orientation (per seat against a field); d
 LadderDealsOpt = Annotated[int | None, Option("-n", "--deals", min=1, help=LADDER_DEALS)]
 HandOpt = Annotated[str, Option("--hand", help='the fixed hand, e.g. "6-6 6-5 5-5 4-4 6-4 3-2 1-0"')]
 HAND_SEAT = (
-    "SEAT=STRATEGY[:param=value,...] for the play, as in every command (repeatable; default: the game's "
-    "default strategy; --strategy is its old name); or a seat alone, e.g. W: the seat holding the hand, "
+    "SEAT=STRATEGY[:param=value,...] for the play, as in every command (repeatable; default: learned; "
+    "--strategy is its old name); or a seat alone, e.g. W: the seat holding the hand, "
     "which declares (default N)"
 )
 HandSeatOpt = Annotated[list[str], Option("--seat", "--strategy", help=HAND_SEAT)]

@@ -12,7 +12,7 @@ dealsim() { python -m simulator -q "$@"; }
 dealsim report bid-success -n 200000 --seed 1 -o "$work/bid-success" --force
 cp "$work/bid-success/success_by_bid.png" "$here/bid-success.png"
 
-dealsim report bid-guide -n 50000 --seed 1 -o "$work/bid-guide" --force
+dealsim report bid-guide -n 50000 --seed 1 --seat all=heuristic -o "$work/bid-guide" --force
 # the heatmap as a 64-colour palette at 1,100 px wide, to keep the page light
 python -c "from PIL import Image; import sys; im = Image.open(sys.argv[1]).convert('RGB'); \
 im.resize((1100, round(im.size[1] * 1100 / im.size[0])), Image.LANCZOS).quantize(64).save(sys.argv[2], optimize=True)" \
@@ -21,7 +21,7 @@ im.resize((1100, round(im.size[1] * 1100 / im.size[0])), Image.LANCZOS).quantize
 dealsim report sweep-value -n 100000 --matches 1000 --seed 1 -o "$work/sweep-value" --force
 cp "$work/sweep-value/value_of_ducking.png" "$here/sweep-value.png"
 
-dealsim report help-value -n 2000 --seed 1 -o "$work/help-value" --force
+dealsim report help-value -n 2000 --seed 1 --seat all=heuristic:count=false -o "$work/help-value" --force
 cp "$work/help-value/value_of_asking.png" "$here/help-value.png"
 
 dealsim report play-quality -n 200 --matches 100 --seed 1 -o "$work/play-quality" --force
