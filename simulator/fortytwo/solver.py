@@ -51,6 +51,7 @@ import numpy as np
 from numba import njit
 
 from simulator import search
+from simulator.bitops import low_bit, popcount
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.core import HandState
 from simulator.fortytwo.view import PLUNGE, SPLASH
@@ -173,10 +174,6 @@ class Positions(search.Positions):
     _D,
 ) = range(23)
 _FRAME = 23
-# Bit scan: 2**k % 37 differs for every k < 36, so _LOG[(x & -x) % 37] is the index of x's lowest set bit.
-_LOG = np.zeros(37, np.int64)
-for _k in range(D.N_DOMINOES):
-    _LOG[(1 << _k) % 37] = _k
 
 
 def _special_ranks() -> np.ndarray:
@@ -208,14 +205,6 @@ _TT_BITS = 18  # transposition table: 2**18 slots of 4 int64 (8 MB), each always
 
 
 @njit(cache=True)
-def _popcount(x):
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56
-
-
-@njit(cache=True)
 def _slot(k1, k2, mask):
     # Multiplications wrap; the high bits of a product depend on every bit of its factor, so the slot is
     # taken from the top.
@@ -237,7 +226,7 @@ def _invalid_rows(hands, trick, leader, turn, sitter):
         for s in range(4):
             x = 0 if s == sit else hands[r, s]
             held |= x
-            size[s] = _popcount(x)
+            size[s] = popcount(x)
             total += size[s]
         seat, played = leader[r], 0
         for i in range(4):  # give the trick's dominoes back: then every active seat holds as many
@@ -256,7 +245,7 @@ def _invalid_rows(hands, trick, leader, turn, sitter):
             if s != sit:
                 most, least = max(most, size[s]), min(least, size[s])
         per = 3 if sit >= 0 else 4
-        out[r] = _popcount(held) != total or most != least or seat != turn[r] or played >= per
+        out[r] = popcount(held) != total or most != least or seat != turn[r] or played >= per
     return out
 
 
@@ -287,11 +276,11 @@ def _moves(h, node, g, R, out, scores):
         nearest = 99
         m = legal
         while m:
-            nearest = min(nearest, distance[_LOG[(m & -m) % 37]])
+            nearest = min(nearest, distance[low_bit(m)])
             m &= m - 1
         m = legal
         while m:
-            d = _LOG[(m & -m) % 37]
+            d = low_bit(m)
             m &= m - 1
             if distance[d] != nearest:
                 legal &= ~(np.int64(1) << d)
@@ -300,7 +289,7 @@ def _moves(h, node, g, R, out, scores):
     n = 0
     m = legal
     while m:
-        d = _LOG[(m & -m) % 37]
+        d = low_bit(m)
         m &= m - 1
         c = count[kind, d]
         r = ranks[ctx, d]
@@ -360,7 +349,7 @@ def _quick_tricks(h, seat, rem, ctx, kind, R):
     sure = 0
     m = h[seat]
     while m:
-        d = _LOG[(m & -m) % 37]
+        d = low_bit(m)
         m &= m - 1
         if not beats_lead[ctx, d] & others:
             sure += 1 + count[kind, d]
@@ -396,7 +385,7 @@ def _last_trick(h, seat, ctx, side, points, keys, lead_suit):
     led, winner, wkey = -1, -1, -1
     for _ in range(4):
         if h[seat]:
-            d = _LOG[h[seat] % 37]
+            d = low_bit(h[seat])
             if led < 0:
                 led = lead_suit[ctx, d]
             k = keys[ctx, led, d]
@@ -418,13 +407,13 @@ def _legal(hand, ctx, led, follow, distance):
         nearest = 99
         m = legal
         while m:
-            nearest = min(nearest, distance[_LOG[(m & -m) % 37]])
+            nearest = min(nearest, distance[low_bit(m)])
             m &= m - 1
         m = legal
         while m:
             b = m & -m
             m ^= b
-            if distance[_LOG[b % 37]] != nearest:
+            if distance[low_bit(b)] != nearest:
                 legal ^= b
     return legal
 
@@ -446,7 +435,7 @@ def _two_tricks(h, seat, alpha, beta, g, R, W):
     worth = 0  # the count of the dominoes left: the two tricks' count
     c = rem & _COUNT_BITS
     while c:
-        worth += count[kind, _LOG[(c & -c) % 37]]
+        worth += count[kind, low_bit(c)]
         c &= c - 1
     # per level i of the first trick (W rows): the seat, its moves left, whether it maximizes, its best so
     # far, its play; and the trick after i plays: winner, winning key, count
@@ -472,7 +461,7 @@ def _two_tricks(h, seat, alpha, beta, g, R, W):
         else:
             b = moves[i] & -moves[i]
             moves[i] ^= b
-            d = _LOG[b % 37]
+            d = low_bit(b)
             q = order[i]
             if i == 0:
                 led = lead_suit[ctx, d]
@@ -524,7 +513,7 @@ def _known_cutoff(h, F, p, alpha, beta, g, R, T):
     while legal:
         bit = legal & -legal
         legal ^= bit
-        d = _LOG[bit % 37]
+        d = low_bit(bit)
         win = seat if keys[ctx, led, d] > wkey else winner
         t = tpts + count[kind, d] + 1 if (win & 1) == side else 0
         h[seat] ^= bit
@@ -586,16 +575,16 @@ def _search(h, root, g, R, T, F, M):
             mode = NEXT
             if leading:  # a trick boundary: bounds and the table
                 rem = h[0] | h[1] | h[2] | h[3]
-                top = _popcount(rem) // per  # the rest is worth between 0 and every point left
+                top = popcount(rem) // per  # the rest is worth between 0 and every point left
                 c = rem & _COUNT_BITS
                 while c:
-                    top += count[kind, _LOG[(c & -c) % 37]]
+                    top += count[kind, low_bit(c)]
                     c &= c - 1
                 if rem == 0 or top <= alpha:
                     r, mode = top, RETURN
                 elif beta <= 0:
                     r, mode = 0, RETURN
-                elif _popcount(rem) == per:  # the last trick: every play is forced
+                elif popcount(rem) == per:  # the last trick: every play is forced
                     r, mode = _last_trick(h, seat, ctx, side, top, keys, lead_suit), RETURN
                 else:
                     lo, hi = 0, top
@@ -624,7 +613,7 @@ def _search(h, root, g, R, T, F, M):
                         r, mode = hi, RETURN
                     alpha, beta = max(alpha, lo), min(beta, hi)
                     F[p, _SLOT], F[p, _K1], F[p, _K2], F[p, _LO], F[p, _HI] = slot, k1, k2, lo, hi
-                    if mode == NEXT and _popcount(rem) == 2 * per:  # the last two tricks: played out
+                    if mode == NEXT and popcount(rem) == 2 * per:  # the last two tricks: played out
                         r, mode = _two_tricks(h, seat, alpha, beta, g, R, M[30:]), RETURN
                         if r <= alpha:
                             hi = r
@@ -638,7 +627,7 @@ def _search(h, root, g, R, T, F, M):
                 mode == NEXT
                 and F[p, _LEFT] == 1
                 and ctx != 11
-                and _popcount(h[0] | h[1] | h[2] | h[3]) > per + 1
+                and popcount(h[0] | h[1] | h[2] | h[3]) > per + 1
             ):
                 r, tt_best = _known_cutoff(h, F, p, alpha, beta, g, R, T)
                 if r >= 0:

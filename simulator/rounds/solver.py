@@ -72,6 +72,7 @@ import numpy as np
 from numba import njit
 
 from simulator import search
+from simulator.bitops import low_bit
 from simulator.rounds import cards as C
 from simulator.rounds.core import GameState, card_points
 from simulator.rounds.rules import RoundsRules
@@ -171,10 +172,6 @@ class Positions(search.Positions):
 
 # ------------------------------------------------------------------------------------------- the kernel
 
-# Bit scan: 2**k % 67 differs for every k < 66, so _LOG[(x & -x) % 67] is the index of x's lowest set bit.
-_LOG = np.zeros(67, np.int64)
-for _k in range(C.N_CARDS):
-    _LOG[(1 << _k) % 67] = _k
 # The rule tables as the kernel takes them, int64 (no unsigned arithmetic in the kernel; hands use bits 0-51):
 # KEY [ctx, suit, c] a card's strength in a trick whose lead belongs to suit (the higher wins, on equal keys
 # the lead), EFFECTIVE [ctx, c] the suit a card belongs to, FOLLOW [ctx, suit] the cards of that suit.
@@ -219,7 +216,7 @@ def _moves(legal, other, led, ctxs, R, out, score, rk):
     x = legal
     while x != 0:
         low = x & -x
-        out[n] = _LOG[low % 67]
+        out[n] = low_bit(low)
         n += 1
         x ^= low
     rivals = other if led < 0 else other | (1 << led)  # the card led stands between cards like the others
@@ -232,7 +229,7 @@ def _moves(legal, other, led, ctxs, R, out, score, rk):
         while z != 0:
             low = z & -z
             z ^= low
-            o = _LOG[low % 67]
+            o = low_bit(low)
             rk[q, eff[cx, o]] |= 1 << own[cx, o]
     for i in range(n):
         c = out[i]
@@ -318,16 +315,16 @@ def _last_trick(f, q, env, R):
     while z != 0:
         low = z & -z
         z ^= low
-        kept += keep[_LOG[low % 67]]
+        kept += keep[low_bit(low)]
     z = h1
     while z != 0:
         low = z & -z
         z ^= low
-        kept -= w * keep[_LOG[low % 67]]
+        kept -= w * keep[low_bit(low)]
     while x != 0:
         low = x & -x
         x ^= low
-        c = _LOG[low % 67]
+        c = low_bit(low)
         s = eff[ctx, c]
         legal = reply_hand & follow[ctx, s]
         if legal == 0:
@@ -337,7 +334,7 @@ def _last_trick(f, q, env, R):
         while legal != 0:
             low = legal & -legal
             legal ^= low
-            d = _LOG[low % 67]
+            d = low_bit(low)
             p = pts[c] + pts[d]
             win = leader if key[ctx, s, d] <= key[ctx, s, c] else 1 - leader
             # the two cards played are no longer kept (a card led before this frame was already out)
