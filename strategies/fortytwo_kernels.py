@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from simulator.bitops import popcount
 from simulator.fortytwo import dominoes as D
 from simulator.fortytwo.view import BID_210, BID_VALUE, PLUNGE, SPLASH
 
@@ -44,16 +45,6 @@ def _lowest(bits):
 
 
 @njit(cache=True, nogil=True)
-def _popcount(x):
-    """The set bits of a uint32, counted in parallel within the word (no loop, no branch)."""
-    x = np.uint32(x)
-    x = x - ((x >> np.uint32(1)) & np.uint32(0x55555555))
-    x = (x & np.uint32(0x33333333)) + ((x >> np.uint32(2)) & np.uint32(0x33333333))
-    x = (x + (x >> np.uint32(4))) & np.uint32(0x0F0F0F0F)
-    return np.int64(((x * np.uint32(0x01010101)) & np.uint32(0xFFFFFFFF)) >> np.uint32(24))
-
-
-@njit(cache=True, nogil=True)
 def ladder_calls(view, legal, weights, bidding, tables, one_lap, min_bid):
     """(m,) the ladder bidder's call for each row (`Heuristic._ladder_call` with the seed's count and pip
     declarations only): `view` = (hand, seat, high_bidder, high_bid, calls, n_calls), `legal` the (m, 49)
@@ -67,13 +58,13 @@ def ladder_calls(view, legal, weights, bidding, tables, one_lap, min_bid):
     out = np.empty(m, np.intp)
     for i in range(m):
         h = hand[i]
-        doubles = _popcount(h & _DOUBLE_BITS)
+        doubles = np.int64(popcount(h & _DOUBLE_BITS))
         # hand_values and named_trump: the best pip, the higher on ties (argmax of value * 8 + pip)
         named, best, worth = 0, -np.inf, 0.0
         for p in range(7):
-            trumps = _popcount(h & _PIP_BITS[p])
+            trumps = np.int64(popcount(h & _PIP_BITS[p]))
             td = (h >> trump_double_id[p]) & np.uint32(1)
-            exposed = _popcount(h & exposed_if_trump[p])
+            exposed = np.int64(popcount(h & exposed_if_trump[p]))
             value = (
                 base
                 + w_trump * trumps
@@ -86,7 +77,7 @@ def ladder_calls(view, legal, weights, bidding, tables, one_lap, min_bid):
                 named, best, worth = p, key, value
         # sure_every_trick: the unbroken run of top trumps covers the trumps out, and no non-trump held can
         # be beaten by a domino out
-        out_trumps = 7 - _popcount(h & _TRUMP_BITS[named])
+        out_trumps = 7 - np.int64(popcount(h & _TRUMP_BITS[named]))
         run = 0
         for j in range(7):
             if (h >> np.uint32(trump_order[named, j])) & np.uint32(1):

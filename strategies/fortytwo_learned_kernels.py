@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from simulator.bitops import popcount
 from simulator.fortytwo import dominoes as D
 
 # the tables, frozen into the compiled code as constants
@@ -52,16 +53,6 @@ _ALL = D.ALL
 
 
 @njit(cache=True, nogil=True)
-def _popcount(x):
-    """The set bits of a uint32."""
-    x = np.uint32(x)
-    x = x - ((x >> np.uint32(1)) & np.uint32(0x55555555))
-    x = (x & np.uint32(0x33333333)) + ((x >> np.uint32(2)) & np.uint32(0x33333333))
-    x = (x + (x >> np.uint32(4))) & np.uint32(0x0F0F0F0F)
-    return np.int64(((x * np.uint32(0x01010101)) & np.uint32(0xFFFFFFFF)) >> np.uint32(24))
-
-
-@njit(cache=True, nogil=True)
 def play_rows(view, count, offsets):
     """The row facts of `strategies.fortytwo_learned.PlayRows` for each row: (base (n_tables, m) int64 the
     row's part of each play table's flat index, masks (4, m) uint32 = (opp_after, opp_may, partner_ruffs,
@@ -95,8 +86,8 @@ def play_rows(view, count, offsets):
         opp_may = next_may | prev_may
         opp_after = opp_may if pos == 0 else (next_may if pos < 3 else np.uint32(0))
         trump_bits = _TRUMP_BITS[c]
-        opp_trumps_n = _popcount(opp_may & trump_bits)
-        own_trumps = min(_popcount(hand[i] & trump_bits), 5)
+        opp_trumps_n = np.int64(popcount(opp_may & trump_bits))
+        own_trumps = min(np.int64(popcount(hand[i] & trump_bits)), 5)
         opp_count = 0
         for d in counters:
             if (opp_may >> np.uint32(d)) & np.uint32(1):
@@ -184,7 +175,7 @@ def choose_plays(rows, legal, weights, count_class):
             trump = 1 if _IS_TRUMP[c, d] else 0
             follow = _FOLLOW[c, _LEAD_SUIT[c, d]]
             leading = 1 if lead else 0
-            suit_out = min(_popcount(follow & opp_may), 3)
+            suit_out = min(np.int64(popcount(follow & opp_may)), 3)
             pr = 1 if partner_ruffs & follow else 0
             orf = 1 if opp_ruffs & follow else 0
             # in table order, as the numpy sum adds them
