@@ -187,9 +187,21 @@ def _special_ranks() -> np.ndarray:
     return out
 
 
+def _count_masks() -> np.ndarray:
+    """[kind, j] = (a count value, the mask of the dominoes worth it), j < 2 (each count has at most two
+    values; a missing one is (0, 0)): the count of a set of dominoes is sum_j value * popcount(set & mask)."""
+    out = np.zeros((len(COUNT_KINDS), 2, 2), np.int64)
+    for k, kind in enumerate(COUNT_KINDS):
+        values = D.COUNT_POINTS[kind]
+        for j, v in enumerate(sorted(set(values[values > 0].tolist()))):
+            out[k, j] = v, sum(1 << int(d) for d in np.flatnonzero(values == v))
+    return out
+
+
 # The rule tables as the kernels take them, int64 so that numba never mixes signed and unsigned integers:
 # KEY [ctx, led, d], LEAD_SUIT [ctx, d], FOLLOW [ctx, led] (bitmask), the sevens distance [d], the count
-# [kind, d], the special-suit ranks, BEATS_LEAD [ctx, d] (bitmask of what beats d as a lead).
+# [kind, d], the special-suit ranks, BEATS_LEAD [ctx, d] (bitmask of what beats d as a lead), the count by
+# value [kind, j] (`_count_masks`).
 _RULES = (
     D.KEY.astype(np.int64),
     D.LEAD_SUIT.astype(np.int64),
@@ -198,8 +210,8 @@ _RULES = (
     np.stack([D.COUNT_POINTS[k] for k in COUNT_KINDS]).astype(np.int64),
     _special_ranks(),
     D.BEATS_LEAD.astype(np.int64),
+    _count_masks(),
 )
-_COUNT_BITS = np.int64(D.COUNT_BITS)
 _INF = 1000
 _TT_BITS = 18  # transposition table: 2**18 slots of 4 int64 (8 MB), each always replaced
 
@@ -264,7 +276,7 @@ def _moves(h, node, g, R, out, scores):
     lowest discard without count."""
     seat, leading, led, winner, wkey, tt_best, killer = node
     ctx, kind = g[0], g[1]
-    keys, lead_suit, follow, distance, count, ranks, beats_lead = R
+    keys, lead_suit, follow, distance, count, ranks, beats_lead, _ = R
     hand = h[seat]
     # `_legal` written out: as a call it made the whole search a fifth slower (it is not inlined)
     legal = hand
@@ -432,11 +444,8 @@ def _two_tricks(h, seat, alpha, beta, g, R, W):
     ctx, kind, side, sitter = g[0], g[1], g[2], g[3]
     keys, lead_suit, follow, distance, count = R[0], R[1], R[2], R[3], R[4]
     rem = h[0] | h[1] | h[2] | h[3]
-    worth = 0  # the count of the dominoes left: the two tricks' count
-    c = rem & _COUNT_BITS
-    while c:
-        worth += count[kind, low_bit(c)]
-        c &= c - 1
+    cm = R[7][kind]  # the count of the dominoes left: the two tricks' count
+    worth = cm[0, 0] * popcount(rem & cm[0, 1]) + cm[1, 0] * popcount(rem & cm[1, 1])
     # per level i of the first trick (W rows): the seat, its moves left, whether it maximizes, its best so
     # far, its play; and the trick after i plays: winner, winning key, count
     order, moves, mx, best, bit, win, wk, pts = W[0], W[1], W[2], W[3], W[4], W[5], W[6], W[7]
@@ -576,10 +585,8 @@ def _search(h, root, g, R, T, F, M):
             if leading:  # a trick boundary: bounds and the table
                 rem = h[0] | h[1] | h[2] | h[3]
                 top = popcount(rem) // per  # the rest is worth between 0 and every point left
-                c = rem & _COUNT_BITS
-                while c:
-                    top += count[kind, low_bit(c)]
-                    c &= c - 1
+                cm = R[7][kind]
+                top += cm[0, 0] * popcount(rem & cm[0, 1]) + cm[1, 0] * popcount(rem & cm[1, 1])
                 if rem == 0 or top <= alpha:
                     r, mode = top, RETURN
                 elif beta <= 0:
