@@ -340,19 +340,25 @@ class Game(ABC, Generic[RulesT, StateT, ViewT, RecordT]):
             f"strategy for {n} players (not a sweep over the player count)"
         )
 
+    def seated(self, study: bool = False) -> str:
+        """The strategy a seat plays where none is given: the study strategy in a study (where the game has
+        one), else the default strategy."""
+        return self.study_strategy if study and self.study_strategy else self.default_strategy
+
     def seat_specs(
         self,
         assignments: Sequence[str] | Mapping[str, str],
         rules: RulesT,
         base: Sequence[str] | None = None,
+        study: bool = False,
     ) -> tuple[str, ...]:
         """The strategy spec of each seat from `SEAT=SPEC` assignments (or a {seat: spec} mapping) over
-        `base` (default: the game's default strategy everywhere); later assignments win, with a DealsimWarning
+        `base` (default: `seated(study)` everywhere); later assignments win, with a DealsimWarning
         for each that sets a seat again (`NS=greedy` then `N=random`: N's first strategy is silently lost).
         `all` is the exception: it sets a default that later assignments refine without a warning
         (`all=greedy` then `0=random` is the way to say "everyone but seat 0" where seats have no sides)."""
         names = self.seat_names(rules)
-        specs = list(base) if base is not None else [self.default_strategy] * len(names)
+        specs = list(base) if base is not None else [self.seated(study)] * len(names)
         pairs = (
             list(assignments.items())
             if isinstance(assignments, Mapping)

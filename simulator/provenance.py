@@ -71,7 +71,7 @@ def command_line(
         value = getattr(run.rules, f.name)
         if value != getattr(default, f.name):
             words += ["--rule", f"{f.name}={str(value).lower() if isinstance(value, bool) else value}"]
-    seated = g.study_strategy if study and g.study_strategy else g.default_strategy
+    seated = g.seated(study)
     for name, spec in zip(g.seat_names(run.rules), run.seats):
         if spec != seated:
             words += [seat_flag, f"{name}={spec}"]

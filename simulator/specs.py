@@ -62,11 +62,7 @@ class RunSpec:
             n=n,
             seed=int(self.seed),
             rules=ruleset,
-            seats=g.seat_specs(
-                self.seats or (),
-                ruleset,
-                [g.study_strategy] * len(g.seat_names(ruleset)) if study and g.study_strategy else None,
-            ),
+            seats=g.seat_specs(self.seats or (), ruleset, study=study),
             unit=chosen,
             chunk_size=size,
             measures=tuple(dict.fromkeys(self.measures)),
