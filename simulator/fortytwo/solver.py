@@ -49,6 +49,7 @@ from typing import ClassVar
 
 import numpy as np
 from numba import njit
+from numba.core.dispatcher import Dispatcher
 
 from simulator import search
 from simulator.bitops import low_bit, popcount
@@ -198,22 +199,41 @@ def _count_masks() -> np.ndarray:
     return out
 
 
-# The rule tables as the kernels take them, int64 so that numba never mixes signed and unsigned integers:
-# KEY [ctx, led, d], LEAD_SUIT [ctx, d], FOLLOW [ctx, led] (bitmask), the sevens distance [d], the count
-# [kind, d], the special-suit ranks, BEATS_LEAD [ctx, d] (bitmask of what beats d as a lead), the count by
-# value [kind, j] (`_count_masks`).
-_RULES = (
-    D.KEY.astype(np.int64),
-    D.LEAD_SUIT.astype(np.int64),
-    D.FOLLOW.astype(np.int64),
-    D.SEVENS_DISTANCE.astype(np.int64),
-    np.stack([D.COUNT_POINTS[k] for k in COUNT_KINDS]).astype(np.int64),
-    _special_ranks(),
-    D.BEATS_LEAD.astype(np.int64),
-    _count_masks(),
-)
+# The rule tables, int64 so that numba never mixes signed and unsigned integers. The kernels read them as
+# module globals, which numba compiles into the code as constants: their shapes and strides are then known
+# and no store can change them, so the search runs markedly faster than with the tables passed in. A cached
+# compile keeps the tables it was built with; `_check_compiled_tables` makes it build again if they change.
+_KEYS = D.KEY.astype(np.int64)  # [ctx, led, d]
+_LEAD_SUIT = D.LEAD_SUIT.astype(np.int64)  # [ctx, d]
+_FOLLOW = D.FOLLOW.astype(np.int64)  # [ctx, led]: bitmask of the dominoes that follow
+_DISTANCE = D.SEVENS_DISTANCE.astype(np.int64)  # [d]
+_COUNT = np.stack([D.COUNT_POINTS[k] for k in COUNT_KINDS]).astype(np.int64)  # [kind, d]
+_RANKS = _special_ranks()
+_BEATS = D.BEATS_LEAD.astype(np.int64)  # [ctx, d]: bitmask of what beats d as a lead
+_CMASKS = _count_masks()  # [kind, j]
+_TABLES = (_KEYS, _LEAD_SUIT, _FOLLOW, _DISTANCE, _COUNT, _RANKS, _BEATS, _CMASKS)
 _INF = 1000
 _TT_BITS = 18  # transposition table: 2**18 slots of 4 int64 (8 MB), each always replaced
+
+
+@njit(cache=True)
+def _compiled_tables():
+    return _KEYS, _LEAD_SUIT, _FOLLOW, _DISTANCE, _COUNT, _RANKS, _BEATS, _CMASKS
+
+
+def _stale(tables: tuple[np.ndarray, ...] = _TABLES) -> bool:
+    """Whether the cached compile holds other rule tables than `tables` (numba's cache is keyed by this
+    file alone, not by dominoes.py, where the tables come from)."""
+    return not all(np.array_equal(a, b) for a, b in zip(_compiled_tables(), tables, strict=True))
+
+
+def _check_compiled_tables() -> None:
+    """Compile every kernel of this module again, and cache that, if the cached ones were built with other
+    tables. Run once at import, before any kernel is loaded."""
+    if not _stale():
+        return
+    for f in [f for f in globals().values() if isinstance(f, Dispatcher)]:
+        f.recompile()  # its cache emptied: no stale compile is loaded again, by itself or by a caller
 
 
 @njit(cache=True)
@@ -262,7 +282,7 @@ def _invalid_rows(hands, trick, leader, turn, sitter):
 
 
 @njit(cache=True)
-def _moves(h, node, g, R, out, scores):
+def _moves(h, node, g, out, scores):
     """The legal plays of the seat to play, best-looking first, into `out`; returns how many. `node` is
     (seat, leading, led suit, winner, winning key, the table's best lead or -1, the killer or -1), `g` the
     solve's constants (`_search`).
@@ -276,7 +296,8 @@ def _moves(h, node, g, R, out, scores):
     lowest discard without count."""
     seat, leading, led, winner, wkey, tt_best, killer = node
     ctx, kind = g[0], g[1]
-    keys, lead_suit, follow, distance, count, ranks, beats_lead, _ = R
+    keys, lead_suit, follow, distance = _KEYS, _LEAD_SUIT, _FOLLOW, _DISTANCE
+    count, ranks, beats_lead = _COUNT, _RANKS, _BEATS
     hand = h[seat]
     # `_legal` written out: as a call it made the whole search a fifth slower (it is not inlined)
     legal = hand
@@ -349,14 +370,14 @@ def _moves(h, node, g, R, out, scores):
 
 
 @njit(cache=True)
-def _quick_tricks(h, seat, rem, ctx, kind, R):
+def _quick_tricks(h, seat, rem, ctx, kind):
     """Points the leader's side takes for sure at a trick boundary: every domino of his that nothing
     left in another hand could beat as a lead wins its trick, and keeps winning while he leads them one
     after the other (the other hands only lose dominoes). Each such trick is worth 1 + at least its count.
     Not under sevens (the lead is forced there)."""
     if ctx == 11:
         return 0
-    count, beats_lead = R[4], R[6]
+    count, beats_lead = _COUNT, _BEATS
     others = rem & ~h[seat]
     sure = 0
     m = h[seat]
@@ -369,11 +390,11 @@ def _quick_tricks(h, seat, rem, ctx, kind, R):
 
 
 @njit(cache=True)
-def _trump_run(h, rem, ctx, kind, R):
+def _trump_run(h, rem, ctx, kind):
     """(points, seat): the top trump still held wins whatever trick it is played to, and so does each trump
     held by the same seat below it with no other hand's trump between: each of those tricks is the seat's
     side's, worth 1 + at least the trump's count. (0, 0) when no trump is left. Trump contexts only."""
-    count, ranks = R[4], R[5]
+    count, ranks = _COUNT, _RANKS
     holder = -1
     sure = 0
     for r in range(6, -1, -1):
@@ -437,14 +458,14 @@ def _next_seat(seat, sitter):
 
 
 @njit(cache=True)
-def _two_tricks(h, seat, alpha, beta, g, R, W):
+def _two_tricks(h, seat, alpha, beta, g, W):
     """The value of the last two tricks, `seat` to lead and each seat holding two dominoes (the sitter
     none): the lines of play of the first trick (at most 2 ** 4) searched within (alpha, beta), fail-soft,
     each with the last trick played out. `h` is changed and restored; `W` (8, 8) is scratch."""
     ctx, kind, side, sitter = g[0], g[1], g[2], g[3]
-    keys, lead_suit, follow, distance, count = R[0], R[1], R[2], R[3], R[4]
+    keys, lead_suit, follow, distance, count = _KEYS, _LEAD_SUIT, _FOLLOW, _DISTANCE, _COUNT
     rem = h[0] | h[1] | h[2] | h[3]
-    cm = R[7][kind]  # the count of the dominoes left: the two tricks' count
+    cm = _CMASKS[kind]  # the count of the dominoes left: the two tricks' count
     worth = cm[0, 0] * popcount(rem & cm[0, 1]) + cm[1, 0] * popcount(rem & cm[1, 1])
     # per level i of the first trick (W rows): the seat, its moves left, whether it maximizes, its best so
     # far, its play; and the trick after i plays: winner, winning key, count
@@ -503,7 +524,7 @@ def _two_tricks(h, seat, alpha, beta, g, R, W):
 
 
 @njit(cache=True)
-def _known_cutoff(h, F, p, alpha, beta, g, R, T):
+def _known_cutoff(h, F, p, alpha, beta, g, T):
     """Enhanced transposition cutoff for the trick's last play (not under sevens), the node in frame p of
     `F` searched within (alpha, beta): if one of the plays ends the trick in a position the table already
     knows to be good enough for the side to play, that settles the node; so does every play's position known
@@ -511,7 +532,7 @@ def _known_cutoff(h, F, p, alpha, beta, g, R, T):
     table's bounds make look best, to be tried first; -1 if none is known)."""
     seat, led, winner, wkey, tpts = F[p, _SEAT], F[p, _LED], F[p, _WINNER], F[p, _WKEY], F[p, _TPTS]
     ctx, kind, side, sitter, tag = g[0], g[1], g[2], g[3], g[4]
-    keys, follow, count = R[0], R[2], R[4]
+    keys, follow, count = _KEYS, _FOLLOW, _COUNT
     maximizing = ((seat & 1) == side) != (sitter >= 0)
     legal = h[seat] & follow[ctx, led]
     if legal == 0:
@@ -552,19 +573,19 @@ def _known_cutoff(h, F, p, alpha, beta, g, R, T):
 
 
 @njit(cache=True)
-def _search(h, root, g, R, T, F, M):
+def _search(h, root, g, T, F, M):
     """The value of a position (the declaring side's points from here): `h` the four hands (int64; changed
     and restored), `root` the rest of the position and the window: (seat to play, the trick's leader, led
     suit, winner, winning key and count so far, plays still to come in it (the trick's size when leading),
     alpha, beta). Fail-soft alpha-beta: a result <= alpha is an upper bound, >= beta a lower bound. `g` =
-    (ctx, count kind, declaring side, sitter, key tag), `R` the rule tables, `T` the transposition table, `F`
+    (ctx, count kind, declaring side, sitter, key tag), `T` the transposition table, `F`
     (30, _FRAME) frames and `M` (68, 8) move lists by ply (F[29, 0] counts the nodes; M[29] and M[30:38] are
     scratch; M[38 + p, 0] is ply p's killer, the lead that last cut off there, -1 for none).
 
     A loop over an explicit stack (numba does not cache recursive functions reliably): ENTER sets up the
     node at ply p, NEXT tries its next move (pushing the child), RETURN hands a value to the parent."""
     ctx, kind, side, sitter, tag = g[0], g[1], g[2], g[3], g[4]
-    keys, lead_suit, count = R[0], R[1], R[4]
+    keys, lead_suit, count = _KEYS, _LEAD_SUIT, _COUNT
     mask = T.shape[0] - 1
     per = 3 if sitter >= 0 else 4
     p = 0
@@ -585,7 +606,7 @@ def _search(h, root, g, R, T, F, M):
             if leading:  # a trick boundary: bounds and the table
                 rem = h[0] | h[1] | h[2] | h[3]
                 top = popcount(rem) // per  # the rest is worth between 0 and every point left
-                cm = R[7][kind]
+                cm = _CMASKS[kind]
                 top += cm[0, 0] * popcount(rem & cm[0, 1]) + cm[1, 0] * popcount(rem & cm[1, 1])
                 if rem == 0 or top <= alpha:
                     r, mode = top, RETURN
@@ -596,13 +617,13 @@ def _search(h, root, g, R, T, F, M):
                 else:
                     lo, hi = 0, top
                     if sitter < 0:  # (under nello a side may not want the tricks it could take)
-                        sure = _quick_tricks(h, seat, rem, ctx, kind, R)
+                        sure = _quick_tricks(h, seat, rem, ctx, kind)
                         if (seat & 1) == side:
                             lo = sure
                         else:
                             hi = top - sure
                         if ctx <= 7:
-                            run, holder = _trump_run(h, rem, ctx, kind, R)
+                            run, holder = _trump_run(h, rem, ctx, kind)
                             if (holder & 1) == side:
                                 lo = max(lo, run)
                             else:
@@ -621,7 +642,7 @@ def _search(h, root, g, R, T, F, M):
                     alpha, beta = max(alpha, lo), min(beta, hi)
                     F[p, _SLOT], F[p, _K1], F[p, _K2], F[p, _LO], F[p, _HI] = slot, k1, k2, lo, hi
                     if mode == NEXT and popcount(rem) == 2 * per:  # the last two tricks: played out
-                        r, mode = _two_tricks(h, seat, alpha, beta, g, R, M[30:]), RETURN
+                        r, mode = _two_tricks(h, seat, alpha, beta, g, M[30:]), RETURN
                         if r <= alpha:
                             hi = r
                         elif r >= beta:
@@ -636,12 +657,12 @@ def _search(h, root, g, R, T, F, M):
                 and ctx != 11
                 and popcount(h[0] | h[1] | h[2] | h[3]) > per + 1
             ):
-                r, tt_best = _known_cutoff(h, F, p, alpha, beta, g, R, T)
+                r, tt_best = _known_cutoff(h, F, p, alpha, beta, g, T)
                 if r >= 0:
                     mode = RETURN
             if mode == NEXT:
                 node = (seat, leading, F[p, _LED], F[p, _WINNER], F[p, _WKEY], tt_best, M[38 + p, 0])
-                F[p, _N] = _moves(h, node, g, R, M[p], M[29])
+                F[p, _N] = _moves(h, node, g, M[p], M[29])
                 maximizing = ((seat & 1) == side) != (sitter >= 0)  # nello: the declaring side minimizes
                 F[p, _MAX] = maximizing
                 F[p, _BEST] = -_INF if maximizing else _INF
@@ -712,9 +733,9 @@ def _search(h, root, g, R, T, F, M):
 
 
 @njit(cache=True)
-def _trick_so_far(trick, leader, ctx, sitter, kind, R):
+def _trick_so_far(trick, leader, ctx, sitter, kind):
     """(led suit, winner, winning key, count, dominoes played, seat to play) of a trick under way."""
-    keys, lead_suit, count = R[0], R[1], R[4]
+    keys, lead_suit, count = _KEYS, _LEAD_SUIT, _COUNT
     led, winner, wkey, tpts, n = -1, -1, -1, 0, 0
     seat = leader
     for i in range(4):
@@ -735,7 +756,7 @@ def _trick_so_far(trick, leader, ctx, sitter, kind, R):
 
 
 @njit(cache=True)
-def _root(rows, r, goal, kind, R, T, work):
+def _root(rows, r, goal, kind, T, work):
     """Search row r of the positions `rows` (`Positions.kernel_rows`). `goal` = (target, guess): with
     target >= 0, whether the value is >= target (1 or 0), one null-window search; with target < 0, the
     value, by null-window searches that close in on it: with a guess >= 0, MTD(f) from the guess (two
@@ -749,15 +770,13 @@ def _root(rows, r, goal, kind, R, T, work):
         if s != sit:  # the nello sitter plays nothing
             h[s] = hands[r, s]
     per = 3 if sit >= 0 else 4
-    led, winner, wkey, tpts, n, _ = _trick_so_far(trick[r], leader[r], c, sit, kind, R)
+    led, winner, wkey, tpts, n, _ = _trick_so_far(trick[r], leader[r], c, sit, kind)
     # Key bits for what stays fixed in a solve: context, count kind, declaring side. Nello and its sitter need
     # none: the sitter's hand is the one left empty while the others still hold dominoes.
     tag = (c << 56) | (kind << 60) | (sd << 61)
-    g = np.array([c, kind, sd, sit, tag], np.int64)
+    g = (c, kind, sd, sit, tag)
     if target >= 0:
-        v = _search(
-            h, (turn[r], leader[r], led, winner, wkey, tpts, per - n, target - 1, target), g, R, T, F, M
-        )
+        v = _search(h, (turn[r], leader[r], led, winner, wkey, tpts, per - n, target - 1, target), g, T, F, M)
         return 1 if v >= target else 0
     lo, hi = 0, 43  # the value is in [lo, hi)
     v = guess if guess >= 0 else 42
@@ -765,7 +784,7 @@ def _root(rows, r, goal, kind, R, T, work):
         # MTD(f): each search's fail-soft answer is the next step (from 42 without a guess: the fail low's
         # upper bound is often the value or near it), fewer nodes than bisection.
         beta = min(max(v, lo + 1), hi - 1)
-        v = _search(h, (turn[r], leader[r], led, winner, wkey, tpts, per - n, beta - 1, beta), g, R, T, F, M)
+        v = _search(h, (turn[r], leader[r], led, winner, wkey, tpts, per - n, beta - 1, beta), g, T, F, M)
         if v < beta:
             hi = v + 1  # fail low: v is an upper bound
         else:
@@ -774,7 +793,7 @@ def _root(rows, r, goal, kind, R, T, work):
 
 
 @njit(cache=True)
-def _solve_rows(rows, targets, kind, R, T):
+def _solve_rows(rows, targets, kind, T):
     """_root over the positions `rows` (`Positions.kernel_rows`), a target per row (-1: the value): (the
     results, the nodes searched). A row with follow_on set continues the row before in the same hand: its
     exact value is searched from the previous row's final points (taken + value) as a guess; a row with a
@@ -793,13 +812,13 @@ def _solve_rows(rows, targets, kind, R, T):
             guess = min(max(guesses[r] - taken, 0), 42)
         elif follow_on[r]:
             guess = min(max(total - taken, 0), 42)
-        out[r] = _root(rows, r, (targets[r], guess), kind, R, T, (F, M))
+        out[r] = _root(rows, r, (targets[r], guess), kind, T, (F, M))
         total = taken + out[r]
     return out, F[29, 0]
 
 
 @njit(cache=True)
-def _walk(dealt, plays, n_played, first, ctx, sitter, kind, R):
+def _walk(dealt, plays, n_played, first, ctx, sitter, kind):
     """Replay played hands from the deal: the position before each play k = 0..28 (k = n_played: the end)
     as hands (n, 29, 4), seat to play, leader, trick (n, 29, 4) and points taken (n, 29, 2)."""
     n = dealt.shape[0]
@@ -824,7 +843,7 @@ def _walk(dealt, plays, n_played, first, ctx, sitter, kind, R):
             h[seat] &= ~(np.int64(1) << d)
             cur[m] = d
             m += 1
-            _, winner, _, tpts, _, seat = _trick_so_far(cur, leader, ctx[r], sitter[r], kind, R)
+            _, winner, _, tpts, _, seat = _trick_so_far(cur, leader, ctx[r], sitter[r], kind)
             if m == per:
                 pts[winner & 1] += tpts + 1
                 leader = seat = winner
@@ -834,6 +853,8 @@ def _walk(dealt, plays, n_played, first, ctx, sitter, kind, R):
 
 
 # ------------------------------------------------------------------------------------------ the Python side
+
+_check_compiled_tables()
 
 
 class FortyTwoSolver(search.Solver[Positions]):
@@ -959,7 +980,7 @@ class FortyTwoSolver(search.Solver[Positions]):
 
     def _kernel(self, rows: tuple[np.ndarray, ...], ask: tuple[np.ndarray, ...]) -> tuple[np.ndarray, int]:
         (targets,) = ask
-        return _solve_rows(rows, targets, self._kind, _RULES, self.table)
+        return _solve_rows(rows, targets, self._kind, self.table)
 
     def _walked(self, s: HandState) -> tuple[np.ndarray, ...]:
         i64 = search.i64
@@ -971,7 +992,6 @@ class FortyTwoSolver(search.Solver[Positions]):
             i64(s.ctx),
             i64(s.sitter),
             self._kind,
-            _RULES,
         )
 
 
