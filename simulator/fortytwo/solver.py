@@ -175,6 +175,9 @@ class Positions(search.Positions):
     _D,
 ) = range(23)
 _FRAME = 23
+# Rows of the move lists `M` that `_two_tricks` keeps its levels in (level i in column i): the seat, its moves
+# left, whether it maximizes, its best so far, its play; and the trick after i plays: winner, key, count.
+_T_SEAT, _T_MOVES, _T_MAX, _T_BEST, _T_BIT, _T_WIN, _T_WKEY, _T_PTS = range(30, 38)
 
 
 def _special_ranks() -> np.ndarray:
@@ -282,8 +285,9 @@ def _invalid_rows(hands, trick, leader, turn, sitter):
 
 
 @njit(cache=True)
-def _moves(h, node, g, out, scores):
-    """The legal plays of the seat to play, best-looking first, into `out`; returns how many. `node` is
+def _moves(h, node, g, M, p):
+    """The legal plays of the seat to play, best-looking first, into row p of `M` (their scores in row 29);
+    returns how many. `node` is
     (seat, leading, led suit, winner, winning key, the table's best lead or -1, the killer or -1), `g` the
     solve's constants (`_search`).
 
@@ -361,10 +365,10 @@ def _moves(h, node, g, out, scores):
         if d == tt_best:
             s = 1 << 40
         i = n  # insertion sort, best first
-        while i > 0 and scores[i - 1] < s:
-            out[i], scores[i] = out[i - 1], scores[i - 1]
+        while i > 0 and M[29, i - 1] < s:
+            M[p, i], M[29, i] = M[p, i - 1], M[29, i - 1]
             i -= 1
-        out[i], scores[i] = d, s
+        M[p, i], M[29, i] = d, s
         n += 1
     return n
 
@@ -461,66 +465,63 @@ def _next_seat(seat, sitter):
 def _two_tricks(h, seat, alpha, beta, g, W):
     """The value of the last two tricks, `seat` to lead and each seat holding two dominoes (the sitter
     none): the lines of play of the first trick (at most 2 ** 4) searched within (alpha, beta), fail-soft,
-    each with the last trick played out. `h` is changed and restored; `W` (8, 8) is scratch."""
+    each with the last trick played out. `h` is changed and restored; `W` keeps the levels (rows _T_*)."""
     ctx, kind, side, sitter = g[0], g[1], g[2], g[3]
     keys, lead_suit, follow, distance, count = _KEYS, _LEAD_SUIT, _FOLLOW, _DISTANCE, _COUNT
     rem = h[0] | h[1] | h[2] | h[3]
     cm = _CMASKS[kind]  # the count of the dominoes left: the two tricks' count
     worth = cm[0, 0] * popcount(rem & cm[0, 1]) + cm[1, 0] * popcount(rem & cm[1, 1])
-    # per level i of the first trick (W rows): the seat, its moves left, whether it maximizes, its best so
-    # far, its play; and the trick after i plays: winner, winning key, count
-    order, moves, mx, best, bit, win, wk, pts = W[0], W[1], W[2], W[3], W[4], W[5], W[6], W[7]
     n = 3 if sitter >= 0 else 4
-    order[0] = seat
+    W[_T_SEAT, 0] = seat
     for i in range(n):
         if i:
-            order[i] = _next_seat(order[i - 1], sitter)
-        mx[i] = ((order[i] & 1) == side) != (sitter >= 0)
+            W[_T_SEAT, i] = _next_seat(W[_T_SEAT, i - 1], sitter)
+        W[_T_MAX, i] = ((W[_T_SEAT, i] & 1) == side) != (sitter >= 0)
     led = -1
     i = 0
-    moves[0] = _legal(h[seat], ctx, -1, follow, distance)
-    best[0] = -_INF if mx[0] else _INF
-    win[0], wk[0], pts[0] = -1, -1, 0
+    W[_T_MOVES, 0] = _legal(h[seat], ctx, -1, follow, distance)
+    W[_T_BEST, 0] = -_INF if W[_T_MAX, 0] else _INF
+    W[_T_WIN, 0], W[_T_WKEY, 0], W[_T_PTS, 0] = -1, -1, 0
     while True:
-        if moves[i] == 0:  # level i done: hand its best to the level above
-            v = best[i]
+        if W[_T_MOVES, i] == 0:  # level i done: hand its best to the level above
+            v = W[_T_BEST, i]
             if i == 0:
                 return v
             i -= 1
-            h[order[i]] ^= bit[i]
+            h[W[_T_SEAT, i]] ^= W[_T_BIT, i]
         else:
-            b = moves[i] & -moves[i]
-            moves[i] ^= b
+            b = W[_T_MOVES, i] & -W[_T_MOVES, i]
+            W[_T_MOVES, i] ^= b
             d = low_bit(b)
-            q = order[i]
+            q = W[_T_SEAT, i]
             if i == 0:
                 led = lead_suit[ctx, d]
             k = keys[ctx, led, d]
-            if k > wk[i]:  # of equal keys the earlier play keeps the trick
-                win[i + 1], wk[i + 1] = q, k
+            if k > W[_T_WKEY, i]:  # of equal keys the earlier play keeps the trick
+                W[_T_WIN, i + 1], W[_T_WKEY, i + 1] = q, k
             else:
-                win[i + 1], wk[i + 1] = win[i], wk[i]
-            pts[i + 1] = pts[i] + count[kind, d]
+                W[_T_WIN, i + 1], W[_T_WKEY, i + 1] = W[_T_WIN, i], W[_T_WKEY, i]
+            W[_T_PTS, i + 1] = W[_T_PTS, i] + count[kind, d]
             h[q] ^= b
             if i + 1 < n:
-                bit[i] = b
+                W[_T_BIT, i] = b
                 i += 1
-                moves[i] = _legal(h[order[i]], ctx, led, follow, distance)
-                best[i] = -_INF if mx[i] else _INF
+                W[_T_MOVES, i] = _legal(h[W[_T_SEAT, i]], ctx, led, follow, distance)
+                W[_T_BEST, i] = -_INF if W[_T_MAX, i] else _INF
                 continue
             # the first trick is complete: its points, then the last trick played out
-            w = win[n]
-            t = pts[n] + 1 if (w & 1) == side else 0
-            v = t + _last_trick(h, w, ctx, side, worth - pts[n] + 1, keys, lead_suit)
+            w = W[_T_WIN, n]
+            t = W[_T_PTS, n] + 1 if (w & 1) == side else 0
+            v = t + _last_trick(h, w, ctx, side, worth - W[_T_PTS, n] + 1, keys, lead_suit)
             h[q] ^= b
-        if mx[i]:
-            best[i] = max(best[i], v)
-            if best[i] >= beta:  # (the root's window: a weaker cutoff than alpha-beta's, but sound)
-                moves[i] = 0
+        if W[_T_MAX, i]:
+            W[_T_BEST, i] = max(W[_T_BEST, i], v)
+            if W[_T_BEST, i] >= beta:  # (the root's window: a weaker cutoff than alpha-beta's, but sound)
+                W[_T_MOVES, i] = 0
         else:
-            best[i] = min(best[i], v)
-            if best[i] <= alpha:
-                moves[i] = 0
+            W[_T_BEST, i] = min(W[_T_BEST, i], v)
+            if W[_T_BEST, i] <= alpha:
+                W[_T_MOVES, i] = 0
 
 
 @njit(cache=True)
@@ -579,8 +580,10 @@ def _search(h, root, g, T, F, M):
     suit, winner, winning key and count so far, plays still to come in it (the trick's size when leading),
     alpha, beta). Fail-soft alpha-beta: a result <= alpha is an upper bound, >= beta a lower bound. `g` =
     (ctx, count kind, declaring side, sitter, key tag), `T` the transposition table, `F`
-    (30, _FRAME) frames and `M` (68, 8) move lists by ply (F[29, 0] counts the nodes; M[29] and M[30:38] are
-    scratch; M[38 + p, 0] is ply p's killer, the lead that last cut off there, -1 for none).
+    (30, _FRAME) frames and `M` (68, 8) move lists by ply (F[29, 0] counts the nodes; M[29] (the moves'
+    scores) and M[30:38] (`_two_tricks`) are scratch; M[38 + p, 0] is ply p's killer, the lead that last cut
+    off there, -1 for none). Arrays are passed whole with the row to use, never sliced: a slice's reference
+    counts cost more than the rest of a node's work.
 
     A loop over an explicit stack (numba does not cache recursive functions reliably): ENTER sets up the
     node at ply p, NEXT tries its next move (pushing the child), RETURN hands a value to the parent."""
@@ -642,7 +645,7 @@ def _search(h, root, g, T, F, M):
                     alpha, beta = max(alpha, lo), min(beta, hi)
                     F[p, _SLOT], F[p, _K1], F[p, _K2], F[p, _LO], F[p, _HI] = slot, k1, k2, lo, hi
                     if mode == NEXT and popcount(rem) == 2 * per:  # the last two tricks: played out
-                        r, mode = _two_tricks(h, seat, alpha, beta, g, M[30:]), RETURN
+                        r, mode = _two_tricks(h, seat, alpha, beta, g, M), RETURN
                         if r <= alpha:
                             hi = r
                         elif r >= beta:
@@ -662,7 +665,7 @@ def _search(h, root, g, T, F, M):
                     mode = RETURN
             if mode == NEXT:
                 node = (seat, leading, F[p, _LED], F[p, _WINNER], F[p, _WKEY], tt_best, M[38 + p, 0])
-                F[p, _N] = _moves(h, node, g, M[p], M[29])
+                F[p, _N] = _moves(h, node, g, M, p)
                 maximizing = ((seat & 1) == side) != (sitter >= 0)  # nello: the declaring side minimizes
                 F[p, _MAX] = maximizing
                 F[p, _BEST] = -_INF if maximizing else _INF
