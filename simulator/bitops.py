@@ -36,3 +36,38 @@ def low_bit(typingctx, x):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))  # (x = 0 is not asked: poison)
 
     return x(x), codegen
+
+
+@intrinsic
+def prefetch(typingctx, table, row):
+    """Ask the processor to bring row `row` of the 2-D array `table` into its cache, without waiting for
+    it: a later read of that row then finds it there. No effect on any value."""
+    if not (isinstance(table, types.Array) and table.ndim == 2 and isinstance(row, types.Integer)):
+        return None
+
+    def codegen(context, builder, signature, args):
+        from numba.core import cgutils
+
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        zero = ir.Constant(ir.IntType(64), 0)
+        ptr = cgutils.get_item_pointer2(
+            context,
+            builder,
+            data=ary.data,
+            shape=cgutils.unpack_tuple(builder, ary.shape),
+            strides=cgutils.unpack_tuple(builder, ary.strides),
+            layout=aryty.layout,
+            inds=[args[1], zero],
+            wraparound=False,
+        )
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]), "llvm.prefetch.p0"
+        )
+        # (read, keep in all cache levels, data cache)
+        builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return types.void(table, row), codegen
