@@ -628,6 +628,12 @@ def _search(h, root, g, T, F, M):
                 elif popcount(rem) == per:  # the last trick: every play is forced
                     r, mode = _last_trick(h, seat, ctx, side, top, keys, lead_suit), RETURN
                 else:
+                    # The key: the four hands (28 bits each), the leader, and the solve's fixed tag. Its slot
+                    # is asked of the memory now and read after the bounds: the read is often a cache miss.
+                    k1 = h[0] | (h[1] << 28) | tag
+                    k2 = h[2] | (h[3] << 28) | (seat << 56)
+                    slot = _slot(k1, k2, mask)
+                    prefetch(T, slot)
                     lo, hi = 0, top
                     if sitter < 0:  # (under nello a side may not want the tricks it could take)
                         sure = _quick_tricks(h, seat, rem, ctx, kind)
@@ -641,10 +647,6 @@ def _search(h, root, g, T, F, M):
                                 lo = max(lo, run)
                             else:
                                 hi = min(hi, top - run)
-                    # The key: the four hands (28 bits each), the leader, and the solve's fixed tag.
-                    k1 = h[0] | (h[1] << 28) | tag
-                    k2 = h[2] | (h[3] << 28) | (seat << 56)
-                    slot = _slot(k1, k2, mask)
                     if T[slot, 0] == k1 and T[slot, 1] == k2:
                         e = T[slot, 2]
                         lo, hi, tt_best = max(lo, e & 255), min(hi, (e >> 8) & 255), (e >> 16) - 1
