@@ -525,6 +525,14 @@ def _two_tricks(h, seat, alpha, beta, g, W):
 
 
 @njit(cache=True)
+def _several_legal(hand, ctx, led):
+    """Whether a hand has more than one play to a trick led in `led` (not under sevens). With one, the
+    enhanced transposition cutoff would only read the slot its child reads anyway."""
+    f = hand & _FOLLOW[ctx, led]
+    return popcount(f if f else hand) > 1
+
+
+@njit(cache=True)
 def _known_cutoff(h, F, p, alpha, beta, g, T):
     """Enhanced transposition cutoff for the trick's last play (not under sevens), the node in frame p of
     `F` searched within (alpha, beta): if one of the plays ends the trick in a position the table already
@@ -671,6 +679,7 @@ def _search(h, root, g, T, F, M):
                 and F[p, _LEFT] == 1
                 and ctx != 11
                 and popcount(h[0] | h[1] | h[2] | h[3]) > per + 1
+                and _several_legal(h[seat], ctx, F[p, _LED])
             ):
                 r, tt_best = _known_cutoff(h, F, p, alpha, beta, g, T)
                 if r >= 0:
