@@ -69,7 +69,8 @@ class Positions:
         play can reach (`invalid`)."""
         n = len(self)
         for f, trailing in self.TRAILING.items():
-            shape = np.shape(getattr(self, f))
+            a = getattr(self, f)
+            shape = a.shape if isinstance(a, np.ndarray) else np.shape(a)
             if shape != (n, *trailing):
                 raise ValueError(
                     f"{type(self).__name__}.{f} has shape {shape}, not {(n, *trailing)} "

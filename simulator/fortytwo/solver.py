@@ -910,13 +910,15 @@ class FortyTwoSolver(search.Solver[Positions]):
         """(n,) bool: whether the declaring side takes at least `target` more points (one target per row or
         one for all) with perfect play: a null-window search, several times faster than `solve`. A target
         <= 0 is always reached."""
-        t = np.broadcast_to(np.asarray(target, np.int64), len(positions))
-        out = np.ones(len(positions), bool)
+        n = len(positions)
+        if np.ndim(target) == 0 and target > 0:  # one target for all (the common case, kept cheap)
+            return self._run(positions, (np.full(n, target, np.int64),)) == 1
+        # (a copy: a broadcast target is read-only, which the kernel would be compiled again for)
+        t = np.array(np.broadcast_to(np.asarray(target, np.int64), n))
+        out = np.ones(n, bool)
         ask = t > 0
-        if (
-            ask.all()
-        ):  # (a copy: a broadcast target is read-only, which the kernel would be compiled again for)
-            out[:] = self._run(positions, (np.array(t, np.int64),)) == 1
+        if ask.all():
+            out[:] = self._run(positions, (t,)) == 1
         elif ask.any():
             out[ask] = self._run(positions.take(np.flatnonzero(ask)), (search.i64(t[ask]),)) == 1
         return out
