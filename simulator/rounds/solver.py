@@ -409,7 +409,10 @@ _FRAME = 23
 _ENTER, _NEXT, _RETURN = range(3)
 
 
-@njit(cache=True)
+# Compiled without numba's reference counts (`_nrt=False`): the search makes no array and keeps none, and
+# its caller holds every array it is given, so the counts (an atomic increment and decrement of each array
+# argument of every inlined helper, at every node) guard nothing here.
+@njit(cache=True, _nrt=False)
 def _search(f, env, R, tt, work):
     """Player 0's stage result (his stage score less env[_W] times player 1's) with perfect play from the
     position in frame 0 of `f` (hands, player to move, leader, card led or -1, trick 0..4, tricks and card
