@@ -257,9 +257,15 @@ def _moves(legal, other, led, ctx, ctx2, pts, keep, out, score, p, rk):
     for i in range(n):
         c = out[p, i]
         dominated = False
-        for j in range(n):
-            d = out[p, j]
-            if d == c or pts[d] != pts[c] or keep[d] != keep[c]:
+        # the only cards that can play like c: the other legal ones of its suit in every context to come
+        alike_suit = legal & ~(1 << c) & _FOLLOW[ctx, eff[ctx, c]]
+        if ctx2 >= 0:
+            alike_suit &= _FOLLOW[ctx2, eff[ctx2, c]]
+        while alike_suit != 0:
+            low = alike_suit & -alike_suit
+            alike_suit ^= low
+            d = low_bit(low)
+            if pts[d] != pts[c] or keep[d] != keep[c]:
                 continue
             alike = True  # c and d play alike, and d is the higher: c need not be searched
             for q in range(2):
@@ -268,11 +274,10 @@ def _moves(legal, other, led, ctx, ctx2, pts, keep, out, score, p, rk):
                     break
                 s = eff[cx, c]
                 kc, kd = own[cx, c], own[cx, d]
-                # d the higher of the same suit (of equal strengths, two rank trumps: the higher id), and no
-                # rival above c up to d's strength (a rival rank trump level with d beats it when it leads)
+                # d the higher (of equal strengths, two rank trumps: the higher id), and no rival above c up
+                # to d's strength (a rival rank trump level with d beats it when it leads)
                 if (
-                    eff[cx, d] != s
-                    or kd < kc
+                    kd < kc
                     or (kd == kc and d < c)
                     or (kd > kc and rk[q, s] & ((2 << kd) - (2 << kc)) != 0)
                 ):
