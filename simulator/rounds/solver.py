@@ -57,6 +57,10 @@ numba is slow to import) is fail-soft alpha-beta over single plays, with:
 - moves ordered by a cheap trick heuristic (first a lead the other cannot beat, the most points first, then
   the strongest, point cards last; when replying, win, with the most points and then as cheaply as possible,
   else throw the fewest points).
+The search is one compiled loop over an explicit stack of frames: the move lists and the last trick are
+inlined into it, the rule tables (the same for every rule set) are compiled in as constants while the card
+points and keep worths are the solver's arguments, and it runs without numba's reference counts (it makes
+and keeps no array).
 `values_along` walks each played stage backwards from its result: the value after a play is then known, and
 the value before it is the same unless another play does better for its mover, which a search of the other
 plays with the window open on that side only settles (about 6,000 positions searched per game, under a
@@ -174,15 +178,15 @@ class Positions(search.Positions):
 # ------------------------------------------------------------------------------------------- the kernel
 
 # The rule tables, int64 (no unsigned arithmetic in the kernel; hands use bits 0-51): _KEY [ctx, suit, c] a
-# card's strength in a trick whose lead belongs to suit (the higher wins, on equal keys the lead), _EFFECTIVE
-# [ctx, c] the suit a card belongs to, _FOLLOW [ctx, suit] the cards of that suit, _OWN [ctx, c] a card's
-# strength in its own suit (_KEY where that suit is led). They are the same for every rule set, and the kernels
-# read them as globals: numba compiles them in as constants (known shapes, no loads of an array's fields). A
-# cached compile keeps the tables it was built with; `_check_compiled_tables` makes it build again if they
-# change.
-# A solver's `R` is (card points [c] under its rules, keep [c]), per solver: keep is what a card left in a hand
-# at the stage's end adds to its holder's result (zero but for the expert, which values the cards carried into
-# the next stage).
+# card's strength in a trick whose lead belongs to suit (the higher wins, on equal keys the lead),
+# _EFFECTIVE [ctx, c] the suit a card belongs to, _FOLLOW [ctx, suit] the cards of that suit, _OWN [ctx, c] a
+# card's strength in its own suit (_KEY where that suit is led). They are the same for every rule set, and
+# the kernels read them as globals: numba compiles them in as constants (known shapes, no loads of an array's
+# fields). A cached compile keeps the tables it was built with; `_check_compiled_tables` makes it build
+# again if they change.
+# A solver's `R` is (card points [c] under its rules, keep [c]), per solver: keep is what a card left in a
+# hand at the stage's end adds to its holder's result (zero but for the expert, which values the cards
+# carried into the next stage).
 _KEY = C.KEY.astype(np.int64)
 _EFFECTIVE = C.EFFECTIVE.astype(np.int64)
 _FOLLOW = C.FOLLOW.astype(np.int64)
@@ -225,15 +229,18 @@ def _stage_result(s0, s1, n0, n1, bonus, w):
 
 
 @njit(cache=True, inline="always")
-def _moves(legal, other, led, ctx, ctx2, pts, keep, out, score, p, rk):
-    """Into row p of `out`, best first: the `legal` cards worth searching, one of each set of equivalent cards
-    (the highest); returns their count. `other` is the other player's hand, `led` the card led (-1 while
-    leading), `ctx` the trick's context and `ctx2` that of a later trick of the stage where it differs (else
-    -1); `pts` and `keep` the solver's card points and worths of a card kept (`R`). Cards alike for the rest
-    of the stage: the same points and keep, the same suit in every context to come, and no card of the other
-    hand (nor the card led) ranking between them (or, for a rank trump, level with the higher). `score` (row
-    p) scratch for the moves' order; `rk` scratch for the strengths the other hand holds in each suit.
-    Inlined where it is called, and given whole arrays and a row, not a row's view: it runs at every node."""
+def _moves(legal, other, led, ctxs, R, work, p):
+    """Into row p of the move lists, best first: the `legal` cards worth searching, one of each set of
+    equivalent cards (the highest); returns their count. `other` is the other player's hand, `led` the card
+    led (-1 while leading), `ctxs` = (ctx, ctx2): the trick's context and that of a later trick of the stage
+    where it differs (else -1); `R` = (card points, keep) the solver's; `work` the search's (`_search`): row
+    p of the move lists and of their scores is written, and the rank scratch. Cards alike for the rest of
+    the stage: the same points and keep, the same suit in every context to come, and no card of the other
+    hand (nor the card led) ranking between them (or, for a rank trump, level with the higher). Inlined
+    where it is called, and given whole arrays and a row, not a row's view: it runs at every node."""
+    ctx, ctx2 = ctxs
+    pts, keep = R
+    out, score, rk = work
     eff, own = _EFFECTIVE, _OWN
     n = 0
     x = legal
@@ -276,11 +283,7 @@ def _moves(legal, other, led, ctx, ctx2, pts, keep, out, score, p, rk):
                 kc, kd = own[cx, c], own[cx, d]
                 # d the higher (of equal strengths, two rank trumps: the higher id), and no rival above c up
                 # to d's strength (a rival rank trump level with d beats it when it leads)
-                if (
-                    kd < kc
-                    or (kd == kc and d < c)
-                    or (kd > kc and rk[q, s] & ((2 << kd) - (2 << kc)) != 0)
-                ):
+                if kd < kc or (kd == kc and d < c) or (kd > kc and rk[q, s] & ((2 << kd) - (2 << kc)) != 0):
                     alike = False
                     break
             if alike:
@@ -426,7 +429,7 @@ def _search(f, env, R, tt, work):
     rank scratch) by ply. The helpers it calls at every node (`_moves`, `_last_trick`) are inlined here."""
     pts, keep = R
     key, eff, follow = _KEY, _EFFECTIVE, _FOLLOW
-    mv, sc, rk = work
+    mv = work[0]
     w, gen = env[_W], env[_GEN]
     ctx_a, ctx_b = env[_CTX_A], env[_CTX_B]
     tmask = (1 << _TT_BITS) - 1
@@ -484,7 +487,7 @@ def _search(f, env, R, tt, work):
                 follows = mine & follow[ctx, eff[ctx, led]]
                 if follows != 0:
                     legal = follows
-            f[p, _NMOVES] = _moves(legal, h1 if turn == 0 else h0, led, ctx, ctx2, pts, keep, mv, sc, p, rk)
+            f[p, _NMOVES] = _moves(legal, h1 if turn == 0 else h0, led, (ctx, ctx2), R, work, p)
             if p == 0 and env[_SKIP] >= 0:  # a root play whose value is known already: not searched again
                 f[p, _SLOT] = -1  # (and what the others make is no value of the position for the table)
                 m = 0
