@@ -57,6 +57,10 @@ numba is slow to import) is fail-soft alpha-beta over single plays, with:
 - moves ordered by a cheap trick heuristic (first a lead the other cannot beat, the most points first, then
   the strongest, point cards last; when replying, win, with the most points and then as cheaply as possible,
   else throw the fewest points).
+The search is one compiled loop over an explicit stack of frames: the move lists and the last trick are
+inlined into it, the rule tables (the same for every rule set) are compiled in as constants while the card
+points and keep worths are the solver's arguments, and it runs without numba's reference counts (it makes
+and keeps no array).
 `values_along` walks each played stage backwards from its result: the value after a play is then known, and
 the value before it is the same unless another play does better for its mover, which a search of the other
 plays with the window open on that side only settles (about 6,000 positions searched per game, under a
@@ -70,6 +74,7 @@ from typing import ClassVar
 
 import numpy as np
 from numba import njit
+from numba.core.dispatcher import Dispatcher
 
 from simulator import search
 from simulator.bitops import low_bit
@@ -172,19 +177,21 @@ class Positions(search.Positions):
 
 # ------------------------------------------------------------------------------------------- the kernel
 
-# The rule tables as the kernel takes them, int64 (no unsigned arithmetic in the kernel; hands use bits 0-51):
-# KEY [ctx, suit, c] a card's strength in a trick whose lead belongs to suit (the higher wins, on equal keys
-# the lead), EFFECTIVE [ctx, c] the suit a card belongs to, FOLLOW [ctx, suit] the cards of that suit.
-# OWN [ctx, c] a card's strength in its own suit (KEY where that suit is led).
-# A solver's `R` is (card points [c] under its rules, *_TABLES, keep [c]): keep is what a card left in a hand
-# at the stage's end adds to its holder's result (zero but for the expert, which values the cards carried into
-# the next stage).
-_TABLES = (
-    C.KEY.astype(np.int64),
-    C.EFFECTIVE.astype(np.int64),
-    C.FOLLOW.astype(np.int64),
-    np.take_along_axis(C.KEY, C.EFFECTIVE[:, None, :].astype(np.intp), axis=1)[:, 0].astype(np.int64),
-)
+# The rule tables, int64 (no unsigned arithmetic in the kernel; hands use bits 0-51): _KEY [ctx, suit, c] a
+# card's strength in a trick whose lead belongs to suit (the higher wins, on equal keys the lead),
+# _EFFECTIVE [ctx, c] the suit a card belongs to, _FOLLOW [ctx, suit] the cards of that suit, _OWN [ctx, c] a
+# card's strength in its own suit (_KEY where that suit is led). They are the same for every rule set, and
+# the kernels read them as globals: numba compiles them in as constants (known shapes, no loads of an array's
+# fields). A cached compile keeps the tables it was built with; `_check_compiled_tables` makes it build
+# again if they change.
+# A solver's `R` is (card points [c] under its rules, keep [c]), per solver: keep is what a card left in a
+# hand at the stage's end adds to its holder's result (zero but for the expert, which values the cards
+# carried into the next stage).
+_KEY = C.KEY.astype(np.int64)
+_EFFECTIVE = C.EFFECTIVE.astype(np.int64)
+_FOLLOW = C.FOLLOW.astype(np.int64)
+_OWN = np.take_along_axis(C.KEY, C.EFFECTIVE[:, None, :].astype(np.intp), axis=1)[:, 0].astype(np.int64)
+_TABLES = (_KEY, _EFFECTIVE, _FOLLOW, _OWN)
 _INF = 1 << 20
 _TT_BITS = 12  # 2**12 slots of 8 int64 (256 KB: it stays in cache), each always replaced
 # env: per-row constants of the search
@@ -192,6 +199,26 @@ _CTX_A, _CTX_B, _BONUS, _W, _GEN, _NODES, _SKIP = range(7)
 
 
 @njit(cache=True)
+def _compiled_tables():
+    return _KEY, _EFFECTIVE, _FOLLOW, _OWN
+
+
+def _stale(tables: tuple[np.ndarray, ...] = _TABLES) -> bool:
+    """Whether the cached compile holds other rule tables than `tables` (numba's cache is keyed by this
+    file alone, not by cards.py, where the tables come from)."""
+    return not all(np.array_equal(a, b) for a, b in zip(_compiled_tables(), tables, strict=True))
+
+
+def _check_compiled_tables() -> None:
+    """Compile every kernel of this module again, and cache that, if the cached ones were built with other
+    tables. Run once at import, before any kernel is loaded."""
+    if not _stale():
+        return
+    for f in [f for f in globals().values() if isinstance(f, Dispatcher)]:
+        f.recompile()  # its cache emptied: no stale compile is loaded again, by itself or by a caller
+
+
+@njit(cache=True, inline="always")
 def _stage_result(s0, s1, n0, n1, bonus, w):
     """Player 0's stage score less w times player 1's, from the points and tricks each took."""
     if n0 == TRICKS_PER_STAGE:
@@ -201,22 +228,25 @@ def _stage_result(s0, s1, n0, n1, bonus, w):
     return s0 - w * s1
 
 
-@njit(cache=True)
-def _moves(legal, other, led, ctxs, R, out, score, rk):
-    """Into `out`, best first: the `legal` cards worth searching, one of each set of equivalent cards (the
-    highest); returns their count. `other` is the other player's hand, `led` the card led (-1 while leading),
-    `ctxs` = (ctx, ctx2): the trick's context and that of a later trick of the stage where it differs (else
-    -1); `R` the rule tables (`_TABLES`). Cards alike for the
-    rest of the stage: the same points, the same suit in every context to come, and no card of the other hand
-    (nor the card led) ranking between them (or, for a rank trump, level with the higher). `own` [ctx, c] is a
-    card's strength in its own suit; `rk` scratch for the strengths the other hand holds in each suit."""
+@njit(cache=True, inline="always")
+def _moves(legal, other, led, ctxs, R, work, p):
+    """Into row p of the move lists, best first: the `legal` cards worth searching, one of each set of
+    equivalent cards (the highest); returns their count. `other` is the other player's hand, `led` the card
+    led (-1 while leading), `ctxs` = (ctx, ctx2): the trick's context and that of a later trick of the stage
+    where it differs (else -1); `R` = (card points, keep) the solver's; `work` the search's (`_search`): row
+    p of the move lists and of their scores is written, and the rank scratch. Cards alike for the rest of
+    the stage: the same points and keep, the same suit in every context to come, and no card of the other
+    hand (nor the card led) ranking between them (or, for a rank trump, level with the higher). Inlined
+    where it is called, and given whole arrays and a row, not a row's view: it runs at every node."""
     ctx, ctx2 = ctxs
-    pts, eff, own, keep = R[0], R[2], R[4], R[5]
+    pts, keep = R
+    out, score, rk = work
+    eff, own = _EFFECTIVE, _OWN
     n = 0
     x = legal
     while x != 0:
         low = x & -x
-        out[n] = low_bit(low)
+        out[p, n] = low_bit(low)
         n += 1
         x ^= low
     rivals = other if led < 0 else other | (1 << led)  # the card led stands between cards like the others
@@ -232,11 +262,17 @@ def _moves(legal, other, led, ctxs, R, out, score, rk):
             o = low_bit(low)
             rk[q, eff[cx, o]] |= 1 << own[cx, o]
     for i in range(n):
-        c = out[i]
+        c = out[p, i]
         dominated = False
-        for j in range(n):
-            d = out[j]
-            if d == c or pts[d] != pts[c] or keep[d] != keep[c]:
+        # the only cards that can play like c: the other legal ones of its suit in every context to come
+        alike_suit = legal & ~(1 << c) & _FOLLOW[ctx, eff[ctx, c]]
+        if ctx2 >= 0:
+            alike_suit &= _FOLLOW[ctx2, eff[ctx2, c]]
+        while alike_suit != 0:
+            low = alike_suit & -alike_suit
+            alike_suit ^= low
+            d = low_bit(low)
+            if pts[d] != pts[c] or keep[d] != keep[c]:
                 continue
             alike = True  # c and d play alike, and d is the higher: c need not be searched
             for q in range(2):
@@ -245,61 +281,57 @@ def _moves(legal, other, led, ctxs, R, out, score, rk):
                     break
                 s = eff[cx, c]
                 kc, kd = own[cx, c], own[cx, d]
-                # d the higher of the same suit (of equal strengths, two rank trumps: the higher id), and no
-                # rival above c up to d's strength (a rival rank trump level with d beats it when it leads)
-                if (
-                    eff[cx, d] != s
-                    or kd < kc
-                    or (kd == kc and d < c)
-                    or (kd > kc and rk[q, s] & ((2 << kd) - (2 << kc)) != 0)
-                ):
+                # d the higher (of equal strengths, two rank trumps: the higher id), and no rival above c up
+                # to d's strength (a rival rank trump level with d beats it when it leads)
+                if kd < kc or (kd == kc and d < c) or (kd > kc and rk[q, s] & ((2 << kd) - (2 << kc)) != 0):
                     alike = False
                     break
             if alike:
                 dominated = True
                 break
-        score[i] = dominated
-    keep = 0
+        score[p, i] = dominated
+    m = 0
     for i in range(n):
-        if not score[i]:
-            out[keep] = out[i]
-            keep += 1
+        if not score[p, i]:
+            out[p, m] = out[p, i]
+            m += 1
     # order: first a lead the other cannot beat (the most points first), then the strongest (a point card
     # last: it would be lost); when replying, win (with the most points, then as cheaply as possible), else
     # throw the fewest points
     trump = ctx // 14
-    for i in range(keep):
-        c = out[i]
+    for i in range(m):
+        c = out[p, i]
         if led < 0:
             s = eff[ctx, c]
             k = own[ctx, c]
             beaten = (rk[0, s] >> (k + 1)) != 0 if rk[0, s] != 0 else s != trump and rk[0, trump] != 0
             if beaten:
-                score[i] = k * 64 + pts[c] - (5_000 if pts[c] > 0 else 0)
+                score[p, i] = k * 64 + pts[c] - (5_000 if pts[c] > 0 else 0)
             else:
-                score[i] = 10_000 + pts[c] * 64 + k
+                score[p, i] = 10_000 + pts[c] * 64 + k
         else:
             s = eff[ctx, led]
             k = -1
             if eff[ctx, c] == s or eff[ctx, c] == trump:
                 k = own[ctx, c] + (100 if eff[ctx, c] != s else 0)
-            score[i] = 10_000 + pts[c] * 200 - k if k > own[ctx, led] else -(pts[c] * 64 + own[ctx, c])
-    for i in range(1, keep):  # insertion sort, highest score first
-        c, sc = out[i], score[i]
+            score[p, i] = 10_000 + pts[c] * 200 - k if k > own[ctx, led] else -(pts[c] * 64 + own[ctx, c])
+    for i in range(1, m):  # insertion sort, highest score first
+        c, sc = out[p, i], score[p, i]
         j = i - 1
-        while j >= 0 and score[j] < sc:
-            out[j + 1], score[j + 1] = out[j], score[j]
+        while j >= 0 and score[p, j] < sc:
+            out[p, j + 1], score[p, j + 1] = out[p, j], score[p, j]
             j -= 1
-        out[j + 1], score[j + 1] = c, sc
-    return keep
+        out[p, j + 1], score[p, j + 1] = c, sc
+    return m
 
 
-@njit(cache=True)
-def _last_trick(f, q, env, R):
+@njit(cache=True, inline="always")
+def _last_trick(f, q, env, pts, keep):
     """The stage result from its last trick with perfect play, played out here: the position in frame q of
     `f` (its card led -1: not yet led), fail-soft within the frame's window; the trick's context, the sweep
-    bonus and the scoring weight from `env`; the cards left in the hands after it add their `keep` (R[5])."""
-    pts, key, eff, follow, keep = R[0], R[1], R[2], R[3], R[5]
+    bonus and the scoring weight from `env`; `pts` the card points, and the cards left in the hands after it
+    add their `keep`."""
+    key, eff, follow = _KEY, _EFFECTIVE, _FOLLOW
     h0, h1, leader, led = f[q, _H0], f[q, _H1], f[q, _LEADER], f[q, _LED]
     s0, s1, n0, n1 = f[q, _S0], f[q, _S1], f[q, _N0], f[q, _N1]
     alpha, beta = f[q, _ALPHA], f[q, _BETA]
@@ -385,15 +417,19 @@ _FRAME = 23
 _ENTER, _NEXT, _RETURN = range(3)
 
 
-@njit(cache=True)
+# Compiled without numba's reference counts (`_nrt=False`): the search makes no array and keeps none, and
+# its caller holds every array it is given, so the counts (an atomic increment and decrement of each array
+# argument of every inlined helper, at every node) guard nothing here.
+@njit(cache=True, _nrt=False)
 def _search(f, env, R, tt, work):
     """Player 0's stage result (his stage score less env[_W] times player 1's) with perfect play from the
     position in frame 0 of `f` (hands, player to move, leader, card led or -1, trick 0..4, tricks and card
     points taken), within the window in its _ALPHA, _BETA (fail-soft). Player 0 maximizes, player 1
-    minimizes. `R` the card points and rule tables, `tt` the transposition table, `work` = (move lists,
-    their scores, rank scratch) by ply."""
-    pts, key, eff, follow = R[0], R[1], R[2], R[3]
-    mv, sc, rk = work
+    minimizes. `R` = (card points, keep), `tt` the transposition table, `work` = (move lists, their scores,
+    rank scratch) by ply. The helpers it calls at every node (`_moves`, `_last_trick`) are inlined here."""
+    pts, keep = R
+    key, eff, follow = _KEY, _EFFECTIVE, _FOLLOW
+    mv = work[0]
     w, gen = env[_W], env[_GEN]
     ctx_a, ctx_b = env[_CTX_A], env[_CTX_B]
     tmask = (1 << _TT_BITS) - 1
@@ -407,7 +443,7 @@ def _search(f, env, R, tt, work):
             h0, h1, leader, led = f[p, _H0], f[p, _H1], f[p, _LEADER], f[p, _LED]
             n0, n1 = f[p, _N0], f[p, _N1]
             if t == TRICKS_PER_STAGE - 1:  # the last trick: played out here
-                v = _last_trick(f, p, env, R)
+                v = _last_trick(f, p, env, pts, keep)
                 mode = _RETURN
                 continue
             f[p, _SLOT], f[p, _KLO], f[p, _KHI], f[p, _BASE], f[p, _FIRST] = -1, -_INF, _INF, 0, -1
@@ -451,7 +487,7 @@ def _search(f, env, R, tt, work):
                 follows = mine & follow[ctx, eff[ctx, led]]
                 if follows != 0:
                     legal = follows
-            f[p, _NMOVES] = _moves(legal, h1 if turn == 0 else h0, led, (ctx, ctx2), R, mv[p], sc[p], rk)
+            f[p, _NMOVES] = _moves(legal, h1 if turn == 0 else h0, led, (ctx, ctx2), R, work, p)
             if p == 0 and env[_SKIP] >= 0:  # a root play whose value is known already: not searched again
                 f[p, _SLOT] = -1  # (and what the others make is no value of the position for the table)
                 m = 0
@@ -492,7 +528,7 @@ def _search(f, env, R, tt, work):
                     f[q, _S0 + win] += pts[c] + pts[led]
                     if t + 1 == TRICKS_PER_STAGE - 1:  # the last trick, played out without a frame of its own
                         env[_NODES] += 1
-                        v = _last_trick(f, q, env, R)  # (q's window is p's: copied above)
+                        v = _last_trick(f, q, env, pts, keep)  # (q's window is p's: copied above)
                         mode = _RETURN
                         p = q
                         continue
@@ -603,6 +639,9 @@ def _solve_rows(rows, lines, scoring, R, tt, generation):
 # ------------------------------------------------------------------------------------------ the Python side
 
 
+_check_compiled_tables()
+
+
 class RoundsSolver(search.Solver[Positions]):
     """The stage solver for one rule set (`rules`: the trump ranking, the sweep bonus, the card points) and
     one objective ("margin" or "points": the module docstring).
@@ -628,7 +667,7 @@ class RoundsSolver(search.Solver[Positions]):
         self.objective = objective
         self._scoring = (1 if objective == "margin" else 0, int(rules.sweep_bonus) * scale)
         kept = np.zeros(C.N_CARDS, np.int64) if keep is None else search.i64(keep)
-        self._R = (search.i64(card_points(rules)) * scale, *_TABLES, kept)
+        self._R = (search.i64(card_points(rules)) * scale, kept)
         self._generation = np.zeros(1, np.int64)
 
     def solve(self, positions: Positions) -> np.ndarray:
