@@ -191,6 +191,52 @@ def _special_ranks() -> np.ndarray:
     return out
 
 
+def _equivalents() -> tuple[np.ndarray, np.ndarray]:
+    """For equivalent plays (`_moves`): ([kind, ctx, d] the dominoes that could stand for d: of its lead suit
+    and count, with a higher key in that suit; none under sevens, where what may be played depends on pips),
+    ([ctx, d, e] the dominoes that keep d and e apart when another hand holds one: those with a key strictly
+    between theirs in the suit they lead, and those that lead a suit one of them follows and the other does
+    not).
+
+    Why that suffices (checked over the tables at import): two dominoes of one lead suit both follow it and
+    no other suit together; in a suit neither follows both keys are -1 (or, trumps, their keys in every
+    suit), so the lead suit's keys order them against every domino in every trick."""
+    keys, lead_suit, follow = D.KEY.astype(np.int64), D.LEAD_SUIT, D.FOLLOW.astype(np.int64)
+    n, nc = D.N_DOMINOES, D.N_CONTEXTS
+    leads = np.zeros((nc, 8), np.int64)  # [ctx, suit]: the dominoes that lead it
+    for c in range(nc):
+        for d in range(n):
+            leads[c, lead_suit[c, d]] |= 1 << d
+    stand = np.zeros((len(COUNT_KINDS), nc, n), np.int64)
+    apart = np.zeros((nc, n, n), np.int64)
+    for c in range(nc):
+        if c == D.SEVENS_CTX:
+            continue
+        for d in range(n):
+            a = lead_suit[c, d]
+            for e in range(n):
+                if e == d or lead_suit[c, e] != a:
+                    continue
+                lo, hi = sorted((keys[c, a, d], keys[c, a, e]))
+                between = (keys[c, a] > lo) & (keys[c, a] < hi)
+                mask = sum(1 << int(z) for z in np.flatnonzero(between))
+                for s in range(8):
+                    fd, fe = follow[c, s] >> d & 1, follow[c, s] >> e & 1
+                    if fd != fe:
+                        mask |= leads[c, s]
+                    else:  # the claim above: this suit orders them as the lead suit does
+                        k = keys[c, s]
+                        assert (k[d] >= 0) == (k[e] >= 0)
+                        lo_s, hi_s = sorted((k[d], k[e]))
+                        assert not ((k > lo_s) & (k < hi_s) & ~between).any()
+                apart[c, d, e] = mask
+                if keys[c, a, e] > keys[c, a, d]:
+                    for i, kind in enumerate(COUNT_KINDS):
+                        if D.COUNT_POINTS[kind][d] == D.COUNT_POINTS[kind][e]:
+                            stand[i, c, d] |= 1 << e
+    return stand, apart
+
+
 def _count_masks() -> np.ndarray:
     """[kind, j] = (a count value, the mask of the dominoes worth it), j < 2 (each count has at most two
     values; a missing one is (0, 0)): the count of a set of dominoes is sum_j value * popcount(set & mask)."""
@@ -214,14 +260,15 @@ _COUNT = np.stack([D.COUNT_POINTS[k] for k in COUNT_KINDS]).astype(np.int64)  # 
 _RANKS = _special_ranks()
 _BEATS = D.BEATS_LEAD.astype(np.int64)  # [ctx, d]: bitmask of what beats d as a lead
 _CMASKS = _count_masks()  # [kind, j]
-_TABLES = (_KEYS, _LEAD_SUIT, _FOLLOW, _DISTANCE, _COUNT, _RANKS, _BEATS, _CMASKS)
+_STAND, _APART = _equivalents()  # [kind, ctx, d], [ctx, d, e]
+_TABLES = (_KEYS, _LEAD_SUIT, _FOLLOW, _DISTANCE, _COUNT, _RANKS, _BEATS, _CMASKS, _STAND, _APART)
 _INF = 1000
 _TT_BITS = 16  # transposition table: 2**16 slots of 4 int64 (2 MB), each always replaced
 
 
 @njit(cache=True)
 def _compiled_tables():
-    return _KEYS, _LEAD_SUIT, _FOLLOW, _DISTANCE, _COUNT, _RANKS, _BEATS, _CMASKS
+    return _KEYS, _LEAD_SUIT, _FOLLOW, _DISTANCE, _COUNT, _RANKS, _BEATS, _CMASKS, _STAND, _APART
 
 
 def _stale(tables: tuple[np.ndarray, ...] = _TABLES) -> bool:
@@ -303,7 +350,7 @@ def _moves(h, node, g, M, p):
     seat, leading, led, winner, wkey, tt_best, killer = node
     ctx, kind = g[0], g[1]
     keys, lead_suit, follow, distance = _KEYS, _LEAD_SUIT, _FOLLOW, _DISTANCE
-    count, ranks, beats_lead = _COUNT, _RANKS, _BEATS
+    count, beats_lead, stand, apart = _COUNT, _BEATS, _STAND, _APART
     hand = h[seat]
     # `_legal` written out: as a call it made the whole search a fifth slower (it is not inlined)
     legal = hand
@@ -323,7 +370,7 @@ def _moves(h, node, g, M, p):
             m &= m - 1
             if distance[d] != nearest:
                 legal &= ~(np.int64(1) << d)
-    rem = h[0] | h[1] | h[2] | h[3]
+    others = (h[0] | h[1] | h[2] | h[3]) & ~hand
     mine = not leading and (seat & 1) == (winner & 1)
     n = 0
     m = legal
@@ -331,16 +378,16 @@ def _moves(h, node, g, M, p):
         d = low_bit(m)
         m &= m - 1
         c = count[kind, d]
-        r = ranks[ctx, d]
-        if r >= 0:  # equivalent to the next higher domino of its suit still held?
-            r += 1
-            while r < 7 and not rem >> ranks[ctx, 28 + r] & 1:
-                r += 1
-            if r < 7:
-                up = ranks[ctx, 28 + r]
-                between = not leading and keys[ctx, led, d] <= wkey < keys[ctx, led, up]
-                if legal >> up & 1 and count[kind, up] == c and not between:
-                    continue
+        same = stand[kind, ctx, d] & legal
+        if same:  # does a legal domino with a higher key stand for it?
+            wins = not leading and keys[ctx, led, d] > wkey
+            alike = False
+            while same and not alike:
+                e = low_bit(same)
+                same &= same - 1
+                alike = not apart[ctx, d, e] & others and (leading or (keys[ctx, led, e] > wkey) == wins)
+            if alike:
+                continue
         if leading:
             ls = lead_suit[ctx, d]
             s = keys[ctx, ls, d] * 4 + c
