@@ -356,6 +356,89 @@ def test_sevens_the_closest_to_seven_takes_the_trick() -> None:
     assert SOLVER.solve(p)[0] == 1 + 7 + 7
 
 
+# ------------------------------------------------------------------ equivalent plays
+
+
+def searched_plays(p: solver.Positions, values: str = "seed") -> list[int]:
+    """The plays the search tries at the position of a batch of one (`_moves`, no table hint nor killer)."""
+    kind = solver.COUNT_KINDS.index(values)
+    ctx, seat, leader, side, sitter = (int(a[0]) for a in (p.ctx, p.turn, p.leader, p.side, p.sitter))
+    h = np.where(np.arange(4) == sitter, 0, p.hands[0]).astype(np.int64)
+    led, winner, wkey, _, played, _ = solver._trick_so_far(
+        p.trick[0].astype(np.int64), leader, ctx, sitter, kind
+    )
+    out, scores = np.zeros(8, np.int64), np.zeros(8, np.int64)
+    n = solver._moves(
+        h, (seat, played == 0, led, winner, wkey, -1, -1), (ctx, kind, side, sitter, 0), out, scores
+    )
+    return sorted(out[:n].tolist())
+
+
+def lead_values(hands: list[int], ctx: int, seat: int, side: int, leads: list[int]) -> list[int]:
+    """The value after each of `leads` by `seat`, with the trick's points to come."""
+    out = []
+    for d in leads:
+        rest = [h & ~(1 << d) if s == seat else h for s, h in enumerate(hands)]
+        p = solver.Positions.one(rest, ctx=ctx, turn=(seat + 1) % 4, side=side, leader=seat, trick=[d])
+        out.append(int(SOLVER.solve(p)[0]))
+    return out
+
+
+def test_plays_that_come_to_the_same_are_searched_once() -> None:
+    # sixes trump, N to lead. His 4-3 and 4-4 lead fours and count nothing, no other hand holds a four
+    # between them, and no other hand can lead a three (the one suit the 4-3 follows and the 4-4 does not):
+    # whichever he plays, the rest goes the same way, so only the 4-4 is searched.
+    held = {N: "2-1 4-3 4-4", E: "4-2 6-3 6-6", S: "1-0 6-2 6-4", W: "2-0 5-0 6-5"}
+    hands = [hand(held[s]) for s in (N, E, S, W)]
+    x, y, other = D.parse_domino("4-3"), D.parse_domino("4-4"), D.parse_domino("2-1")
+    p = solver.Positions.one(hands, ctx=6, turn=N, side=0)
+    assert searched_plays(p) == [other, y]
+    assert lead_values(hands, 6, N, 0, [x, y]) == [1, 1]
+    as_sets = tuple(frozenset(D.bits_to_ids(h)) for h in hands)
+    assert SOLVER.solve(p)[0] == exhaustive("pip6", "seed", as_sets, N, (), 0, -1)
+    # E's 6-3 swapped for the 3-1: E can lead a three, which N must follow with the 4-3 and not with the
+    # 4-4. They look alike still (one suit and count, nothing of another hand between) but are not.
+    hands[E] = hand("3-1 4-2 6-6")
+    p = solver.Positions.one(hands, ctx=6, turn=N, side=0)
+    assert searched_plays(p) == [other, x, y]
+    assert lead_values(hands, 6, N, 0, [x, y]) == [1, 8]
+    as_sets = tuple(frozenset(D.bits_to_ids(h)) for h in hands)
+    assert SOLVER.solve(p)[0] == exhaustive("pip6", "seed", as_sets, N, (), 0, -1)
+
+
+def test_what_keeps_plays_apart_is_read_from_the_rules() -> None:
+    # The search takes two legal dominoes of one hand as alike when `_STAND` pairs them (one lead suit and
+    # count) and no other hand holds a domino of `_APART`. Checked against the rules as the oracle reads them:
+    # every suit another hand could lead is one both follow or neither does, and in it nothing of another
+    # hand is ranked between them (so each takes and loses the same tricks); both can win or neither.
+    suits = (*range(7), "trumps", "doubles")
+    for contract in ("pip0", "pip3", "pip6", "doubles", "no-trump", "no-trump-low", "nello"):
+        ctx = CONTRACTS[contract][0]
+        _, lead_suit, follows, rank = rules_of(contract)
+        ranks = {s: [rank(z, s) for z in range(28)] for s in suits}
+        leaders = {s: D.ids_to_bits(z for z in range(28) if lead_suit(z) == s) for s in suits}
+        for d in range(28):
+            a = lead_suit(d)
+            for e in range(28):
+                if e == d or lead_suit(e) != a:
+                    continue
+                apart = int(solver._APART[ctx, d, e])
+                for s in suits:
+                    if follows(d, s) != follows(e, s):
+                        assert leaders[s] & ~apart == 0, (contract, d, e, s)
+                        continue
+                    rd, re = ranks[s][d], ranks[s][e]
+                    assert (rd is None) == (re is None), (contract, d, e, s)
+                    if rd is not None:
+                        lo, hi = min(rd, re), max(rd, re)
+                        between = D.ids_to_bits(z for z in range(28) if ranks[s][z] and lo < ranks[s][z] < hi)
+                        assert between & ~apart == 0, (contract, d, e, s)
+                for k, values in enumerate(solver.COUNT_KINDS):
+                    stands = ranks[a][e] > ranks[a][d] and count_of(d, values) == count_of(e, values)
+                    assert bool(solver._STAND[k, ctx, d] >> e & 1) == stands, (contract, d, e, values)
+    assert not solver._STAND[:, D.SEVENS_CTX].any()
+
+
 def test_positions_play_cannot_reach_are_refused() -> None:
     hands = deal_with()
     with pytest.raises(ValueError, match="not positions"):  # E to play at N's lead

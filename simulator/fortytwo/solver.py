@@ -35,9 +35,12 @@ numba is slow to import) is fail-soft alpha-beta over single plays:
   kept in the table;
 - before the trick's last play, a look in the table at the positions each play leads to (enhanced
   transposition cutoff);
-- equivalent trumps (and nello doubles) searched once, and moves ordered by a cheap trick heuristic, with
-  the table's best lead first and then the killer move (the lead that last cut a search off at that ply of
-  the call).
+- equivalent plays searched once: of two legal dominoes of one lead suit and count (not under sevens) only
+  the higher is searched when no other hand holds a domino ranked between them in that suit, nor one that
+  leads a suit one of them follows and the other does not, and (following) both or neither beat what holds
+  the trick: whichever is played, the hand goes the same way (a run of the seat's own trumps is one play);
+- moves ordered by a cheap trick heuristic, with the table's best lead first and then the killer move (the
+  lead that last cut a search off at that ply of the call).
 A full value is found by null-window searches that close in on it (`_root`, MTD(f): each search's
 fail-soft answer is the next step).
 """
@@ -192,48 +195,42 @@ def _special_ranks() -> np.ndarray:
 
 
 def _equivalents() -> tuple[np.ndarray, np.ndarray]:
-    """For equivalent plays (`_moves`): ([kind, ctx, d] the dominoes that could stand for d: of its lead suit
-    and count, with a higher key in that suit; none under sevens, where what may be played depends on pips),
-    ([ctx, d, e] the dominoes that keep d and e apart when another hand holds one: those with a key strictly
-    between theirs in the suit they lead, and those that lead a suit one of them follows and the other does
-    not).
+    """The tables of equivalent plays (`_moves`): `stand` [kind, ctx, d], the dominoes that may stand for d
+    (of its lead suit and count, with a higher key in that suit; none under sevens, where what may be played
+    depends on pips), and `apart` [ctx, d, e], the dominoes that keep d and e apart if another hand holds
+    one: those with a key strictly between theirs in the suit they lead, and those that lead a suit one of
+    them follows and the other does not; [ctx, d, d] is what every e of `stand` has in common, a first test.
 
-    Why that suffices (checked over the tables at import): two dominoes of one lead suit both follow it and
-    no other suit together; in a suit neither follows both keys are -1 (or, trumps, their keys in every
-    suit), so the lead suit's keys order them against every domino in every trick."""
+    That is all there is: two dominoes of one lead suit both follow that suit and no other together, and in
+    any suit both or neither follow, their keys rank them against every other domino as in their lead suit
+    (tests/test_fortytwo_solver.py checks this against the rules)."""
     keys, lead_suit, follow = D.KEY.astype(np.int64), D.LEAD_SUIT, D.FOLLOW.astype(np.int64)
     n, nc = D.N_DOMINOES, D.N_CONTEXTS
-    leads = np.zeros((nc, 8), np.int64)  # [ctx, suit]: the dominoes that lead it
-    for c in range(nc):
-        for d in range(n):
-            leads[c, lead_suit[c, d]] |= 1 << d
+    bit = np.int64(1) << np.arange(n, dtype=np.int64)
     stand = np.zeros((len(COUNT_KINDS), nc, n), np.int64)
     apart = np.zeros((nc, n, n), np.int64)
     for c in range(nc):
         if c == D.SEVENS_CTX:
             continue
+        leads = [int(bit[lead_suit[c] == s].sum()) for s in range(8)]  # [suit]: the dominoes that lead it
+        follows = (follow[c][:, None] >> np.arange(n)) & 1  # [suit, d]
         for d in range(n):
             a = lead_suit[c, d]
-            for e in range(n):
-                if e == d or lead_suit[c, e] != a:
+            k = keys[c, a]
+            up = (lead_suit[c] == a) & (k > k[d])
+            for e in np.flatnonzero(lead_suit[c] == a):
+                if e == d:
                     continue
-                lo, hi = sorted((keys[c, a, d], keys[c, a, e]))
-                between = (keys[c, a] > lo) & (keys[c, a] < hi)
-                mask = sum(1 << int(z) for z in np.flatnonzero(between))
-                for s in range(8):
-                    fd, fe = follow[c, s] >> d & 1, follow[c, s] >> e & 1
-                    if fd != fe:
-                        mask |= leads[c, s]
-                    else:  # the claim above: this suit orders them as the lead suit does
-                        k = keys[c, s]
-                        assert (k[d] >= 0) == (k[e] >= 0)
-                        lo_s, hi_s = sorted((k[d], k[e]))
-                        assert not ((k > lo_s) & (k < hi_s) & ~between).any()
+                lo, hi = min(k[d], k[e]), max(k[d], k[e])
+                mask = int(bit[(k > lo) & (k < hi)].sum())
+                for s in np.flatnonzero(follows[:, d] != follows[:, e]):
+                    mask |= leads[s]
                 apart[c, d, e] = mask
-                if keys[c, a, e] > keys[c, a, d]:
+                if up[e]:
                     for i, kind in enumerate(COUNT_KINDS):
                         if D.COUNT_POINTS[kind][d] == D.COUNT_POINTS[kind][e]:
-                            stand[i, c, d] |= 1 << e
+                            stand[i, c, d] |= bit[e]
+            apart[c, d, d] = np.bitwise_and.reduce(apart[c, d, up]) if up.any() else -1
     return stand, apart
 
 
@@ -340,9 +337,11 @@ def _moves(h, node, g, M, p):
     (seat, leading, led suit, winner, winning key, the table's best lead or -1, the killer or -1), `g` the
     solve's constants (`_search`).
 
-    Of a run of equivalent dominoes only the highest is kept: in the special suit (the trumps; nello's
-    doubles), dominoes of equal count in one hand with no other domino of that suit still held, nor winning
-    this trick, ranked between them: whichever is played, the rest of the hand goes the same way.
+    Of equivalent dominoes only the one with the highest key is kept: two legal dominoes of one lead suit and
+    count (not under sevens) are equivalent when no other hand holds a domino ranked strictly between them in
+    that suit, nor one that leads a suit one of them follows and the other does not, and, following, both
+    or neither beat what holds the trick: whichever is played, the rest of the hand goes the same way (the
+    tables: `_equivalents`; a domino of the same hand between them never meets them in a trick).
     Order: the table's best lead first, then the killer (the node's last element: the lead that last cut
     off at this ply, -1 for none); then leads no opponent can beat (count first), then the strongest;
     following, a winner (the cheapest, with count), else count on a trick the partner holds, else the
@@ -379,13 +378,17 @@ def _moves(h, node, g, M, p):
         m &= m - 1
         c = count[kind, d]
         same = stand[kind, ctx, d] & legal
-        if same:  # does a legal domino with a higher key stand for it?
-            wins = not leading and keys[ctx, led, d] > wkey
+        if same and not apart[ctx, d, d] & others:  # does a legal domino with a higher key stand for it?
             alike = False
-            while same and not alike:
+            while same:
                 e = low_bit(same)
                 same &= same - 1
-                alike = not apart[ctx, d, e] & others and (leading or (keys[ctx, led, e] > wkey) == wins)
+                # (following: both beat what holds the trick so far, or neither does)
+                if not apart[ctx, d, e] & others and (
+                    leading or (keys[ctx, led, e] > wkey) == (keys[ctx, led, d] > wkey)
+                ):
+                    alike = True
+                    break
             if alike:
                 continue
         if leading:
