@@ -367,11 +367,9 @@ def searched_plays(p: solver.Positions, values: str = "seed") -> list[int]:
     led, winner, wkey, _, played, _ = solver._trick_so_far(
         p.trick[0].astype(np.int64), leader, ctx, sitter, kind
     )
-    out, scores = np.zeros(8, np.int64), np.zeros(8, np.int64)
-    n = solver._moves(
-        h, (seat, played == 0, led, winner, wkey, -1, -1), (ctx, kind, side, sitter, 0), out, scores
-    )
-    return sorted(out[:n].tolist())
+    M = np.zeros((38 + 30, 8), np.int64)  # the search's move lists: row 0 gets the plays, row 29 their scores
+    n = solver._moves(h, (seat, played == 0, led, winner, wkey, -1, -1), (ctx, kind, side, sitter, 0), M, 0)
+    return sorted(M[0, :n].tolist())
 
 
 def lead_values(hands: list[int], ctx: int, seat: int, side: int, leads: list[int]) -> list[int]:
