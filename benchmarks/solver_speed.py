@@ -5,7 +5,8 @@ remaining deal's position before its opening lead is asked of the solver on its 
 time by `time.process_time`), with a fresh solver for each kind of question so that no table helps: `solve`
 (the value) and `at_least(bid)` (whether the declarers make their bid, capped at 42). Printed: the deals,
 the mean, median and 90th percentile in ms, and the nodes a deal (deterministic, unlike the times).
-`--expert N` also plays N hands with all four seats expert (seed 1, one process) and prints hands a second.
+`--expert N` also plays N hands with all four seats expert (seed 1, one process) and prints hands a second
+and the nodes its solver searched.
 
     python benchmarks/solver_speed.py                     # about 1,500 deals
     python benchmarks/solver_speed.py --deals 400 --expert 200
@@ -28,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 from simulator.fortytwo import solver  # noqa: E402 (the repository root goes on the path first)
 from simulator.fortytwo.rules import FortyTwoRules  # noqa: E402
 from simulator.provenance import commit as tree_commit  # noqa: E402
+from strategies.fortytwo_expert import _solver as expert_solver  # noqa: E402
 from tests.helpers import play_deals, strategy  # noqa: E402
 
 
@@ -78,6 +80,8 @@ def time_expert(hands: int) -> dict:
         return play_deals("forty-two", np.random.default_rng(seed), rngs, np.arange(n), rules, [expert] * 4)
 
     run(2, 99)  # compiled or loaded from the cache
+    searched = expert_solver(rules.count_values)  # the one solver the expert keeps for the process
+    before = searched.nodes
     start, cpu = time.perf_counter(), time.process_time()
     s = run(hands, 1)
     wall, spent = time.perf_counter() - start, time.process_time() - cpu
@@ -86,6 +90,7 @@ def time_expert(hands: int) -> dict:
         "hands": hands,
         "hands_per_cpu_s": round(hands / spent, 2),
         "hands_per_wall_s": round(hands / wall, 2),
+        "nodes": searched.nodes - before,
         # the same moves give the same digests (numbers that say nothing but equal or not)
         "points_digest": int(np.sum(points[:, 0] * np.arange(1, len(s) + 1)) % 1_000_000_007),
         "plays_digest": int(
@@ -93,7 +98,8 @@ def time_expert(hands: int) -> dict:
         ),
     }
     print(
-        f"expert x4     {hands} hands: {hands / spent:.1f} hands/s of CPU ({hands / wall:.1f} wall); "
+        f"expert x4     {hands} hands: {hands / spent:.1f} hands/s of CPU ({hands / wall:.1f} wall), "
+        f"{out['nodes']:,} nodes; "
         f"digests: points {out['points_digest']}, plays {out['plays_digest']}"
     )
     return out
