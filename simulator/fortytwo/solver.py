@@ -643,7 +643,10 @@ def _known_cutoff(h, F, p, alpha, beta, g, T):
     return -1, hint
 
 
-@njit(cache=True)
+# Compiled without numba's reference counts (`_nrt=False`): the search makes no array and keeps none, and its
+# caller holds every array it is given, so the counts (an atomic increment and decrement of each array an
+# inlined helper takes, at every node) guard nothing here.
+@njit(cache=True, _nrt=False)
 def _search(h, root, g, T, F, M):
     """The value of a position (the declaring side's points from here): `h` the four hands (int64; changed
     and restored), `root` the rest of the position and the window: (seat to play, the trick's leader, led
