@@ -658,7 +658,10 @@ def heuristic_play(
         for b in range(12):
             predmax = -1
             for j in range(predators.shape[1]):
-                predmax = max(predmax, avail[predators[b, j]])
+                q = predators[b, j]
+                if q == 12:  # the padding, last in each row: avail[12] is -1, which predmax starts at
+                    break
+                predmax = max(predmax, avail[q])
             need[b] = min(max(avail[b], predmax + 1), 8)
             if h[b] > 0:
                 groups += 1
