@@ -85,13 +85,12 @@ def _mix(h: np.ndarray) -> np.ndarray:
 def view_seeds(view: FranksZooView, kind: int, salt: int) -> np.ndarray:
     """(m,) uint64: a hash of every field of each row's view with the decision kind and `salt`: equal views
     give equal seeds, in any engine and any grouping of rows."""
+    from strategies.franks_zoo_seeds import hash_columns  # compiled: loaded on the first search
+
     m = len(view)
-    h = np.full(m, _U64((salt * 0x9E3779B97F4A7C15 + kind * 0xD1B54A32D192ED03 + 1) & (2**64 - 1)))
-    for name in FranksZooView.FIELDS:
-        a = np.asarray(getattr(view, name)).astype(np.int64).reshape(m, -1)
-        for col in a.T:
-            h = _mix(h ^ (col + 2).astype(_U64) * _U64(0x9E3779B97F4A7C15))
-    return h
+    start = _U64((salt * 0x9E3779B97F4A7C15 + kind * 0xD1B54A32D192ED03 + 1) & (2**64 - 1))
+    cols = [np.asarray(getattr(view, name)).astype(np.int64).reshape(m, -1) for name in FranksZooView.FIELDS]
+    return hash_columns(np.concatenate(cols, axis=1), start)
 
 
 @cache

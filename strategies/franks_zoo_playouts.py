@@ -117,7 +117,10 @@ def _play_out(  # noqa: PLR0913, PLR0917 - compiled: it takes the batch state's 
             )
             hand = np.empty((count, 13), np.int8)
             for i in range(count):
-                hand[i] = hands[ri[i], turn[ri[i]]]
+                r = ri[i]
+                seat = turn[r]
+                for k in range(13):
+                    hand[i, k] = hands[r, seat, k]
             if kind == PLAY:
                 my_held = np.empty(count, np.int8)
                 my_partner = np.empty(count, np.int8)

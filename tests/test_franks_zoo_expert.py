@@ -12,11 +12,11 @@ from simulator import driver, registry, testing
 from simulator.franks_zoo import cards as C
 from simulator.franks_zoo import core
 from simulator.franks_zoo.rules import FranksZooRules
-from simulator.franks_zoo.view import ANSWER, ASK, EXCHANGE, JUNIOR, PLAY, SENIOR, SOLO
+from simulator.franks_zoo.view import ANSWER, ASK, EXCHANGE, JUNIOR, PLAY, SENIOR, SOLO, FranksZooView
 from simulator.specs import Execution, RunSpec
 from strategies.base import uniform_choice
 from strategies.franks_zoo import Heuristic
-from strategies.franks_zoo_expert import Expert, start_states
+from strategies.franks_zoo_expert import Expert, _mix, start_states, view_seeds
 from strategies.franks_zoo_playouts import play_out
 
 GAME = registry.get("franks-zoo")
@@ -222,6 +222,25 @@ def test_the_seed_changes_the_deals() -> None:
     a, _ = Expert(samples=2).deal(view, PLAY, np.zeros(len(rows), np.uint64), rules)
     b, _ = Expert(samples=2).deal(view, PLAY, np.ones(len(rows), np.uint64), rules)
     assert not np.array_equal(a, b)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=IDS)
+def test_the_compiled_view_hash_is_the_column_by_column_one(rules: FranksZooRules) -> None:
+    def by_columns(view: FranksZooView, kind: int, salt: int) -> np.ndarray:
+        m = len(view)
+        h = np.full(m, np.uint64((salt * 0x9E3779B97F4A7C15 + kind * 0xD1B54A32D192ED03 + 1) & (2**64 - 1)))
+        for name in FranksZooView.FIELDS:
+            for col in np.asarray(getattr(view, name)).astype(np.int64).reshape(m, -1).T:
+                h = _mix(h ^ (col + 2).astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15))
+        return h
+
+    for state in _positions(rules, 6, seed=8, steps=(0, 9)):
+        for kind in (EXCHANGE, PLAY, ANSWER):
+            rows = np.flatnonzero(state.phase == kind)
+            if len(rows):
+                view, _ = core.inputs(state, rows, kind, rules)
+                for salt in (0, 2**31 - 1):
+                    np.testing.assert_array_equal(view_seeds(view, kind, salt), by_columns(view, kind, salt))
 
 
 def test_the_expert_is_registered() -> None:

@@ -38,6 +38,34 @@ def held_words(bits: np.ndarray, hand: np.ndarray, out: np.ndarray) -> None:
             out[w] |= bits[row, w]
 
 
+# The helpers below are called for every row of every step: they take whole arrays and row indices (a slice
+# such as hands[r, seat] would be a new array view, reference-counted at each call) and are inlined.
+
+
+@njit(cache=True, inline="always")
+def _group_rows(hands: np.ndarray, r: int, seat: int) -> tuple[int, int, int, int]:
+    """The four rows of a `core._group_bits` table that `held_words` ORs for hands[r, seat]."""
+    extras = 2 * min(hands[r, seat, CHAMELEON], 1) + min(hands[r, seat, MOSQUITO], 1)
+    c0 = min(hands[r, seat, 0], 5) * 36 + min(hands[r, seat, 1], 5) * 6 + min(hands[r, seat, 2], 5)
+    c1 = min(hands[r, seat, 3], 5) * 36 + min(hands[r, seat, 4], 5) * 6 + min(hands[r, seat, 5], 5)
+    c2 = min(hands[r, seat, 6], 5) * 36 + min(hands[r, seat, 7], 5) * 6 + min(hands[r, seat, 8], 5)
+    c3 = min(hands[r, seat, 9], 5) * 36 + min(hands[r, seat, 10], 5) * 6 + min(hands[r, seat, 11], 5)
+    return (
+        4 * c0 + extras,
+        _GROUP_SIZE + 4 * c1 + extras,
+        2 * _GROUP_SIZE + 4 * c2 + extras,
+        3 * _GROUP_SIZE + 4 * c3 + extras,
+    )
+
+
+@njit(cache=True, inline="always")
+def _held_into(bits: np.ndarray, hands: np.ndarray, r: int, seat: int, out: np.ndarray) -> None:
+    """`held_words` of hands[r, seat] into out[r, seat] (hands (n, P, 13), out (n, P, words))."""
+    g0, g1, g2, g3 = _group_rows(hands, r, seat)
+    for w in range(out.shape[2]):
+        out[r, seat, w] = bits[g0, w] | bits[g1, w] | bits[g2, w] | bits[g3, w]
+
+
 @njit(cache=True)
 def held_rows(bits: np.ndarray, hands: np.ndarray) -> np.ndarray:
     """`held_words` over (m, 13) hands: (m, words)."""
@@ -47,16 +75,16 @@ def held_rows(bits: np.ndarray, hands: np.ndarray) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
-def _place(src: np.ndarray, offset: int, dst: np.ndarray) -> None:
-    """OR `src`'s bits moved up by `offset` into `dst` (bitrows.place, bits past the end dropped)."""
+@njit(cache=True, inline="always")
+def _place(src: np.ndarray, offset: int, dst: np.ndarray, d: int) -> None:
+    """OR `src`'s bits moved up by `offset` into row d of `dst` (bitrows.place, bits past the end dropped)."""
     q, r = offset // 64, offset % 64
-    n = dst.shape[0]
+    n = dst.shape[1]
     for i in range(src.shape[0]):
         if i + q < n:
-            dst[i + q] |= src[i] << np.uint64(r)
+            dst[d, i + q] |= src[i] << np.uint64(r)
         if r and i + q + 1 < n:
-            dst[i + q + 1] |= src[i] >> np.uint64(64 - r)
+            dst[d, i + q + 1] |= src[i] >> np.uint64(64 - r)
 
 
 @njit(cache=True)
@@ -115,15 +143,16 @@ def legal_words(
             t = table[r]
             for j in range(sets.shape[0]):
                 sets[j] = sets_held[r, seat, j] & layable[t + 1, j]
-            _place(sets, 1, out[i])
+            _place(sets, 1, out, i)
             if t >= 0:
                 out[i, 0] |= one  # pass
                 # a junior may ask while his senior holds cards (a first hand has no juniors)
                 if help_rule and role[r, seat] == JUNIOR and held[r, partner[r, seat]] > 0:
-                    held_words(part_bits, hands[r, seat], parts)
+                    g0, g1, g2, g3 = _group_rows(hands, r, seat)
                     for j in range(parts.shape[0]):
-                        parts[j] &= askable[t, j]
-                    _place(parts, ask_offset, out[i])
+                        held_j = part_bits[g0, j] | part_bits[g1, j] | part_bits[g2, j] | part_bits[g3, j]
+                        parts[j] = held_j & askable[t, j]
+                    _place(parts, ask_offset, out, i)
     return out
 
 
@@ -161,7 +190,7 @@ def deal_hands(rng, deck, dealer, players, slot, out):
 # ------------------------------------------------------------------------------------------------ apply
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _holders(held: np.ndarray, r: int) -> int:
     """Bit p set where seat p holds cards."""
     h = 0
@@ -171,7 +200,7 @@ def _holders(held: np.ndarray, r: int) -> int:
     return h
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _popcount(x: int) -> int:
     c = 0
     while x:
@@ -180,7 +209,7 @@ def _popcount(x: int) -> int:
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _next_holder(holders: int, start: int, include_start: bool, players: int) -> int:
     """The first seat clockwise from `start` (itself first if include_start) that holds cards; with nobody
     holding, the first seat looked at."""
@@ -192,7 +221,7 @@ def _next_holder(holders: int, start: int, include_start: bool, players: int) ->
     return (start + first) % players
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _start_trick(r, leader, hands, held, turn, lead, table, table_player, passes):
     players = held.shape[1]
     for _ in range(players):
@@ -214,14 +243,14 @@ def start_tricks(ri, leaders, hands, held, turn, lead, table, table_player, pass
         _start_trick(ri[i], np.intp(leaders[i]), hands, held, turn, lead, table, table_player, passes)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _go_out(r, seat, held, place, n_out):
     if held[r, seat] == 0 and place[r, seat] == 0:
         n_out[r] += 1
         place[r, seat] = n_out[r]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lay(r, st, player, with_help, set_cards, trick_cards, played, table, table_player, passes, helped):
     """Set `st` goes on the table of row r as `player`'s (made with the senior's help or not)."""
     for k in range(set_cards.shape[1]):
@@ -291,7 +320,7 @@ def apply_rows(
         if kind == EXCHANGE:
             hands[r, seat, a] -= 1
             held[r, seat] -= 1
-            held_words(set_bits, hands[r, seat], sets_held[r, seat])
+            _held_into(set_bits, hands, r, seat, sets_held)
             given[r, seat, a] += 1
             step = np.intp(ex_step[r]) + 1
             ex_step[r] = step
@@ -304,7 +333,7 @@ def apply_rows(
                         received[r, q, k] += given[r, seat, k]
                         total += given[r, seat, k]
                     held[r, q] += total
-                    held_words(set_bits, hands[r, q], sets_held[r, q])
+                    _held_into(set_bits, hands, r, q, sets_held)
                 else:
                     for k in range(n_kinds):
                         taken[r, seat, k] += given[r, seat, k]
@@ -328,7 +357,7 @@ def apply_rows(
                 for k in range(n_kinds):
                     hands[r, seat, k] -= set_cards[st, k]
                 held[r, seat] -= set_size[st]
-                held_words(set_bits, hands[r, seat], sets_held[r, seat])
+                _held_into(set_bits, hands, r, seat, sets_held)
                 _lay(r, st, seat, False, set_cards, trick_cards, played, table, table_player, passes, helped)
                 _go_out(r, seat, held, place, n_out)
                 set_player = seat
@@ -350,8 +379,8 @@ def apply_rows(
                     laid += partial_cards[p, k]
                 held[r, junior] -= laid
                 held[r, seat] -= set_size[st] - laid
-                held_words(set_bits, hands[r, junior], sets_held[r, junior])
-                held_words(set_bits, hands[r, seat], sets_held[r, seat])
+                _held_into(set_bits, hands, r, junior, sets_held)
+                _held_into(set_bits, hands, r, seat, sets_held)
                 _lay(r, st, junior, True, set_cards, trick_cards, played, table, table_player, passes, helped)
                 _go_out(r, junior, held, place, n_out)  # the junior goes out first
                 _go_out(r, seat, held, place, n_out)
@@ -415,7 +444,7 @@ _M1, _M2, _M4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np
 _H01, _ONE = np.uint64(0x0101010101010101), np.uint64(1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bit_count(x: np.uint64) -> int:
     x = x - ((x >> np.uint64(1)) & _M1)
     x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
@@ -451,7 +480,7 @@ def uniform_bits(words: np.ndarray, u: np.ndarray) -> np.ndarray:
 # ------------------------------------------------------------------------------------------ greedy play
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _best_bit(words: np.ndarray, i: int, lo: int, hi: int, score: np.ndarray) -> int:
     """Among the set bits lo..hi-1 of row i, the one with the highest score[bit - lo] (the first on ties);
     -1 when none is set. strategies.base.best_legal's choice when every score lies above -32767."""
@@ -513,7 +542,7 @@ def best_bits(words: np.ndarray, score: np.ndarray) -> np.ndarray:
 # --------------------------------------------------------------------------------------- heuristic play
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _finish_score(score, held, size, cham_used, cham_held, out_score, strand_score):
     """strategies.franks_zoo._finish for one action: emptying the hand scores `out_score`, leaving only the
     chameleon scores -`strand_score` (the caller checks that the row is near its end)."""
@@ -525,7 +554,7 @@ def _finish_score(score, held, size, cham_used, cham_held, out_score, strand_sco
     return score
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _completable(completions, add_real, add_cham, add_mosq, p, t, unseen, kind, senior_held) -> bool:
     """strategies.franks_zoo.completable for one request: partial p laid on set t."""
     for j in range(completions.shape[2]):
@@ -543,7 +572,7 @@ def _completable(completions, add_real, add_cham, add_mosq, p, t, unseen, kind, 
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _odds(odds, completions, add_real, add_cham, add_mosq, p, t, unseen, kind, senior_held, n_unseen) -> int:
     """strategies.franks_zoo.requests.odds for one request: partial p laid on set t, in thousandths."""
     c, n = min(max(senior_held, 0), 16), min(max(n_unseen, 0), 60)
@@ -607,8 +636,10 @@ def heuristic_play(
     need = np.empty(12, np.int64)
     unseen = np.empty(13, np.int64)
     one = np.uint64(1)
+    h = np.empty(13, np.int64)  # row i's hand, copied (a row view would be reference-counted)
     for i in range(m):
-        h = hand[i]
+        for k in range(13):
+            h[k] = hand[i, k]
         hc = h[CHAMELEON]
         n_unseen = 0
         for k in range(13):
@@ -627,7 +658,10 @@ def heuristic_play(
         for b in range(12):
             predmax = -1
             for j in range(predators.shape[1]):
-                predmax = max(predmax, avail[predators[b, j]])
+                q = predators[b, j]
+                if q == 12:  # the padding, last in each row: avail[12] is -1, which predmax starts at
+                    break
+                predmax = max(predmax, avail[q])
             need[b] = min(max(avail[b], predmax + 1), 8)
             if h[b] > 0:
                 groups += 1
@@ -740,10 +774,11 @@ def heuristic_answer(
         weights[6],
     )
     out = np.zeros(words.shape[0], np.intp)
+    h = np.empty(hand.shape[1], np.int64)  # row i's hand, copied (a row view would be reference-counted)
     for i in range(words.shape[0]):
-        h = hand[i]
         held = 0
         for k in range(h.shape[0]):
+            h[k] = hand[i, k]
             held += h[k]
         p = asked[i]
         junior_out = junior_held[i] == part_size[p]
