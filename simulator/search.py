@@ -24,6 +24,7 @@ is kept (the expert keeps one for its decisions) finds what its earlier searches
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -34,6 +35,26 @@ def i64(a: Any) -> np.ndarray:
     """`a` as a contiguous int64 array: the kernels do all their arithmetic in signed 64-bit integers, so
     that numba never mixes signed and unsigned types."""
     return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def rebuild_if_stale(
+    compiled_tables: Callable[[], tuple[np.ndarray, ...]], tables: tuple[np.ndarray, ...], kernels: dict
+) -> bool:
+    """Compile a kernel module's kernels again (and cache that) if its cached compile holds other rule
+    tables than `tables`, the ones the module builds now; True if it did. Run once at the module's import,
+    before any of its kernels is loaded.
+
+    numba compiles a module-level numpy table into a kernel as a constant, and its disk cache is keyed by
+    the kernel's own file alone, not by the file the tables come from: without this, an edit there would
+    meet the kernels cached before it. `compiled_tables` is a kernel of the module that returns its tables
+    as compiled; `kernels` the module's globals (every numba kernel in it is compiled again)."""
+    if all(np.array_equal(a, b) for a, b in zip(compiled_tables(), tables, strict=True)):
+        return False
+    from numba.core.dispatcher import Dispatcher  # (numba loads only where a solver runs)
+
+    for f in [f for f in kernels.values() if isinstance(f, Dispatcher)]:
+        f.recompile()  # its cache emptied: no stale compile is loaded again, by itself or by a caller
+    return True
 
 
 class Positions:

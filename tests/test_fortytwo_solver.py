@@ -660,3 +660,8 @@ def test_importing_the_simulator_does_not_import_numba() -> None:
     code = "import sys, simulator.cli, simulator.fortytwo.game; print('numba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_rule_tables_compiled_in_are_the_ones_built_now() -> None:
+    compiled = solver._compiled_tables()
+    assert all(np.array_equal(a, b) for a, b in zip(compiled, solver._TABLES, strict=True))

@@ -414,3 +414,8 @@ def test_compare_pairs_the_points_a_player_gave_away() -> None:
     ).deals
     assert gave.a == pytest.approx(a["gave_away_0"].mean())
     assert "stages ending off their perfect-play margin" in c.rates
+
+
+def test_the_rule_tables_compiled_in_are_the_ones_built_now() -> None:
+    compiled = solver._compiled_tables()
+    assert all(np.array_equal(a, b) for a, b in zip(compiled, solver._TABLES, strict=True))

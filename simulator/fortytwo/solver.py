@@ -52,7 +52,6 @@ from typing import ClassVar
 
 import numpy as np
 from numba import njit
-from numba.core.dispatcher import Dispatcher
 
 from simulator import search
 from simulator.bitops import low_bit, popcount, prefetch
@@ -248,7 +247,7 @@ def _count_masks() -> np.ndarray:
 # The rule tables, int64 so that numba never mixes signed and unsigned integers. The kernels read them as
 # module globals, which numba compiles into the code as constants: their shapes and strides are then known
 # and no store can change them, so the search runs markedly faster than with the tables passed in. A cached
-# compile keeps the tables it was built with; `_check_compiled_tables` makes it build again if they change.
+# compile keeps the tables it was built with; `search.rebuild_if_stale` makes it build again if they change.
 _KEYS = D.KEY.astype(np.int64)  # [ctx, led, d]
 _LEAD_SUIT = D.LEAD_SUIT.astype(np.int64)  # [ctx, d]
 _FOLLOW = D.FOLLOW.astype(np.int64)  # [ctx, led]: bitmask of the dominoes that follow
@@ -266,21 +265,6 @@ _TT_BITS = 16  # transposition table: 2**16 slots of 4 int64 (2 MB), each always
 @njit(cache=True)
 def _compiled_tables():
     return _KEYS, _LEAD_SUIT, _FOLLOW, _DISTANCE, _COUNT, _RANKS, _BEATS, _CMASKS, _STAND, _APART
-
-
-def _stale(tables: tuple[np.ndarray, ...] = _TABLES) -> bool:
-    """Whether the cached compile holds other rule tables than `tables` (numba's cache is keyed by this
-    file alone, not by dominoes.py, where the tables come from)."""
-    return not all(np.array_equal(a, b) for a, b in zip(_compiled_tables(), tables, strict=True))
-
-
-def _check_compiled_tables() -> None:
-    """Compile every kernel of this module again, and cache that, if the cached ones were built with other
-    tables. Run once at import, before any kernel is loaded."""
-    if not _stale():
-        return
-    for f in [f for f in globals().values() if isinstance(f, Dispatcher)]:
-        f.recompile()  # its cache emptied: no stale compile is loaded again, by itself or by a caller
 
 
 @njit(cache=True)
@@ -646,7 +630,7 @@ def _known_cutoff(h, F, p, alpha, beta, g, T):
 # Compiled without numba's reference counts (`_nrt=False`): the search makes no array and keeps none, and its
 # caller holds every array it is given, so the counts (an atomic increment and decrement of each array an
 # inlined helper takes, at every node) guard nothing here.
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False)  # type: ignore[call-overload]  # (a numba option its stubs leave out)
 def _search(h, root, g, T, F, M):
     """The value of a position (the declaring side's points from here): `h` the four hands (int64; changed
     and restored), `root` the rest of the position and the window: (seat to play, the trick's leader, led
@@ -933,7 +917,7 @@ def _walk(dealt, plays, n_played, first, ctx, sitter, kind):
 
 # ------------------------------------------------------------------------------------------ the Python side
 
-_check_compiled_tables()
+search.rebuild_if_stale(_compiled_tables, _TABLES, globals())
 
 
 class FortyTwoSolver(search.Solver[Positions]):

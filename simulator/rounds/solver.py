@@ -74,7 +74,6 @@ from typing import ClassVar
 
 import numpy as np
 from numba import njit
-from numba.core.dispatcher import Dispatcher
 
 from simulator import search
 from simulator.bitops import low_bit
@@ -182,8 +181,8 @@ class Positions(search.Positions):
 # _EFFECTIVE [ctx, c] the suit a card belongs to, _FOLLOW [ctx, suit] the cards of that suit, _OWN [ctx, c] a
 # card's strength in its own suit (_KEY where that suit is led). They are the same for every rule set, and
 # the kernels read them as globals: numba compiles them in as constants (known shapes, no loads of an array's
-# fields). A cached compile keeps the tables it was built with; `_check_compiled_tables` makes it build
-# again if they change.
+# fields). A cached compile keeps the tables it was built with; `search.rebuild_if_stale` makes it
+# build again if they change.
 # A solver's `R` is (card points [c] under its rules, keep [c]), per solver: keep is what a card left in a
 # hand at the stage's end adds to its holder's result (zero but for the expert, which values the cards
 # carried into the next stage).
@@ -201,21 +200,6 @@ _CTX_A, _CTX_B, _BONUS, _W, _GEN, _NODES, _SKIP = range(7)
 @njit(cache=True)
 def _compiled_tables():
     return _KEY, _EFFECTIVE, _FOLLOW, _OWN
-
-
-def _stale(tables: tuple[np.ndarray, ...] = _TABLES) -> bool:
-    """Whether the cached compile holds other rule tables than `tables` (numba's cache is keyed by this
-    file alone, not by cards.py, where the tables come from)."""
-    return not all(np.array_equal(a, b) for a, b in zip(_compiled_tables(), tables, strict=True))
-
-
-def _check_compiled_tables() -> None:
-    """Compile every kernel of this module again, and cache that, if the cached ones were built with other
-    tables. Run once at import, before any kernel is loaded."""
-    if not _stale():
-        return
-    for f in [f for f in globals().values() if isinstance(f, Dispatcher)]:
-        f.recompile()  # its cache emptied: no stale compile is loaded again, by itself or by a caller
 
 
 @njit(cache=True, inline="always")
@@ -639,7 +623,7 @@ def _solve_rows(rows, lines, scoring, R, tt, generation):
 # ------------------------------------------------------------------------------------------ the Python side
 
 
-_check_compiled_tables()
+search.rebuild_if_stale(_compiled_tables, _TABLES, globals())
 
 
 class RoundsSolver(search.Solver[Positions]):
