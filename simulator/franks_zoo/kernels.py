@@ -39,10 +39,11 @@ def held_words(bits: np.ndarray, hand: np.ndarray, out: np.ndarray) -> None:
 
 
 # The helpers below are called for every row of every step: they take whole arrays and row indices (a slice
-# such as hands[r, seat] would be a new array view, reference-counted at each call) and are inlined.
+# such as hands[r, seat] would be a new array view, reference-counted at each call). Inlining them by numba
+# was some 5% faster but cost every cold compile 4 s (docs/performance.md).
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _group_rows(hands: np.ndarray, r: int, seat: int) -> tuple[int, int, int, int]:
     """The four rows of a `core._group_bits` table that `held_words` ORs for hands[r, seat]."""
     extras = 2 * min(hands[r, seat, CHAMELEON], 1) + min(hands[r, seat, MOSQUITO], 1)
@@ -58,7 +59,7 @@ def _group_rows(hands: np.ndarray, r: int, seat: int) -> tuple[int, int, int, in
     )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _held_into(bits: np.ndarray, hands: np.ndarray, r: int, seat: int, out: np.ndarray) -> None:
     """`held_words` of hands[r, seat] into out[r, seat] (hands (n, P, 13), out (n, P, words))."""
     g0, g1, g2, g3 = _group_rows(hands, r, seat)
@@ -75,7 +76,7 @@ def held_rows(bits: np.ndarray, hands: np.ndarray) -> np.ndarray:
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _place(src: np.ndarray, offset: int, dst: np.ndarray, d: int) -> None:
     """OR `src`'s bits moved up by `offset` into row d of `dst` (bitrows.place, bits past the end dropped)."""
     q, r = offset // 64, offset % 64
@@ -190,7 +191,7 @@ def deal_hands(rng, deck, dealer, players, slot, out):
 # ------------------------------------------------------------------------------------------------ apply
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _holders(held: np.ndarray, r: int) -> int:
     """Bit p set where seat p holds cards."""
     h = 0
@@ -200,7 +201,7 @@ def _holders(held: np.ndarray, r: int) -> int:
     return h
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _popcount(x: int) -> int:
     c = 0
     while x:
@@ -209,7 +210,7 @@ def _popcount(x: int) -> int:
     return c
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _next_holder(holders: int, start: int, include_start: bool, players: int) -> int:
     """The first seat clockwise from `start` (itself first if include_start) that holds cards; with nobody
     holding, the first seat looked at."""
@@ -221,7 +222,7 @@ def _next_holder(holders: int, start: int, include_start: bool, players: int) ->
     return (start + first) % players
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _start_trick(r, leader, hands, held, turn, lead, table, table_player, passes):
     players = held.shape[1]
     for _ in range(players):
@@ -243,14 +244,14 @@ def start_tricks(ri, leaders, hands, held, turn, lead, table, table_player, pass
         _start_trick(ri[i], np.intp(leaders[i]), hands, held, turn, lead, table, table_player, passes)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _go_out(r, seat, held, place, n_out):
     if held[r, seat] == 0 and place[r, seat] == 0:
         n_out[r] += 1
         place[r, seat] = n_out[r]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _lay(r, st, player, with_help, set_cards, trick_cards, played, table, table_player, passes, helped):
     """Set `st` goes on the table of row r as `player`'s (made with the senior's help or not)."""
     for k in range(set_cards.shape[1]):
@@ -444,7 +445,7 @@ _M1, _M2, _M4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np
 _H01, _ONE = np.uint64(0x0101010101010101), np.uint64(1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _bit_count(x: np.uint64) -> int:
     x = x - ((x >> np.uint64(1)) & _M1)
     x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
@@ -480,7 +481,7 @@ def uniform_bits(words: np.ndarray, u: np.ndarray) -> np.ndarray:
 # ------------------------------------------------------------------------------------------ greedy play
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _best_bit(words: np.ndarray, i: int, lo: int, hi: int, score: np.ndarray) -> int:
     """Among the set bits lo..hi-1 of row i, the one with the highest score[bit - lo] (the first on ties);
     -1 when none is set. strategies.base.best_legal's choice when every score lies above -32767."""
@@ -542,7 +543,7 @@ def best_bits(words: np.ndarray, score: np.ndarray) -> np.ndarray:
 # --------------------------------------------------------------------------------------- heuristic play
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _finish_score(score, held, size, cham_used, cham_held, out_score, strand_score):
     """strategies.franks_zoo._finish for one action: emptying the hand scores `out_score`, leaving only the
     chameleon scores -`strand_score` (the caller checks that the row is near its end)."""
@@ -554,7 +555,7 @@ def _finish_score(score, held, size, cham_used, cham_held, out_score, strand_sco
     return score
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _completable(completions, add_real, add_cham, add_mosq, p, t, unseen, kind, senior_held) -> bool:
     """strategies.franks_zoo.completable for one request: partial p laid on set t."""
     for j in range(completions.shape[2]):
@@ -572,7 +573,7 @@ def _completable(completions, add_real, add_cham, add_mosq, p, t, unseen, kind, 
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _odds(odds, completions, add_real, add_cham, add_mosq, p, t, unseen, kind, senior_held, n_unseen) -> int:
     """strategies.franks_zoo.requests.odds for one request: partial p laid on set t, in thousandths."""
     c, n = min(max(senior_held, 0), 16), min(max(n_unseen, 0), 60)
