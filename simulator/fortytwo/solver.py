@@ -336,24 +336,7 @@ def _moves(h, node, g, M, p):
     keys, lead_suit, follow, distance = _KEYS, _LEAD_SUIT, _FOLLOW, _DISTANCE
     count, beats_lead, stand, apart = _COUNT, _BEATS, _STAND, _APART
     hand = h[seat]
-    # `_legal` written out: as a call it made the whole search a fifth slower (it is not inlined)
-    legal = hand
-    if not leading:
-        f = hand & follow[ctx, led]
-        if f:
-            legal = f
-    if ctx == 11:  # sevens: only the dominoes closest to seven pips
-        nearest = 99
-        m = legal
-        while m:
-            nearest = min(nearest, distance[low_bit(m)])
-            m &= m - 1
-        m = legal
-        while m:
-            d = low_bit(m)
-            m &= m - 1
-            if distance[d] != nearest:
-                legal &= ~(np.int64(1) << d)
+    legal = _legal(hand, ctx, -1 if leading else led, follow, distance)
     others = (h[0] | h[1] | h[2] | h[3]) & ~hand
     mine = not leading and (seat & 1) == (winner & 1)
     n = 0
@@ -469,7 +452,7 @@ def _last_trick(h, seat, ctx, side, points, keys, lead_suit):
     return points if (winner & 1) == side else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _legal(hand, ctx, led, follow, distance):
     """The dominoes of `hand` that may be played to a trick of led suit `led` (-1: leading)."""
     legal = hand
