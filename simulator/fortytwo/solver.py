@@ -313,8 +313,8 @@ def _invalid_rows(hands, trick, leader, turn, sitter):
     return out
 
 
-# The helpers of `_search` are inlined by numba (inline="always"): left to LLVM they stayed calls, and a call
-# that passes the hands, the frames and the tuples of the solve cost about a fifth of the search's time.
+# The functions `_search` calls are inlined by numba (inline="always"): left to LLVM they stayed calls, and a
+# call that passes the hands, the frames and the tuples of the solve cost about a fifth of the search's time.
 @njit(cache=True, inline="always")
 def _moves(h, node, g, M, p):
     """The legal plays of the seat to play, best-looking first, into row p of `M` (their scores in row 29);
@@ -613,7 +613,7 @@ def _known_cutoff(h, F, p, alpha, beta, g, T):
 
 # Compiled without numba's reference counts (`_nrt=False`): the search makes no array and keeps none, and its
 # caller holds every array it is given, so the counts (an atomic increment and decrement of each array an
-# inlined helper takes, at every node) guard nothing here.
+# inlined function takes, at every node) guard nothing here.
 @njit(cache=True, _nrt=False)  # type: ignore[call-overload]  # (a numba option its stubs leave out)
 def _search(h, root, g, T, F, M):
     """The value of a position (the declaring side's points from here): `h` the four hands (int64; changed

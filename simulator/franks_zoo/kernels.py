@@ -23,29 +23,15 @@ N_KINDS = 13
 _GROUP_SIZE = 6**3 * 4  # rows of a group's block in the held-sets tables (core._group_bits)
 
 
-@njit(cache=True)
-def held_words(bits: np.ndarray, hand: np.ndarray, out: np.ndarray) -> None:
-    """The sets (or partials) one hand (13,) holds into `out` (words,), from a table of `core._group_bits`: a
-    gather per group of three kinds (their counts, at most 5 count), the chameleon and a mosquito, OR-ed."""
-    extras = 2 * min(hand[CHAMELEON], 1) + min(hand[MOSQUITO], 1)
-    out[:] = 0
-    for g in range(4):
-        combo = 0
-        for j in range(3):
-            combo = combo * 6 + min(hand[3 * g + j], 5)
-        row = g * _GROUP_SIZE + 4 * combo + extras
-        for w in range(out.shape[0]):
-            out[w] |= bits[row, w]
-
-
-# The helpers below are called for every row of every step: they take whole arrays and row indices (a slice
+# The functions below are called for every row of every step: they take whole arrays and row indices (a slice
 # such as hands[r, seat] would be a new array view, reference-counted at each call). Inlining them by numba
 # was some 5% faster but cost every cold compile 4 s (docs/performance.md).
 
 
 @njit(cache=True)
 def _group_rows(hands: np.ndarray, r: int, seat: int) -> tuple[int, int, int, int]:
-    """The four rows of a `core._group_bits` table that `held_words` ORs for hands[r, seat]."""
+    """The four rows of a `core._group_bits` table whose OR is the sets (or partials) hands[r, seat] holds:
+    one per group of three kinds (their counts, at most 5 count), each with the chameleon and a mosquito."""
     extras = 2 * min(hands[r, seat, CHAMELEON], 1) + min(hands[r, seat, MOSQUITO], 1)
     c0 = min(hands[r, seat, 0], 5) * 36 + min(hands[r, seat, 1], 5) * 6 + min(hands[r, seat, 2], 5)
     c1 = min(hands[r, seat, 3], 5) * 36 + min(hands[r, seat, 4], 5) * 6 + min(hands[r, seat, 5], 5)
@@ -61,7 +47,8 @@ def _group_rows(hands: np.ndarray, r: int, seat: int) -> tuple[int, int, int, in
 
 @njit(cache=True)
 def _held_into(bits: np.ndarray, hands: np.ndarray, r: int, seat: int, out: np.ndarray) -> None:
-    """`held_words` of hands[r, seat] into out[r, seat] (hands (n, P, 13), out (n, P, words))."""
+    """The sets (or partials, by `bits`) hands[r, seat] holds into out[r, seat] (hands (n, P, 13), out (n, P,
+    words))."""
     g0, g1, g2, g3 = _group_rows(hands, r, seat)
     for w in range(out.shape[2]):
         out[r, seat, w] = bits[g0, w] | bits[g1, w] | bits[g2, w] | bits[g3, w]
@@ -69,11 +56,13 @@ def _held_into(bits: np.ndarray, hands: np.ndarray, r: int, seat: int, out: np.n
 
 @njit(cache=True)
 def held_rows(bits: np.ndarray, hands: np.ndarray) -> np.ndarray:
-    """`held_words` over (m, 13) hands: (m, words)."""
-    out = np.zeros((hands.shape[0], bits.shape[1]), np.uint64)
-    for i in range(hands.shape[0]):
-        held_words(bits, hands[i], out[i])
-    return out
+    """The sets (or partials, by `bits`) each of the (m, 13) hands holds: (m, words)."""
+    m = hands.shape[0]
+    one_seat = np.ascontiguousarray(hands).reshape((m, 1, hands.shape[1]))
+    out = np.zeros((m, 1, bits.shape[1]), np.uint64)
+    for i in range(m):
+        _held_into(bits, one_seat, i, 0, out)
+    return out.reshape((m, bits.shape[1]))
 
 
 @njit(cache=True)

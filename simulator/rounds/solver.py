@@ -403,14 +403,14 @@ _ENTER, _NEXT, _RETURN = range(3)
 
 # Compiled without numba's reference counts (`_nrt=False`): the search makes no array and keeps none, and
 # its caller holds every array it is given, so the counts (an atomic increment and decrement of each array
-# argument of every inlined helper, at every node) guard nothing here.
+# argument of every inlined function, at every node) guard nothing here.
 @njit(cache=True, _nrt=False)
 def _search(f, env, R, tt, work):
     """Player 0's stage result (his stage score less env[_W] times player 1's) with perfect play from the
     position in frame 0 of `f` (hands, player to move, leader, card led or -1, trick 0..4, tricks and card
     points taken), within the window in its _ALPHA, _BETA (fail-soft). Player 0 maximizes, player 1
     minimizes. `R` = (card points, keep), `tt` the transposition table, `work` = (move lists, their scores,
-    rank scratch) by ply. The helpers it calls at every node (`_moves`, `_last_trick`) are inlined here."""
+    rank scratch) by ply. The functions it calls at every node (`_moves`, `_last_trick`) are inlined here."""
     pts, keep = R
     key, eff, follow = _KEY, _EFFECTIVE, _FOLLOW
     mv = work[0]
